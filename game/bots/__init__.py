@@ -1,0 +1,12 @@
+"""Computer players. A bot chooses only from the engine's legal choices.
+
+Every bot implements :class:`Bot`: ``choose(state, seat, options) -> Choice``. ``options``
+is ``legal(state, seat)``; a bot may read the state but not other seats' unrest (the
+board game hides it); bots that look ahead use :func:`game.rules.apply` on copies.
+"""
+
+from game.bots.base import Bot, make_bot, BOT_NAMES
+from game.bots.greedy import GreedyBot
+from game.bots.random_bot import RandomBot
+
+__all__ = ["Bot", "BOT_NAMES", "GreedyBot", "RandomBot", "make_bot"]

@@ -1,0 +1,194 @@
+"""A simple greedy bot: scores every legal choice with fixed, readable heuristics and takes
+the best (ties broken by its own seeded generator). It looks at most one step ahead."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import Choice, State
+from game.rules.board import Board
+from game.rules.common import ARMY, FLEET, FORT, allies_in_order, board, is_ally, owns
+from game.rules.war import dense_rank_scores
+
+TILE_VALUE = {
+    "army_training": 70, "naval_training": 40, "reserve": 45, "war_office": 40, "mercenaries": 45,
+    "pressgangs": 25, "trained_natives": 35, "militia": 30, "logistics": 30, "banking": 25,
+    "navigation": 25, "diplomatic_service": 25, "improved_agriculture": 40, "government_reform": 0,
+    "industry": 0, "pirates": -100, "slave_revolt": -100, "fighting_withdrawal": 30,
+    "surprise_attack": 20, "blockade": 15,
+}
+
+
+def area_value(b: Board, st: State, seat: int, area: str) -> int:
+    """How much one more control marker in ``area`` is worth to ``seat`` now (VP x 10)."""
+    counts = list(st.markers[area])
+    before = dense_rank_scores(counts, b.area_by_id[area].vp)[seat]
+    counts[seat] += 1
+    after = dense_rank_scores(counts, b.area_by_id[area].vp)[seat]
+    return 10 * (after - before) + 15
+
+
+def strength(st: State, area: str, seat: int, attacking: bool) -> int:
+    u = st.units[area][seat]
+    s = u[ARMY] + (0 if attacking else 2 * u[FORT])
+    b = board(st)
+    naval = b.area_by_id[area].naval_area
+    if naval and st.units[naval][seat][FLEET] > 0:
+        s += 1
+    return s
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int, options: list[Choice]) -> Choice:
+        scored = [(self.score(state, seat, c), i) for i, c in enumerate(options)]
+        best = max(s for s, _ in scored)
+        top = [i for s, i in scored if s == best]
+        return options[top[self.rng.randrange(len(top))]]
+
+    # ------------------------------------------------------------------ heuristics
+    def score(self, st: State, seat: int, c: Choice) -> int:
+        b = board(st)
+        k, a = c.kind, c.args
+        if not a and k in ("buy", "build", "move", "attack") or (k == "pass" and st.stack[-1]["t"] == "turn"):
+            return self._action_value(st, seat, c)
+        if k == "place":
+            area = str(a[1])
+            targets = sum(1 for x in st.face_up[area] if b.counter_by_id[x].type == "neutral")
+            bonus = {"army": 10, "fleet": 4, "fort": 6}[str(a[0])]
+            mine = st.units[area][seat][ARMY] + st.units[area][seat][FLEET]
+            return bonus + 5 * targets + 8 * (st.markers[area][seat] > 0) - 6 * mine
+        if k == "bid":
+            return -1000 - int(a[0])
+        if k == "pass" and st.stack[-1]["t"] == "auction":
+            return 0
+        if k == "propose":
+            me = st.powers[seat]
+            return 10 if a[0] == me else 5 if a[1] == me else 0
+        if k == "help":
+            return {"both": 3, "armies": 2, "fleets": 1, "none": 0}[str(a[0])]
+        if k in ("surprise", "withdraw", "blockade", "accept"):
+            return 1
+        if k in ("no_surprise", "no_withdraw", "no_blockade", "decline", "no_naval_battle", "no_reserve"):
+            return 0
+        if k == "naval_battle":
+            return 1 if self._fleet_edge(st, seat) >= 0 else -1
+        if k == "reserve":
+            return self._reserve_value(st, seat)
+        if k == "lose":
+            return {"army": 2, "fleet": 1, "fort": 0}[str(a[0])]
+        if k in ("ally_loses", "ally_tile", "keep", "stay", "revolt"):
+            return 0
+        if k == "disband":
+            return -50
+        if k == "militia" or k == "no_militia":
+            return (1 if st.pop[seat] >= 3 else -1) * (1 if k == "militia" else -1)
+        if k == "build":
+            kind = str(a[0])
+            fleets = sum(st.units[x.id][seat][FLEET] for x in b.areas)
+            return {"army": 5, "fleet": 8 if fleets < 2 else 2, "fort": 1}[kind]
+        if k in ("to", "move"):
+            dest = str(a[-1])
+            return self._destination_value(st, seat, dest, str(a[0]) if k == "move" else "") - (
+                2 if k == "move" else 0)
+        if k == "done":
+            return 0
+        if k == "tile":
+            t = b.tile_by_id[str(a[0])]
+            v = TILE_VALUE.get(t.id, 35)
+            if t.family == "alliance":
+                v = 30 if any(sum(st.units[x][seat][:2]) for x in t.areas) else 5
+            if t.family == "trade":
+                v = 10 * max(st.markers[x][seat] for x in t.areas) + 5
+            if t.id == "government_reform":
+                v = 25 * min(2, st.unrest[seat])
+            if t.id == "industry":
+                v = 30 if st.unrest[seat] < 12 else -20
+            cost = t.gold * (15 if st.gold[seat] >= t.gold else 30)
+            return v * 10 - cost
+        if k == "attack":
+            return self._attack_value(st, seat, c)
+        if k in ("colonise", "enslave"):
+            return 200 + area_value(b, st, seat, b.counter_by_id[str(a[0])].area)
+        if k == "use":
+            if a[0] == "war_office":
+                return 150 if self._best_attack(st, seat) > 30 else -10
+            return 150
+        if k == "end":
+            return 0
+        return self._action_value(st, seat, c)
+
+    def _action_value(self, st: State, seat: int, c: Choice) -> int:
+        k = c.kind
+        if k == "attack":
+            return 100 if self._best_attack(st, seat) > 30 and st.gold[seat] >= 2 else -10
+        if k == "buy":
+            return 60 if st.gold[seat] >= 5 else 5
+        if k == "build":
+            units = sum(sum(st.units[x.id][seat]) for x in board(st).areas)
+            return 80 if st.pop[seat] >= 3 and units < 12 else 10
+        if k == "move":
+            return 40
+        return 0  # pass
+
+    def _best_attack(self, st: State, seat: int) -> int:
+        from game.rules.combat import attack_targets
+
+        return max((self._attack_value(st, seat, c) for c in attack_targets(st, seat)), default=-100)
+
+    def _attack_value(self, st: State, seat: int, c: Choice) -> int:
+        b = board(st)
+        area, kind, target = (str(x) for x in c.args)
+        mine = strength(st, area, seat, True) + (1 if owns(st, seat, "army_training") else 0)
+        for ally in allies_in_order(st, seat):
+            mine += st.units[area][ally][ARMY]
+        if kind == "counter":
+            theirs = b.counter_by_id[target].strength
+            prize = area_value(b, st, seat, area) + 3 * b.counter_by_id[target].gold
+        elif kind == "tile":
+            theirs = 1 if target == "pirates" else 3
+            prize = area_value(b, st, seat, area)
+        else:
+            dfn = st.powers.index(target)
+            theirs = strength(st, area, dfn, False)
+            for ally in allies_in_order(st, dfn):
+                theirs += st.units[area][ally][ARMY]
+            prize = area_value(b, st, seat, area) if st.markers[area][dfn] else 0
+            if kind == "naval":
+                mine, theirs, prize = st.units[area][seat][FLEET], st.units[area][dfn][FLEET], 5
+        return 10 * (mine - theirs) + prize - 10
+
+    def _destination_value(self, st: State, seat: int, dest: str, src: str) -> int:
+        b = board(st)
+        area = b.area_by_id[dest]
+        if area.is_home:
+            return -20
+        targets = sum(1 for x in st.face_up[dest] if b.counter_by_id[x].type == "neutral")
+        enemies = sum(st.markers[dest][p] for p in range(st.n) if p != seat and not is_ally(st, seat, p))
+        here = st.units[dest][seat][ARMY] + st.units[dest][seat][FLEET]
+        gain = 6 * targets + 4 * enemies + 5 * (st.markers[dest][seat] > 0) - 3 * here
+        if src and src in st.units:
+            gain -= 6 * (st.markers[src][seat] > 0 if src in st.markers else 0)
+        return gain
+
+    def _fleet_edge(self, st: State, seat: int) -> int:
+        fr = st.stack[-1]
+        area = b_area = str(fr.get("area", ""))
+        if not area:
+            return 0
+        naval = board(st).area_by_id[b_area].naval_area or area
+        att, dfn = fr["sides"]
+        return int(st.units[naval][att][FLEET] - st.units[naval][dfn][FLEET])
+
+    def _reserve_value(self, st: State, seat: int) -> int:
+        fr = st.stack[-1]
+        d = fr["dice"]
+        a = fr["str"][0] + abs(d[0] - d[1])
+        dd = fr["str"][1] + abs(d[2] - d[3])
+        side = 0 if fr["sides"][0] == seat else 1
+        mine, theirs = (a, dd) if side == 0 else (dd, a)
+        return 1 if mine <= theirs else -1

@@ -1,0 +1,17 @@
+"""A bot that picks uniformly among the legal choices."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import Choice, State
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int, options: list[Choice]) -> Choice:
+        return options[self.rng.randrange(len(options))]

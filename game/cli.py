@@ -1,0 +1,95 @@
+"""The ``soe`` command line: the one entry point of the project."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from game.bots import BOT_NAMES
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from game.selfplay import play_game
+
+    for g in range(args.games):
+        seed = args.seed + g
+        try:
+            _, summary = play_game(args.players, seed, args.bots)
+        except ValueError as exc:
+            print(f"soe selfplay: {exc}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(summary, sort_keys=True, separators=(",", ":")))
+        else:
+            scores = ", ".join(f"{p} {v}" for p, v in summary["scores"].items())
+            winners = " and ".join(summary["winners"])
+            print(f"game {g + 1} (seed {seed}): {winners} won; VP {scores}; {summary['steps']} steps; "
+                  f"state {summary['state_hash'][:16]}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from game.textplay import play_text
+
+    return play_text(players=args.players, power=args.power, bots=args.bots, seed=args.seed)
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    from game.scenario import run_scenario_file
+
+    ok = True
+    for path in args.files:
+        ok = run_scenario_file(path, verbose=args.verbose) and ok
+    return 0 if ok else 1
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from tools.bench_engine import main as bench_main
+
+    return bench_main(["--games", str(args.games), "--players", str(args.players)])
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="soe", description="Struggle of Empires: play, watch and verify games.")
+    sub = parser.add_subparsers(dest="command")
+
+    p = sub.add_parser("play", help="play a game against computer players (the default)")
+    p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
+    p.add_argument("--power", default="", help="the great power you play (default: the first)")
+    p.add_argument("--bots", default="greedy", choices=BOT_NAMES, help="the computer players' kind")
+    p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")
+    p.set_defaults(func=_play)
+
+    p = sub.add_parser("selfplay", help="play whole games between bots")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="one JSON object per game per line")
+    p.add_argument("--bots", nargs="+", default=None, metavar="BOT",
+                   help=f"one bot for all seats or one per seat ({', '.join(BOT_NAMES)})")
+    p.set_defaults(func=_selfplay)
+
+    p = sub.add_parser("scenario", help="load a position, apply a script, check expectations")
+    p.add_argument("files", nargs="+", metavar="FILE.json")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every event")
+    p.set_defaults(func=_scenario)
+
+    p = sub.add_parser("bench", help="measure engine speed (games per second, legal/apply times)")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--players", type=int, default=7)
+    p.set_defaults(func=_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or [])])
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

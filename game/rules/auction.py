@@ -1,0 +1,91 @@
+"""Alliances and play order: the auctions of R-ALL."""
+
+from __future__ import annotations
+
+from game.rules.common import Log, board, lot_size, pay, pname
+from game.rules.core import C, Choice, Pending, State
+from game.rules.phase import Frame, Phase, decide
+
+EMPTY = "-"
+
+
+def unallied(st: State) -> list[int]:
+    return [s for s in range(st.n) if st.alliance[s] == 0]
+
+
+def bid_cap(st: State, seat: int) -> int:
+    """[ruling] The highest bid allowed: gold in hand plus ``bid_max_lots`` borrowing lots."""
+    return st.gold[seat] + board(st).c("bid_max_lots") * lot_size(st, seat)
+
+
+class Auction(Phase):
+    """One auction (R-ALL-3, R-ALL-4, R-ALL-5): bids in seating order, then a proposal."""
+
+    name = "auction"
+
+    def pending(self, st: State, fr: Frame) -> Pending:
+        seat = fr["bidder"]
+        if fr["stage"] == "propose":
+            return decide("propose", seat, f"{pname(st, seat)}: choose the proposal for your bid of "
+                          f"{fr['pending_bid']} (R-ALL-4)")
+        if fr["high"] < 0:
+            return decide("bid", seat, f"{pname(st, seat)}: open the auction with a bid of 0 or more (R-ALL-3)")
+        return decide("bid", seat, f"{pname(st, seat)}: raise above {fr['high']} or pass (R-ALL-3)")
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        seat = fr["bidder"]
+        if fr["stage"] == "propose":
+            free = unallied(st)
+            if len(free) == 1:
+                p = st.powers[free[0]]
+                return [C("propose", p, EMPTY), C("propose", EMPTY, p)]
+            return [C("propose", st.powers[a], st.powers[b]) for a in free for b in free if a != b]
+        out = [] if fr["high"] < 0 else [C("pass")]
+        out.extend(C("bid", x) for x in range(fr["high"] + 1, bid_cap(st, seat) + 1))
+        return out
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        seat = fr["bidder"]
+        if choice.kind == "bid":
+            fr["pending_bid"] = int(choice.args[0])
+            fr["stage"] = "propose"
+            return
+        if choice.kind == "propose":
+            a, b = (str(x) for x in choice.args)
+            fr["a"] = st.powers.index(a) if a != EMPTY else -1
+            fr["b"] = st.powers.index(b) if b != EMPTY else -1
+            fr["high"] = fr.pop("pending_bid")
+            fr["leader"] = seat
+            fr["passes"] = 0
+            fr["stage"] = "bid"
+            parts = []
+            if fr["a"] >= 0:
+                parts.append(f"{pname(st, fr['a'])} in box A")
+            if fr["b"] >= 0:
+                parts.append(f"{pname(st, fr['b'])} in box B")
+            log.add("bid", f"{pname(st, seat)} bids {fr['high']}: " + ", ".join(parts),
+                    power=st.powers[seat], bid=fr["high"], a=a, b=b)
+        else:  # pass
+            fr["passes"] += 1
+            log.add("bid_pass", f"{pname(st, seat)} passes", power=st.powers[seat])
+            if fr["passes"] >= st.n - 1:
+                self._resolve(st, fr, log)
+                return
+        fr["bidder"] = (seat + 1) % st.n
+
+    def _resolve(self, st: State, fr: Frame, log: Log) -> None:
+        """R-ALL-5 / R-ALL-1 / R-ALL-6: the winner pays; A goes to the top row, B to the bottom."""
+        winner = fr["leader"]
+        log.add("auction_won", f"{pname(st, winner)} wins the auction for {fr['high']} gold",
+                power=st.powers[winner], bid=fr["high"])
+        pay(st, winner, fr["high"], log, "the auction")
+        for seat, row in ((fr["a"], 1), (fr["b"], 2)):
+            if seat < 0:
+                continue
+            in_row = sum(1 for s in range(st.n) if st.alliance[s] == row)
+            st.alliance[seat] = row
+            st.track[seat] = 2 * in_row + row  # top row: spaces 1,3,5,..; bottom row: 2,4,6,..
+            log.add("alliance", f"{pname(st, seat)} joins alliance {'A' if row == 1 else 'B'} "
+                    f"(play order space {st.track[seat]})", power=st.powers[seat], alliance=row,
+                    space=st.track[seat])
+        st.stack.pop()

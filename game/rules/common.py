@@ -1,0 +1,190 @@
+"""Helpers shared by the phases: board access, alliances, paying with borrowing, unrest,
+tiles held and used, placing and removing pieces, and the event log of one step.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.board import Board, load_board
+from game.rules.core import Event, State
+
+ARMY, FLEET, FORT = 0, 1, 2
+KIND_INDEX: dict[str, int] = {"army": ARMY, "fleet": FLEET, "fort": FORT}
+KIND_NAMES: tuple[str, str, str] = ("army", "fleet", "fort")
+PLURAL: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
+
+
+def board(st: State) -> Board:
+    """The component data this game was created with."""
+    return load_board(st.ruleset)
+
+
+class Log:
+    """The events of one step, in order."""
+
+    __slots__ = ("events", "st")
+
+    def __init__(self, st: State) -> None:
+        self.events: list[Event] = []
+        self.st = st
+
+    def add(self, kind: str, text: str, /, seat: int = -1, unrest: int = 0, **data: Any) -> None:
+        self.events.append(Event(kind, text, data, seat, unrest))
+
+
+# --------------------------------------------------------------------------- names
+def pname(st: State, seat: int) -> str:
+    return board(st).power_name(st.powers[seat])
+
+
+def aname(st: State, area: str) -> str:
+    return board(st).area_name(area)
+
+
+def tname(st: State, tile: str) -> str:
+    return board(st).tile_name(tile)
+
+
+def seat_of(st: State, power: str) -> int:
+    """The seat playing ``power`` or -1."""
+    try:
+        return st.powers.index(power)
+    except ValueError:
+        return -1
+
+
+# --------------------------------------------------------------------------- alliances
+def is_ally(st: State, a: int, b: int) -> bool:
+    """R-ALL-7: players in the same alliance this war."""
+    return a != b and st.alliance[a] != 0 and st.alliance[a] == st.alliance[b]
+
+
+def allies_in_order(st: State, seat: int) -> list[int]:
+    """The seat's allies in seating order starting from its left."""
+    n = st.n
+    return [s for s in ((seat + k) % n for k in range(1, n)) if is_ally(st, seat, s)]
+
+
+# --------------------------------------------------------------------------- tiles
+def owns(st: State, seat: int, tile: str) -> int:
+    return st.tiles[seat].get(tile, 0)
+
+
+def ready(st: State, seat: int, tile: str) -> bool:
+    """The seat holds a copy of ``tile`` not yet turned this war."""
+    return st.tiles[seat].get(tile, 0) > st.used[seat].get(tile, 0)
+
+
+def turn_tile(st: State, seat: int, tile: str) -> None:
+    """Mark one copy of a once-per-war tile as used (R-GEN-8 triangle)."""
+    st.used[seat][tile] = st.used[seat].get(tile, 0) + 1
+
+
+def give_tile(st: State, seat: int, tile: str) -> None:
+    st.stock[tile] -= 1
+    st.tiles[seat][tile] = st.tiles[seat].get(tile, 0) + 1
+
+
+def return_tile(st: State, seat: int, tile: str) -> None:
+    """Return a held tile to the stock (one-use tiles after use, R-ACT-A2)."""
+    left = st.tiles[seat][tile] - 1
+    if left:
+        st.tiles[seat][tile] = left
+    else:
+        del st.tiles[seat][tile]
+    st.stock[tile] += 1
+
+
+def spend_one_use(st: State, seat: int, tile: str) -> None:
+    """R-ACT-A2: a one-use tile goes back to the stock; not re-bought this round."""
+    return_tile(st, seat, tile)
+    if tile not in st.returned[seat]:
+        st.returned[seat].append(tile)
+
+
+# --------------------------------------------------------------------------- gold, unrest
+def lot_size(st: State, seat: int) -> int:
+    """R-GEN-5 / R-TIL-9: a borrowing lot is 2 gold, 3 with Banking."""
+    b = board(st)
+    return b.c("borrow_lot_banking") if owns(st, seat, "banking") else b.c("borrow_lot")
+
+
+def add_unrest(st: State, seat: int, amount: int, log: Log, why: str) -> None:
+    if amount <= 0:
+        return
+    st.unrest[seat] += amount
+    log.add("unrest", f"{pname(st, seat)} takes unrest ({why})", seat=seat, unrest=amount, why=why)
+
+
+def pay(st: State, seat: int, amount: int, log: Log, why: str) -> None:
+    """R-GEN-5: pay ``amount``; if short, borrow in lots, 1 unrest per lot."""
+    if amount <= 0:
+        return
+    short = amount - st.gold[seat]
+    if short > 0:
+        lot = lot_size(st, seat)
+        lots = (short + lot - 1) // lot
+        st.gold[seat] += lots * lot
+        st.unrest[seat] += lots
+        log.add("borrow", f"{pname(st, seat)} borrows {lots * lot} gold from the bank",
+                seat=seat, unrest=lots, gold=lots * lot, lots=lots)
+    st.gold[seat] -= amount
+    log.add("pay", f"{pname(st, seat)} pays {amount} gold for {why}", seat=seat, gold=amount, why=why)
+
+
+# --------------------------------------------------------------------------- pieces
+def units_at(st: State, area: str, seat: int) -> list[int]:
+    return st.units[area][seat]
+
+
+def place_unit(st: State, seat: int, area: str, kind: int) -> None:
+    st.supply[seat][KIND_NAMES[kind]] -= 1
+    st.units[area][seat][kind] += 1
+
+
+def remove_unit(st: State, seat: int, area: str, kind: int) -> None:
+    st.units[area][seat][kind] -= 1
+    st.supply[seat][KIND_NAMES[kind]] += 1
+
+
+def move_unit(st: State, seat: int, src: str, dst: str, kind: int) -> None:
+    st.units[src][seat][kind] -= 1
+    st.units[dst][seat][kind] += 1
+
+
+def place_marker(st: State, seat: int, area: str, log: Log) -> bool:
+    """Put one of the seat's control markers in the area (R-GEN-2: none if supply is empty)."""
+    if st.supply[seat]["marker"] <= 0:
+        log.add("no_marker", f"{pname(st, seat)} has no control marker left to place in {aname(st, area)}",
+                seat=seat, area=area)
+        return False
+    st.supply[seat]["marker"] -= 1
+    st.markers[area][seat] += 1
+    return True
+
+
+def remove_marker(st: State, seat: int, area: str) -> None:
+    st.markers[area][seat] -= 1
+    st.supply[seat]["marker"] += 1
+
+
+def check_blockades(st: State, log: Log) -> None:
+    """R-TIL-21 (a): a placed Blockade returns when its owner has no fleet left there."""
+    keep = []
+    for area, seat in st.blockades:
+        if st.units[area][seat][FLEET] > 0:
+            keep.append([area, seat])
+        else:
+            st.stock["blockade"] += 1
+            log.add("blockade_lifted", f"{pname(st, seat)}'s Blockade in {aname(st, area)} is lifted",
+                    seat=seat, area=area)
+    st.blockades = keep
+
+
+def frame_of(st: State, t: str) -> dict[str, Any]:
+    """The nearest frame of type ``t`` on the decision stack."""
+    for fr in reversed(st.stack):
+        if fr["t"] == t:
+            return fr
+    raise KeyError(t)

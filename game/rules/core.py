@@ -1,0 +1,235 @@
+"""Core value types of the engine: choices, chance requests, pending decisions, events,
+the game state and its canonical encoding and hash.
+
+The state is plain data: ints, strings, lists and dicts with string keys, so that it is
+serialisable to canonical JSON exactly and hashed the same way on every machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, NamedTuple, Union
+
+from game.rules.errors import MalformedInput, StateError
+
+Arg = Union[str, int]
+JSON = Any
+
+
+# --------------------------------------------------------------------------- encoding
+def canonical_json(obj: JSON) -> bytes:
+    """The one canonical encoding: sorted keys, no white space, UTF-8, integers only.
+
+    Floats are refused (they do not encode identically everywhere).
+    """
+    _refuse_floats(obj)
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
+
+
+def _refuse_floats(obj: JSON) -> None:
+    if isinstance(obj, float):
+        raise TypeError("floats are not allowed in canonical JSON")
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if not isinstance(k, str):
+                raise TypeError("canonical JSON object keys must be strings")
+            _refuse_floats(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            _refuse_floats(v)
+
+
+def deep_copy(obj: JSON) -> JSON:
+    """Copy plain JSON-like data (dicts, lists, immutable leaves) quickly."""
+    if isinstance(obj, list):
+        return [deep_copy(v) if isinstance(v, (list, dict)) else v for v in obj]
+    if isinstance(obj, dict):
+        return {k: deep_copy(v) if isinstance(v, (list, dict)) else v for k, v in obj.items()}
+    return obj
+
+
+# --------------------------------------------------------------------------- choices
+class Choice(NamedTuple):
+    """A decision a seat can submit: a kind and a few string or integer arguments.
+
+    Its wire form is a JSON list ``[kind, *args]`` (see :meth:`wire`).
+    """
+
+    kind: str
+    args: tuple[Arg, ...] = ()
+
+    def wire(self) -> list[Arg]:
+        return [self.kind, *self.args]
+
+    @classmethod
+    def from_wire(cls, data: Any) -> Choice:
+        if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
+            raise MalformedInput("a choice must be a list starting with its kind, e.g. [\"pass\"]")
+        for a in data[1:]:
+            if isinstance(a, bool) or not isinstance(a, (str, int)):
+                raise MalformedInput(f"choice arguments must be strings or integers, not {a!r}")
+        return cls(str(data[0]), tuple(data[1:]))
+
+    def __str__(self) -> str:
+        return " ".join(str(x) for x in self.wire())
+
+
+def C(kind: str, *args: Arg) -> Choice:
+    """Shorthand constructor: ``C("move", "india", "fleet", "africa")``."""
+    return Choice(kind, tuple(args))
+
+
+class ChanceRequest(NamedTuple):
+    """A chance input the engine needs: one integer per range, each in ``[lo, hi]``.
+
+    ``kind`` says what the values are for (``first_player``, ``draw``, ``dice``,
+    ``sea_roll``, ``reroll``); draws index into the bag as it shrinks.
+    """
+
+    kind: str
+    ranges: tuple[tuple[int, int], ...]
+
+
+class Act(NamedTuple):
+    """A seat's choice as an input to :func:`apply`."""
+
+    seat: int
+    choice: Choice
+
+
+class Roll(NamedTuple):
+    """Chance values as an input to :func:`apply`."""
+
+    values: tuple[int, ...]
+
+
+Input = Union[Act, Roll]
+
+
+class Pending(NamedTuple):
+    """What the game waits for: a seat's decision, a chance input, or nothing (over)."""
+
+    kind: str  # the decision kind, "chance", or "over"
+    seat: int  # the deciding seat, -1 for chance or game over
+    chance: ChanceRequest | None
+    prompt: str
+
+    @property
+    def is_chance(self) -> bool:
+        return self.chance is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.kind == "over"
+
+
+class Event(NamedTuple):
+    """A structured, human-readable fact of what happened.
+
+    ``unrest`` is the unrest ``seat`` took in this event: it is private to that seat until
+    the end of the game (see :func:`game.rules.engine.event_text`).
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any]
+    seat: int = -1
+    unrest: int = 0
+
+    def to_dict(self, viewer: int | None = None, reveal: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, **self.data}
+        if self.seat >= 0:
+            out["seat"] = self.seat
+        if self.unrest and (reveal or viewer == self.seat):
+            out["unrest"] = self.unrest
+            out["text"] = f"{self.text} ({self.unrest:+d} unrest)"
+        return out
+
+
+# --------------------------------------------------------------------------- state
+_FIELDS: tuple[str, ...] = (
+    "ruleset", "board_digest", "powers", "war", "round", "first", "last_turn",
+    "bag", "face_up", "units", "markers", "captured", "gold", "pop", "vp", "unrest",
+    "supply", "tiles", "used", "stock", "returned", "blockades", "alliance", "track",
+    "order", "stack", "steps", "chance_count", "final",
+)
+
+
+class State:
+    """The whole game state as plain data (see ``docs/state.md`` for every field).
+
+    Per-seat values are lists indexed by seat (0..n-1, seating order). Per-area values are
+    dicts keyed by area id, always iterated in the board's area order by the engine.
+    """
+
+    __slots__ = _FIELDS
+
+    ruleset: str
+    board_digest: str
+    powers: list[str]
+    war: int
+    round: int
+    first: int
+    last_turn: int
+    bag: list[str]
+    face_up: dict[str, list[str]]
+    units: dict[str, list[list[int]]]
+    markers: dict[str, list[int]]
+    captured: list[list[Any]]
+    gold: list[int]
+    pop: list[int]
+    vp: list[int]
+    unrest: list[int]
+    supply: list[dict[str, int]]
+    tiles: list[dict[str, int]]
+    used: list[dict[str, int]]
+    stock: dict[str, int]
+    returned: list[list[str]]
+    blockades: list[list[Any]]
+    alliance: list[int]
+    track: list[int]
+    order: list[int]
+    stack: list[dict[str, Any]]
+    steps: int
+    chance_count: int
+    final: dict[str, Any]
+
+    @property
+    def n(self) -> int:
+        return len(self.powers)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f: deep_copy(getattr(self, f)) for f in _FIELDS}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        if not isinstance(data, dict):
+            raise StateError("a state must be a JSON object")
+        missing = [f for f in _FIELDS if f not in data]
+        extra = sorted(set(data) - set(_FIELDS))
+        if missing or extra:
+            raise StateError(f"state fields missing {missing} or unknown {extra}")
+        st = cls.__new__(cls)
+        for f in _FIELDS:
+            setattr(st, f, deep_copy(data[f]))
+        return st
+
+    def clone(self) -> State:
+        st = State.__new__(State)
+        for f in _FIELDS:
+            v = getattr(self, f)
+            setattr(st, f, deep_copy(v) if isinstance(v, (list, dict)) else v)
+        return st
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:  # pragma: no cover - states are not dict keys
+        raise TypeError("State is mutable; use state_hash()")
+
+
+def state_hash(state: State) -> str:
+    """Hex SHA-256 of the canonical encoding of the state."""
+    return hashlib.sha256(canonical_json(state.to_dict())).hexdigest()

@@ -1,0 +1,232 @@
+"""The engine's public entry points: new_game, pending, legal, apply, view, outcome.
+
+``apply`` is the only way a state changes. It checks the input against :func:`legal`
+(one source of legality) before touching anything, so a refused input leaves the state
+exactly as it was; then it runs the automatic steps that follow, in a bounded loop, until
+the game waits for a decision or a chance input again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+# importing the phase modules registers their phases
+from game.rules import auction as _auction  # noqa: F401
+from game.rules import combat as _combat  # noqa: F401
+from game.rules import movement as _movement  # noqa: F401
+from game.rules import turn as _turn  # noqa: F401
+from game.rules import war as _war  # noqa: F401
+from game.rules.board import PIECE_KINDS, load_board
+from game.rules.common import Log, board
+from game.rules.core import Act, Choice, Event, Input, Pending, Roll, State
+from game.rules.errors import IllegalInput, MalformedInput, NotYourDecision, RulesError
+from game.rules.phase import PHASES
+
+ENGINE_VERSION = "1"
+MAX_AUTO_STEPS = 10_000
+
+
+def new_game(players: int | Sequence[str], options: dict[str, Any] | None = None) -> State:
+    """A new game for 2-7 players.
+
+    ``players`` is a number (the first powers of the data file's list) or the power ids in
+    seating order. ``options``: ``components`` names the component data file.
+    """
+    options = dict(options or {})
+    ruleset = str(options.pop("components", "standard"))
+    if options:
+        raise MalformedInput(f"unknown ruleset options: {sorted(options)}")
+    b = load_board(ruleset)
+    if isinstance(players, int):
+        if not b.c("players_min") <= players <= b.c("players_max"):
+            raise IllegalInput(f"Struggle of Empires is for {b.c('players_min')} to {b.c('players_max')} players",
+                               "R-GEN-1")
+        powers = [p.id for p in b.powers[:players]]
+    else:
+        powers = [str(p) for p in players]
+        if not b.c("players_min") <= len(powers) <= b.c("players_max"):
+            raise IllegalInput(f"Struggle of Empires is for {b.c('players_min')} to {b.c('players_max')} players",
+                               "R-GEN-1")
+        unknown = [p for p in powers if p not in b.power_by_id]
+        if unknown or len(set(powers)) != len(powers):
+            raise IllegalInput(f"each player needs a different great power (unknown or repeated: {unknown or powers})",
+                               "R-GEN-1")
+    n = len(powers)
+    st = State.__new__(State)
+    st.ruleset = ruleset
+    st.board_digest = b.digest
+    st.powers = powers
+    st.war = 1
+    st.round = 0
+    st.first = -1
+    st.last_turn = -1
+    st.bag = sorted(c.id for c in b.counters)
+    st.face_up = {a: [] for a in b.vp_areas}
+    st.units = {a.id: [[0, 0, 0] for _ in range(n)] for a in b.areas}
+    st.markers = {a: [0] * n for a in b.vp_areas}
+    st.captured = []
+    st.gold = [b.c("start_gold")] * n
+    st.pop = [b.c("start_population")] * n
+    st.vp = [0] * n
+    st.unrest = [0] * n
+    st.supply = [{k: b.supply[k] for k in PIECE_KINDS} for _ in range(n)]
+    st.tiles = [{} for _ in range(n)]
+    st.used = [{} for _ in range(n)]
+    st.stock = {t.id: t.count for t in b.tiles}
+    st.returned = [[] for _ in range(n)]
+    st.blockades = []
+    st.alliance = [0] * n
+    st.track = [0] * n
+    st.order = []
+    st.stack = [{"t": "game", "step": "first"}]
+    st.steps = 0
+    st.chance_count = 0
+    st.final = {}
+    return st
+
+
+def pending(st: State) -> Pending:
+    """What the game waits for now: a seat's decision, a chance input, or nothing (over)."""
+    fr = st.stack[-1]
+    p = PHASES[fr["t"]].pending(st, fr)
+    if p is None:  # pragma: no cover - apply always leaves the state at a pending point
+        raise RulesError(f"the state rests on an automatic step ({fr['t']})")
+    return p
+
+
+def legal(st: State, seat: int) -> list[Choice]:
+    """The choices ``seat`` may submit now (empty when it is not that seat's decision)."""
+    p = pending(st)
+    if p.seat != seat or p.chance is not None:
+        return []
+    fr = st.stack[-1]
+    return PHASES[fr["t"]].legal(st, fr)
+
+
+def check(st: State, inp: Input) -> None:
+    """Raise a typed error if ``inp`` cannot be applied to ``st`` now."""
+    p = pending(st)
+    if isinstance(inp, Act):
+        if not isinstance(inp.choice, Choice):
+            raise MalformedInput("a decision must carry a Choice")
+        if p.is_over:
+            raise IllegalInput("the game is over", "R-END-4")
+        if p.chance is not None:
+            raise NotYourDecision(f"the game waits for a chance input ({p.chance.kind}), not a decision")
+        if inp.seat != p.seat:
+            raise NotYourDecision(f"it is not {_seat_name(st, inp.seat)}'s decision: {p.prompt}")
+        fr = st.stack[-1]
+        options = PHASES[fr["t"]].legal(st, fr)
+        if inp.choice not in options:
+            kinds = sorted({c.kind for c in options})
+            raise IllegalInput(f"{inp.choice} is not allowed now: {p.prompt} (allowed: {', '.join(kinds)})",
+                               _rule_of(p.prompt))
+    elif isinstance(inp, Roll):
+        if p.chance is None:
+            raise IllegalInput(f"the game waits for a decision, not chance values: {p.prompt}")
+        values = inp.values
+        if not isinstance(values, tuple) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+            raise MalformedInput("chance values must be a tuple of integers")
+        if len(values) != len(p.chance.ranges):
+            raise MalformedInput(f"{p.chance.kind} needs {len(p.chance.ranges)} values, got {len(values)}")
+        for v, (lo, hi) in zip(values, p.chance.ranges):
+            if not lo <= v <= hi:
+                raise MalformedInput(f"chance value {v} is outside {lo}..{hi} for {p.chance.kind}")
+    else:
+        raise MalformedInput(f"an input must be Act or Roll, not {type(inp).__name__}")
+
+
+def apply(st: State, inp: Input) -> tuple[State, list[Event]]:
+    """Apply a decision or chance values; the given state is never modified."""
+    check(st, inp)
+    new = st.clone()
+    return new, _apply_checked(new, inp)
+
+
+def apply_in_place(st: State, inp: Input) -> list[Event]:
+    """As :func:`apply` but changing ``st`` itself (for fast self-play); a refused input
+    still raises before anything changes."""
+    check(st, inp)
+    return _apply_checked(st, inp)
+
+
+def _apply_checked(st: State, inp: Input) -> list[Event]:
+    log = Log(st)
+    fr = st.stack[-1]
+    phase = PHASES[fr["t"]]
+    if isinstance(inp, Act):
+        phase.act(st, fr, inp.choice, log)
+    else:
+        st.chance_count += 1
+        phase.roll(st, fr, inp.values, log)
+    st.steps += 1
+    _advance(st, log)
+    return log.events
+
+
+def _advance(st: State, log: Log) -> None:
+    """Run automatic steps until the game waits for an input (bounded: fails loudly)."""
+    for _ in range(MAX_AUTO_STEPS):
+        fr = st.stack[-1]
+        phase = PHASES[fr["t"]]
+        if phase.pending(st, fr) is not None:
+            return
+        phase.auto(st, fr, log)
+    raise RulesError(f"runaway automatic steps at {st.stack[-1]}")
+
+
+def _seat_name(st: State, seat: int) -> str:
+    if isinstance(seat, int) and 0 <= seat < st.n:
+        return board(st).power_name(st.powers[seat])
+    return f"seat {seat}"
+
+
+def _rule_of(prompt: str) -> str:
+    if "(R-" in prompt:
+        return prompt[prompt.rindex("(R-") + 1:].rstrip(")").split(")")[0]
+    return "R-ACT"
+
+
+# --------------------------------------------------------------------------- views
+def is_over(st: State) -> bool:
+    return st.stack[-1]["t"] == "game" and st.stack[-1]["step"] == "over"
+
+
+def view(st: State, viewer: int | None) -> dict[str, Any]:
+    """What ``viewer`` (a seat, or None for a spectator) may see: other players' unrest is
+    absent until the game is over (R-GEN-6)."""
+    data = st.to_dict()
+    if not is_over(st):
+        data["unrest"] = {str(s): st.unrest[s] for s in range(st.n) if s == viewer}
+    data["pending"] = pending(st)._asdict() | {"chance": None}
+    return data
+
+
+def outcome(st: State) -> dict[str, Any] | None:
+    """The final result (scores after unrest, winners) once the game is over, else None."""
+    return dict(st.final) if is_over(st) else None
+
+
+def event_dicts(events: Sequence[Event], viewer: int | None) -> list[dict[str, Any]]:
+    """Events as ``viewer`` may see them (unrest amounts only for their own seat)."""
+    return [e.to_dict(viewer) for e in events]
+
+
+def describe(st: State, choice: Choice) -> str:
+    """A human string for a choice, with names instead of ids."""
+    b = board(st)
+    words = [choice.kind.replace("_", " ")]
+    for a in choice.args:
+        s = str(a)
+        if s in b.area_by_id:
+            words.append(b.area_name(s))
+        elif s in b.tile_by_id and choice.kind in ("tile", "use", "ally_tile"):
+            words.append(b.tile_name(s))
+        elif s in b.counter_by_id:
+            words.append(b.counter_name(s))
+        elif s in b.power_by_id:
+            words.append(b.power_name(s))
+        else:
+            words.append(s)
+    return " ".join(words)

@@ -1,0 +1,291 @@
+"""Movement (R-MOV), the move action (R-ACT-C1), building (R-ACT-B1..B4, Militia,
+Mercenaries, Pressgangs, Trained Natives) and sea rolls (R-MOV-5, Navigation)."""
+
+from __future__ import annotations
+
+from game.rules.common import (
+    ARMY, FLEET, FORT, KIND_INDEX, KIND_NAMES, Log, aname, board, check_blockades, is_ally,
+    owns, pname, remove_unit, place_unit, move_unit, ready,
+)
+from game.rules.core import C, Choice, Pending, State
+from game.rules.phase import Frame, Phase, chance, decide, dice
+
+
+# --------------------------------------------------------------------------- where units may go
+def army_may_enter(st: State, seat: int, dest: str) -> bool:
+    """R-MOV-1, R-MOV-3, R-MOV-4 (and Blockade, R-TIL-21 a): may an army of ``seat`` enter ``dest``?"""
+    b = board(st)
+    area = b.area_by_id[dest]
+    if area.is_home:
+        return area.owner == st.powers[seat]
+    if area.is_colony:
+        own_fleets = st.units[dest][seat][FLEET]
+        if own_fleets <= 0:
+            return False
+        for b_area, owner in st.blockades:
+            if b_area == dest and owner != seat and not is_ally(st, owner, seat):
+                if own_fleets <= st.units[dest][owner][FLEET]:
+                    return False
+        return True
+    # a European VP area
+    if st.markers[dest][seat] > 0:
+        return True
+    if any(st.markers[adj][seat] > 0 for adj in b.europe_adjacent[dest]):
+        return True
+    if dest in b.home_adjacent[st.powers[seat]]:
+        return True
+    if area.sea and st.units[dest][seat][FLEET] > 0:
+        return True
+    naval = area.naval_area
+    return bool(naval) and naval != dest and st.units[naval][seat][FLEET] > 0
+
+
+def fleet_may_enter(st: State, seat: int, dest: str) -> bool:
+    """R-MOV-2: fleets move among sea areas: the colonies, Baltic, Mediterranean, own home."""
+    area = board(st).area_by_id[dest]
+    if area.is_home:
+        return area.owner == st.powers[seat]
+    return area.sea
+
+
+def may_enter(st: State, seat: int, dest: str, kind: int) -> bool:
+    return fleet_may_enter(st, seat, dest) if kind == FLEET else army_may_enter(st, seat, dest)
+
+
+def needs_sea_roll(st: State, src: str, dst: str) -> bool:
+    """R-MAP-4 / R-MOV-5: into or out of a colony, except among the three Americas."""
+    b = board(st)
+    a, z = b.area_by_id[src], b.area_by_id[dst]
+    if not (a.is_colony or z.is_colony):
+        return False
+    return not (a.americas and z.americas)
+
+
+def destinations(st: State, seat: int, src: str, kind: int) -> list[str]:
+    b = board(st)
+    return [a.id for a in b.areas if a.id != src and may_enter(st, seat, a.id, kind)]
+
+
+def unit_moves(st: State, seat: int) -> list[Choice]:
+    """Every single-unit move the seat could make now (R-ACT-C1)."""
+    b = board(st)
+    out: list[Choice] = []
+    for area in b.areas:
+        here = st.units[area.id][seat]
+        for kind in (ARMY, FLEET):
+            if here[kind] > 0:
+                for dest in destinations(st, seat, area.id, kind):
+                    out.append(C("move", area.id, KIND_NAMES[kind], dest))
+    return out
+
+
+def can_move_any(st: State, seat: int) -> bool:
+    b = board(st)
+    for area in b.areas:
+        here = st.units[area.id][seat]
+        for kind in (ARMY, FLEET):
+            if here[kind] > 0 and any(a.id != area.id and may_enter(st, seat, a.id, kind) for a in b.areas):
+                return True
+    return False
+
+
+def start_move(st: State, seat: int, src: str, dst: str, kind: int, log: Log, fort_build: bool = False) -> None:
+    """Move one unit, pushing a sea roll when one is needed."""
+    if needs_sea_roll(st, src, dst):
+        log.add("sea_move", f"{pname(st, seat)} sends a {KIND_NAMES[kind]} from {aname(st, src)} to "
+                f"{aname(st, dst)}: sea roll", power=st.powers[seat], kind=KIND_NAMES[kind], src=src, dst=dst)
+        st.stack.append({"t": "sea", "seat": seat, "src": src, "dst": dst, "kind": kind})
+        return
+    move_unit(st, seat, src, dst, kind)
+    log.add("move", f"{pname(st, seat)} moves a {KIND_NAMES[kind]} from {aname(st, src)} to {aname(st, dst)}",
+            power=st.powers[seat], kind=KIND_NAMES[kind], src=src, dst=dst)
+    check_blockades(st, log)
+
+
+class SeaRoll(Phase):
+    """R-MOV-5: 2-6 arrives; on a 1 roll again: 1-2 lost, 3-4 stays, 5-6 arrives.
+
+    Both dice are drawn at once; the second is read only after a 1 (Navigation adds 2 to it).
+    """
+
+    name = "sea"
+
+    def pending(self, st: State, fr: Frame) -> Pending:
+        return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]}")
+
+    def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
+        b = board(st)
+        seat, src, dst, kind = fr["seat"], fr["src"], fr["dst"], fr["kind"]
+        who = f"{pname(st, seat)}'s {KIND_NAMES[kind]}"
+        first, second = values
+        st.stack.pop()
+        data = {"power": st.powers[seat], "kind": KIND_NAMES[kind], "src": src, "dst": dst, "dice": [first]}
+        if first >= b.c("sea_roll_arrive_min"):
+            move_unit(st, seat, src, dst, kind)
+            log.add("sea_arrive", f"{who} rolls {first} and arrives in {aname(st, dst)}", **data)
+            check_blockades(st, log)
+            return
+        bonus = b.c("navigation_bonus") if owns(st, seat, "navigation") else 0
+        total = second + bonus
+        data["dice"] = [first, second]
+        extra = f" (+{bonus} Navigation)" if bonus else ""
+        if total <= b.c("sea_roll_again_lost_max"):
+            remove_unit(st, seat, src, kind)
+            log.add("sea_lost", f"{who} rolls 1, then {second}{extra}: lost at sea", **data)
+            check_blockades(st, log)
+        elif total <= b.c("sea_roll_again_back_max"):
+            log.add("sea_back", f"{who} rolls 1, then {second}{extra}: it stays in {aname(st, src)}", **data)
+        else:
+            move_unit(st, seat, src, dst, kind)
+            log.add("sea_arrive", f"{who} rolls 1, then {second}{extra}: it arrives in {aname(st, dst)}", **data)
+            check_blockades(st, log)
+
+
+class Move(Phase):
+    """R-ACT-C1: move up to 2 units (3 with Logistics), each separately and in turn."""
+
+    name = "move"
+
+    def pending(self, st: State, fr: Frame) -> Pending | None:
+        if fr["left"] <= 0:
+            return None
+        return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop")
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        out = unit_moves(st, fr["seat"])
+        if fr["moved"] > 0:
+            out.append(C("done"))
+        return out
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        if choice.kind == "done":
+            st.stack.pop()
+            return
+        src, kind, dst = (str(x) for x in choice.args)
+        fr["left"] -= 1
+        fr["moved"] += 1
+        start_move(st, fr["seat"], src, dst, KIND_INDEX[kind], log)
+
+    def auto(self, st: State, fr: Frame, log: Log) -> None:
+        st.stack.pop()
+
+
+# --------------------------------------------------------------------------- building
+def can_build(st: State, seat: int) -> bool:
+    """R-ACT-B1/B4: population 1 and a unit in supply, or one on the map to disband."""
+    if st.pop[seat] < 1:
+        return False
+    if any(st.supply[seat][k] > 0 for k in KIND_NAMES):
+        return True
+    return any(sum(st.units[a.id][seat]) > 0 for a in board(st).areas)
+
+
+def new_build(seat: int, source: str, kind: int = -1, at: str = "") -> Frame:
+    """A build frame. ``source`` is the build action or the tile that builds for free."""
+    stage = "disband" if source == "action" else ("go" if at else "place")
+    return {"t": "build", "seat": seat, "source": source, "stage": stage, "kind": kind, "at": at, "militia": 0}
+
+
+def militia_possible(st: State, fr: Frame) -> bool:
+    """R-TIL-7: Militia adds one army to a build action (not to a free build by a tile)."""
+    seat = fr["seat"]
+    return (fr["source"] == "action" and not fr["militia"] and owns(st, seat, "militia") > 0
+            and st.pop[seat] >= 1 and st.supply[seat]["army"] > 0)
+
+
+class Build(Phase):
+    """Build a unit at home and let it move at once (forts move as armies, R-ACT-B2)."""
+
+    name = "build"
+
+    def pending(self, st: State, fr: Frame) -> Pending | None:
+        seat, stage = fr["seat"], fr["stage"]
+        who = pname(st, seat)
+        if stage == "disband":
+            return decide("disband", seat, f"{who}: disband a unit first (1 unrest) or not (R-ACT-B4)")
+        if stage == "place":
+            if fr["kind"] >= 0:  # a free build by Mercenaries or Pressgangs: the kind is fixed
+                return None
+            return decide("build", seat, f"{who}: choose the unit to build (R-ACT-B1)")
+        if stage == "go":
+            what = KIND_NAMES[fr["kind"]]
+            return decide("build_move", seat, f"{who}: move the new {what} from {aname(st, fr['at'])} or keep it there")
+        if stage == "after" and militia_possible(st, fr):
+            return decide("militia", seat, f"{who}: build one more army with Militia (1 population)? (R-TIL-7)")
+        return None
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        seat, stage = fr["seat"], fr["stage"]
+        b = board(st)
+        if stage == "disband":
+            out = []
+            if any(st.supply[seat][k] > 0 for k in KIND_NAMES):
+                out.append(C("keep"))
+            for area in b.areas:
+                here = st.units[area.id][seat]
+                for kind in (ARMY, FLEET, FORT):
+                    if here[kind] > 0:
+                        out.append(C("disband", area.id, KIND_NAMES[kind]))
+            return out
+        if stage == "place":
+            return [C("build", k) for k in KIND_NAMES if st.supply[seat][k] > 0]
+        if stage == "go":
+            kind = fr["kind"]
+            walk = ARMY if kind == FORT else kind
+            return [C("stay")] + [C("to", d) for d in destinations(st, seat, fr["at"], walk)]
+        if stage == "after":
+            return [C("militia"), C("no_militia")]
+        return []
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        seat = fr["seat"]
+        who = pname(st, seat)
+        k = choice.kind
+        if k == "keep":
+            fr["stage"] = "place"
+        elif k == "disband":
+            area, kind = str(choice.args[0]), KIND_INDEX[str(choice.args[1])]
+            remove_unit(st, seat, area, kind)
+            log.add("disband", f"{who} disbands a {KIND_NAMES[kind]} in {aname(st, area)}",
+                    seat=seat, unrest=1, power=st.powers[seat], area=area, kind=KIND_NAMES[kind])
+            st.unrest[seat] += 1
+            check_blockades(st, log)
+            fr["stage"] = "place"
+        elif k == "build":
+            self._place(st, fr, KIND_INDEX[str(choice.args[0])], log, pay_pop=True)
+        elif k == "stay":
+            fr["stage"] = "after"
+        elif k == "to":
+            dst = str(choice.args[0])
+            kind = fr["kind"]
+            fr["stage"] = "after"
+            start_move(st, seat, fr["at"], dst, kind, log)
+        elif k == "militia":
+            fr["militia"] = 1
+            self._place(st, fr, ARMY, log, pay_pop=True, militia=True)
+        elif k == "no_militia":
+            st.stack.pop()
+
+    def _place(self, st: State, fr: Frame, kind: int, log: Log, pay_pop: bool, militia: bool = False) -> None:
+        seat = fr["seat"]
+        home = st.powers[seat]
+        if pay_pop:
+            st.pop[seat] -= 1
+        place_unit(st, seat, home, kind)
+        how = " with Militia" if militia else ""
+        log.add("build", f"{pname(st, seat)} builds a {KIND_NAMES[kind]}{how} in {aname(st, home)}",
+                power=st.powers[seat], kind=KIND_NAMES[kind], area=home, population=1 if pay_pop else 0)
+        fr["kind"] = kind
+        fr["at"] = home
+        fr["stage"] = "go"
+
+    def auto(self, st: State, fr: Frame, log: Log) -> None:
+        stage = fr["stage"]
+        if stage == "place":  # a free build by Mercenaries or Pressgangs: the kind is fixed
+            self._place(st, fr, fr["kind"], log, pay_pop=False)
+        else:  # "after" with no Militia to offer
+            st.stack.pop()
+
+
+__all__ = ["Build", "Move", "SeaRoll", "army_may_enter", "fleet_may_enter", "needs_sea_roll",
+           "can_move_any", "can_build", "new_build", "start_move", "ready"]

@@ -1,0 +1,58 @@
+"""Phases: named states of the decision stack, each with a prompt and handlers.
+
+The top frame of ``state.stack`` is a dict whose ``t`` names its phase. A phase says what
+it waits for (:meth:`Phase.pending`), lists the legal choices, applies a choice or chance
+values, or, when it waits for nothing, advances on its own (:meth:`Phase.auto`), usually by
+pushing or popping frames. Nested interrupts (a battle inside an attack inside a turn)
+are frames pushed on top.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from game.rules.common import Log
+from game.rules.core import ChanceRequest, Choice, Pending, State
+
+Frame = dict[str, Any]
+
+PHASES: dict[str, Phase] = {}
+
+
+class Phase:
+    """Base class: subclasses set ``name`` and override what they need."""
+
+    name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            PHASES[cls.name] = cls()
+
+    def pending(self, st: State, fr: Frame) -> Pending | None:
+        """What this frame waits for, or None when it can advance on its own."""
+        return None
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        return []
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        raise NotImplementedError(self.name)
+
+    def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
+        raise NotImplementedError(self.name)
+
+    def auto(self, st: State, fr: Frame, log: Log) -> None:
+        raise NotImplementedError(self.name)
+
+
+def decide(kind: str, seat: int, prompt: str) -> Pending:
+    return Pending(kind, seat, None, prompt)
+
+
+def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], prompt: str) -> Pending:
+    return Pending("chance", -1, ChanceRequest(kind, tuple(ranges)), prompt)
+
+
+def dice(count: int) -> tuple[tuple[int, int], ...]:
+    return tuple((1, 6) for _ in range(count))

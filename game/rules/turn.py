@@ -1,0 +1,245 @@
+"""A player's turn (R-ACT): two actions, free tile uses (R-GEN-8), buying tiles
+(R-ACT-A1, R-ACT-A2, on-take effects), colonising and enslaving (R-ACT-E1..E3)."""
+
+from __future__ import annotations
+
+from game.rules.combat import attack_targets, new_attack, revolt_targets
+from game.rules.common import (
+    FLEET, Log, add_unrest, aname, board, give_tile, owns, pay, place_marker, place_unit, pname,
+    ready, turn_tile,
+)
+from game.rules.core import C, Choice, Pending, State
+from game.rules.movement import can_build, can_move_any, new_build
+from game.rules.phase import Frame, Phase, decide
+
+
+# --------------------------------------------------------------------------- colonise / enslave
+def colonise_choices(st: State, seat: int) -> list[Choice]:
+    """R-ACT-E1/E2: Pop counters (1 population) and, with a fleet in Africa, Slaves counters."""
+    b = board(st)
+    if st.supply[seat]["marker"] <= 0:
+        return []
+    out: list[Choice] = []
+    fleet_in_africa = st.units["africa"][seat][FLEET] > 0 if "africa" in st.units else False
+    for area in b.vp_areas:
+        for counter in st.face_up[area]:
+            ctype = b.counter_by_id[counter].type
+            if ctype == "pop" and st.pop[seat] >= 1:
+                out.append(C("colonise", counter))
+            elif ctype == "slaves" and fleet_in_africa:
+                out.append(C("enslave", counter))
+    return out
+
+
+# --------------------------------------------------------------------------- tiles bought
+def buyable(st: State, seat: int) -> list[Choice]:
+    """R-ACT-A1/A2: tiles in the stock whose population cost the player can pay."""
+    b = board(st)
+    out: list[Choice] = []
+    for tile in b.tiles:
+        if st.stock.get(tile.id, 0) <= 0 or tile.id in st.returned[seat]:
+            continue
+        if st.pop[seat] < tile.population:
+            continue
+        if tile.id in ("pirates", "slave_revolt") and not revolt_targets(st, seat, tile.id):
+            continue
+        out.append(C("tile", tile.id))
+    return out
+
+
+def free_uses(st: State, seat: int) -> list[Choice]:
+    """R-GEN-8: tiles the active player may use now as a free action."""
+    b = board(st)
+    out: list[Choice] = []
+    for tile in b.tiles:
+        t = tile.id
+        if not owns(st, seat, t):
+            continue
+        if tile.family == "trade":
+            if ready(st, seat, t):
+                out.extend(C("use", t, a) for a in tile.areas if st.markers[a][seat] > 0)
+            continue
+        if tile.use != "free_action" or (tile.timing == "once_per_war" and not ready(st, seat, t)):
+            continue
+        if t == "war_office":
+            if attack_targets(st, seat):
+                out.append(C("use", t))
+        elif t == "mercenaries":
+            if st.supply[seat]["army"] > 0:
+                out.append(C("use", t))
+        elif t == "pressgangs":
+            if st.supply[seat]["fleet"] > 0:
+                out.append(C("use", t))
+        elif t == "trained_natives":
+            if st.supply[seat]["army"] > 0:
+                out.extend(C("use", t, a) for a in b.vp_areas if b.area_by_id[a].is_colony
+                           and (st.markers[a][seat] > 0 or sum(st.units[a][seat]) > 0))
+        elif t == "diplomatic_service":
+            out.extend(C("use", t, x.id) for x in b.tiles if x.family == "alliance" and st.stock.get(x.id, 0) > 0)
+        elif t == "improved_agriculture":
+            if st.pop[seat] < b.c("population_max"):
+                out.append(C("use", t))
+        elif t == "blockade":
+            placed = {a for a, _ in st.blockades}
+            out.extend(C("use", t, a) for a in b.vp_areas if b.area_by_id[a].is_colony
+                       and a not in placed and st.units[a][seat][FLEET] > 0)
+    return out
+
+
+class Turn(Phase):
+    """A player's two actions in a round, with free tile uses before, between or after."""
+
+    name = "turn"
+
+    def pending(self, st: State, fr: Frame) -> Pending | None:
+        seat = fr["seat"]
+        if fr["done"] < board(st).c("actions_per_turn"):
+            return decide("action", seat, f"{pname(st, seat)}: choose action {fr['done'] + 1} of "
+                          f"{board(st).c('actions_per_turn')}, or use a tile")
+        if free_uses(st, seat):
+            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn")
+        return None
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        seat = fr["seat"]
+        if fr["done"] >= board(st).c("actions_per_turn"):
+            return free_uses(st, seat) + [C("end")]
+        out: list[Choice] = []
+        if not fr["bought"] and buyable(st, seat):
+            out.append(C("buy"))
+        if can_build(st, seat):
+            out.append(C("build"))
+        if can_move_any(st, seat):
+            out.append(C("move"))
+        if attack_targets(st, seat):
+            out.append(C("attack"))
+        if not fr["colonised"]:
+            out.extend(colonise_choices(st, seat))
+        out.append(C("pass"))
+        out.extend(free_uses(st, seat))
+        return out
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        seat = fr["seat"]
+        k = choice.kind
+        who = pname(st, seat)
+        if k == "use":
+            self._use(st, fr, choice, log)
+            return
+        if k == "end":
+            st.stack.pop()
+            return
+        fr["done"] += 1
+        if k == "buy":
+            fr["bought"] = 1
+            st.stack.append({"t": "buy", "seat": seat})
+        elif k == "build":
+            st.stack.append(new_build(seat, "action"))
+        elif k == "move":
+            b = board(st)
+            left = b.c("move_units_logistics") if owns(st, seat, "logistics") else b.c("move_units")
+            st.stack.append({"t": "move", "seat": seat, "left": left, "moved": 0})
+        elif k == "attack":
+            st.stack.append(new_attack(seat, free=False))
+        elif k in ("colonise", "enslave"):
+            fr["colonised"] = 1
+            self._colonise(st, seat, str(choice.args[0]), k, log)
+        elif k == "pass":
+            log.add("pass", f"{who} passes", power=st.powers[seat])
+
+    def auto(self, st: State, fr: Frame, log: Log) -> None:
+        st.stack.pop()
+
+    def _colonise(self, st: State, seat: int, counter: str, how: str, log: Log) -> None:
+        """R-ACT-E1 (1 population) / R-ACT-E2 (a fleet in Africa, no cost)."""
+        b = board(st)
+        c = b.counter_by_id[counter]
+        if how == "colonise":
+            st.pop[seat] -= 1
+        st.face_up[c.area].remove(counter)
+        place_marker(st, seat, c.area, log)
+        verb = "colonises" if how == "colonise" else "enslaves"
+        log.add(how, f"{pname(st, seat)} {verb} {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+                counter=counter, area=c.area)
+
+    def _use(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        """R-GEN-8 free actions: the tile is turned (once per war) and takes effect."""
+        b = board(st)
+        seat = fr["seat"]
+        who = pname(st, seat)
+        tile = str(choice.args[0])
+        arg = str(choice.args[1]) if len(choice.args) > 1 else ""
+        name = b.tile_name(tile)
+        if b.tile_by_id[tile].family == "trade":
+            turn_tile(st, seat, tile)
+            gain = st.markers[arg][seat]
+            st.gold[seat] += gain
+            log.add("trade", f"{who} uses {name} in {aname(st, arg)}: {gain} gold", power=st.powers[seat],
+                    tile=tile, area=arg, gold=gain)
+            return
+        if tile == "blockade":
+            st.tiles[seat]["blockade"] -= 1
+            if not st.tiles[seat]["blockade"]:
+                del st.tiles[seat]["blockade"]
+            st.blockades.append([arg, seat])
+            log.add("blockade_placed", f"{who} places a Blockade in {aname(st, arg)}", power=st.powers[seat], area=arg)
+            return
+        turn_tile(st, seat, tile)
+        log.add("use_tile", f"{who} uses {name}", power=st.powers[seat], tile=tile)
+        if tile == "war_office":
+            st.stack.append(new_attack(seat, free=True))
+        elif tile == "mercenaries":
+            st.stack.append(new_build(seat, "mercenaries", kind=0))
+        elif tile == "pressgangs":
+            st.stack.append(new_build(seat, "pressgangs", kind=FLEET))
+        elif tile == "trained_natives":
+            place_unit(st, seat, arg, 0)
+            log.add("build", f"{who} raises an army of Trained Natives in {aname(st, arg)}", power=st.powers[seat],
+                    kind="army", area=arg, population=0)
+            st.stack.append(new_build(seat, "trained_natives", kind=0, at=arg))
+        elif tile == "diplomatic_service":
+            take_tile(st, seat, arg, log)
+        elif tile == "improved_agriculture":
+            st.pop[seat] = min(b.c("population_max"), st.pop[seat] + 1)
+            log.add("population", f"{who}'s population rises to {st.pop[seat]}", power=st.powers[seat],
+                    population=st.pop[seat])
+
+
+def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
+    """Pay a tile's costs and apply what it does on take (R-ACT-A1, R-TIL-13, -14, -17, -18)."""
+    b = board(st)
+    t = b.tile_by_id[tile]
+    who = pname(st, seat)
+    log.add("buy", f"{who} takes {t.name}", power=st.powers[seat], tile=tile)
+    pay(st, seat, t.gold, log, t.name)
+    if t.population:
+        st.pop[seat] -= t.population
+    add_unrest(st, seat, t.unrest, log, t.name)
+    if tile in ("pirates", "slave_revolt"):
+        st.stock[tile] -= 1
+        st.stack.append({"t": "revolt", "seat": seat, "tile": tile, "stage": "target"})
+        return
+    give_tile(st, seat, tile)
+    if tile == "government_reform":
+        cut = min(st.unrest[seat], b.c("government_reform_unrest"))
+        st.unrest[seat] -= cut
+        log.add("reform", f"{who} reforms its government", seat=seat, unrest=-cut, power=st.powers[seat])
+    elif tile == "industry":
+        st.vp[seat] += b.c("industry_vp")
+        log.add("vp", f"{who} scores {b.c('industry_vp')} VP for Industry", power=st.powers[seat], vp=b.c("industry_vp"))
+
+
+class Buy(Phase):
+    """R-ACT-A1: the buy action, choosing one tile of the stock."""
+
+    name = "buy"
+
+    def pending(self, st: State, fr: Frame) -> Pending:
+        return decide("buy", fr["seat"], f"{pname(st, fr['seat'])}: choose a tile to buy (R-ACT-A1)")
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        return buyable(st, fr["seat"])
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        st.stack.pop()
+        take_tile(st, fr["seat"], str(choice.args[0]), log)
