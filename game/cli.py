@@ -13,6 +13,11 @@ from game.bots import BOT_NAMES
 def _selfplay(args: argparse.Namespace) -> int:
     from game.selfplay import play_game
 
+    if args.log:
+        from game.cli_net import selfplay_with_log
+
+        return selfplay_with_log(args)
+
     for g in range(args.games):
         seed = args.seed + g
         try:
@@ -69,6 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
     p.add_argument("--bots", nargs="+", default=None, metavar="BOT",
                    help=f"one bot for all seats or one per seat ({', '.join(BOT_NAMES)})")
+    p.add_argument("--log", default="", metavar="FILE", help="write the signed transcript (JSON Lines)")
     p.set_defaults(func=_selfplay)
 
     p = sub.add_parser("scenario", help="load a position, apply a script, check expectations")
@@ -80,6 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=7)
     p.set_defaults(func=_bench)
+
+    from game.cli_net import register
+
+    register(sub)
     return parser
 
 
