@@ -29,7 +29,7 @@ def status(st: State, seat: int) -> str:
             m = st.markers[area.id][s] if area.id in st.markers else 0
             if any(u) or m:
                 bits = [f"{m}M"] if m else []
-                bits += [f"{n}{k}" for n, k in zip(u, "AFT") if n]
+                bits += [f"{n}{k}" for n, k in zip(u, "AFT", strict=False) if n]
                 parts.append(f"{b.power_name(st.powers[s])} " + " ".join(bits))
         neutral = [b.counter_name(c) for c in st.face_up.get(area.id, [])]
         if parts or neutral:

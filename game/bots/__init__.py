@@ -5,7 +5,7 @@ is ``legal(state, seat)``; a bot may read the state but not other seats' unrest 
 board game hides it); bots that look ahead use :func:`game.rules.apply` on copies.
 """
 
-from game.bots.base import Bot, make_bot, BOT_NAMES
+from game.bots.base import BOT_NAMES, Bot, make_bot
 from game.bots.greedy import GreedyBot
 from game.bots.random_bot import RandomBot
 

@@ -5,14 +5,39 @@ Entry points: :func:`new_game`, :func:`pending`, :func:`legal`, :func:`apply`,
 """
 
 from game.rules.core import (
-    Act, C, ChanceRequest, Choice, Event, Input, Pending, Roll, State, canonical_json, state_hash,
+    Act,
+    C,
+    ChanceRequest,
+    Choice,
+    Event,
+    Input,
+    Pending,
+    Roll,
+    State,
+    canonical_json,
+    state_hash,
 )
 from game.rules.engine import (
-    ENGINE_VERSION, apply, apply_in_place, check, describe, event_dicts, is_over, legal, new_game,
-    outcome, pending, view,
+    ENGINE_VERSION,
+    apply,
+    apply_in_place,
+    check,
+    describe,
+    event_dicts,
+    is_over,
+    legal,
+    new_game,
+    outcome,
+    pending,
+    view,
 )
 from game.rules.errors import (
-    DataError, IllegalInput, MalformedInput, NotYourDecision, RulesError, StateError,
+    DataError,
+    IllegalInput,
+    MalformedInput,
+    NotYourDecision,
+    RulesError,
+    StateError,
 )
 
 __all__ = [

@@ -12,9 +12,26 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.common import (
-    ARMY, FLEET, FORT, KIND_NAMES, Log, aname, allies_in_order, board, check_blockades,
-    is_ally, owns, pay, place_marker, pname, ready, remove_marker, remove_unit,
-    spend_one_use, turn_tile,
+    ARMY,
+    FLEET,
+    FORT,
+    KIND_NAMES,
+    A,
+    Log,
+    allies_in_order,
+    aname,
+    board,
+    check_blockades,
+    is_ally,
+    owns,
+    pay,
+    place_marker,
+    pname,
+    ready,
+    remove_marker,
+    remove_unit,
+    spend_one_use,
+    turn_tile,
 )
 from game.rules.core import C, Choice, Pending, State
 from game.rules.phase import Frame, Phase, chance, decide, dice
@@ -128,7 +145,7 @@ class Battle(Phase):
         att, dfn = fr["sides"]
         if fr["stage"] == "roll":
             fr["dice"] = list(values)
-            log.add("dice", f"{fr['label'].capitalize()}: {side_name(st, att, fr, ATT)} rolls {values[0]} and "
+            log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {side_name(st, att, fr, ATT)} rolls {values[0]} and "
                     f"{values[1]}, {side_name(st, dfn, fr, DEF)} rolls {values[2]} and {values[3]}",
                     dice=list(values), area=fr["area"])
             fr["stage"] = "reserve"
@@ -301,7 +318,7 @@ class Battle(Phase):
         entry[1 + kind] -= 1
         remove_unit(st, seat, fr["area"], kind)
         why = {"loss": "lost the battle", "tie": "a tie", "seven": "rolled a 7"}[fr["losses"][0][1]]
-        log.add("unit_lost", f"{pname(st, seat)} loses a {KIND_NAMES[kind]} in {aname(st, fr['area'])} ({why})",
+        log.add("unit_lost", f"{pname(st, seat)} loses {A[KIND_NAMES[kind]]} in {aname(st, fr['area'])} ({why})",
                 seat=seat, unrest=1, power=st.powers[seat], kind=KIND_NAMES[kind], area=fr["area"], why=why)
         st.unrest[seat] += 1
         fr["losses"].pop(0)
@@ -531,7 +548,7 @@ class Attack(Phase):
             return 0
         seat = fr["sides"][side]
         own = st.units[naval][seat][FLEET] if seat >= 0 else 0
-        return own + sum(h[3] for h in fr["helpers"] if h[1] == side)
+        return own + sum(int(h[3]) for h in fr["helpers"] if h[1] == side)
 
     def _naval_both(self, st: State, fr: Frame) -> bool:
         return self._side_fleets(st, fr, ATT) > 0 and self._side_fleets(st, fr, DEF) > 0

@@ -12,6 +12,7 @@ from game.rules.core import Event, State
 ARMY, FLEET, FORT = 0, 1, 2
 KIND_INDEX: dict[str, int] = {"army": ARMY, "fleet": FLEET, "fort": FORT}
 KIND_NAMES: tuple[str, str, str] = ("army", "fleet", "fort")
+A: dict[str, str] = {"army": "an army", "fleet": "a fleet", "fort": "a fort"}
 PLURAL: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
 
 
@@ -181,10 +182,3 @@ def check_blockades(st: State, log: Log) -> None:
                     seat=seat, area=area)
     st.blockades = keep
 
-
-def frame_of(st: State, t: str) -> dict[str, Any]:
-    """The nearest frame of type ``t`` on the decision stack."""
-    for fr in reversed(st.stack):
-        if fr["t"] == t:
-            return fr
-    raise KeyError(t)

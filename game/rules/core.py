@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, NamedTuple, Union
+from typing import Any, NamedTuple
 
 from game.rules.errors import MalformedInput, StateError
 
-Arg = Union[str, int]
+Arg = str | int
 JSON = Any
 
 
@@ -105,7 +105,7 @@ class Roll(NamedTuple):
     values: tuple[int, ...]
 
 
-Input = Union[Act, Roll]
+Input = Act | Roll
 
 
 class Pending(NamedTuple):

@@ -130,7 +130,7 @@ def check(st: State, inp: Input) -> None:
             raise MalformedInput("chance values must be a tuple of integers")
         if len(values) != len(p.chance.ranges):
             raise MalformedInput(f"{p.chance.kind} needs {len(p.chance.ranges)} values, got {len(values)}")
-        for v, (lo, hi) in zip(values, p.chance.ranges):
+        for v, (lo, hi) in zip(values, p.chance.ranges, strict=False):
             if not lo <= v <= hi:
                 raise MalformedInput(f"chance value {v} is outside {lo}..{hi} for {p.chance.kind}")
     else:
@@ -176,6 +176,14 @@ def _advance(st: State, log: Log) -> None:
     raise RulesError(f"runaway automatic steps at {st.stack[-1]}")
 
 
+def settle(st: State) -> list[Event]:
+    """Run the automatic steps of a state built by hand (a scenario position) until it
+    waits for an input; returns their events."""
+    log = Log(st)
+    _advance(st, log)
+    return log.events
+
+
 def _seat_name(st: State, seat: int) -> str:
     if isinstance(seat, int) and 0 <= seat < st.n:
         return board(st).power_name(st.powers[seat])
@@ -190,7 +198,7 @@ def _rule_of(prompt: str) -> str:
 
 # --------------------------------------------------------------------------- views
 def is_over(st: State) -> bool:
-    return st.stack[-1]["t"] == "game" and st.stack[-1]["step"] == "over"
+    return bool(st.stack[-1]["t"] == "game" and st.stack[-1]["step"] == "over")
 
 
 def view(st: State, viewer: int | None) -> dict[str, Any]:

@@ -4,8 +4,23 @@ Mercenaries, Pressgangs, Trained Natives) and sea rolls (R-MOV-5, Navigation).""
 from __future__ import annotations
 
 from game.rules.common import (
-    ARMY, FLEET, FORT, KIND_INDEX, KIND_NAMES, Log, aname, board, check_blockades, is_ally,
-    owns, pname, remove_unit, place_unit, move_unit, ready,
+    ARMY,
+    FLEET,
+    FORT,
+    KIND_INDEX,
+    KIND_NAMES,
+    A,
+    Log,
+    aname,
+    board,
+    check_blockades,
+    is_ally,
+    move_unit,
+    owns,
+    place_unit,
+    pname,
+    ready,
+    remove_unit,
 )
 from game.rules.core import C, Choice, Pending, State
 from game.rules.phase import Frame, Phase, chance, decide, dice
@@ -92,12 +107,12 @@ def can_move_any(st: State, seat: int) -> bool:
 def start_move(st: State, seat: int, src: str, dst: str, kind: int, log: Log, fort_build: bool = False) -> None:
     """Move one unit, pushing a sea roll when one is needed."""
     if needs_sea_roll(st, src, dst):
-        log.add("sea_move", f"{pname(st, seat)} sends a {KIND_NAMES[kind]} from {aname(st, src)} to "
+        log.add("sea_move", f"{pname(st, seat)} sends {A[KIND_NAMES[kind]]} from {aname(st, src)} to "
                 f"{aname(st, dst)}: sea roll", power=st.powers[seat], kind=KIND_NAMES[kind], src=src, dst=dst)
         st.stack.append({"t": "sea", "seat": seat, "src": src, "dst": dst, "kind": kind})
         return
     move_unit(st, seat, src, dst, kind)
-    log.add("move", f"{pname(st, seat)} moves a {KIND_NAMES[kind]} from {aname(st, src)} to {aname(st, dst)}",
+    log.add("move", f"{pname(st, seat)} moves {A[KIND_NAMES[kind]]} from {aname(st, src)} to {aname(st, dst)}",
             power=st.powers[seat], kind=KIND_NAMES[kind], src=src, dst=dst)
     check_blockades(st, log)
 
@@ -246,7 +261,7 @@ class Build(Phase):
         elif k == "disband":
             area, kind = str(choice.args[0]), KIND_INDEX[str(choice.args[1])]
             remove_unit(st, seat, area, kind)
-            log.add("disband", f"{who} disbands a {KIND_NAMES[kind]} in {aname(st, area)}",
+            log.add("disband", f"{who} disbands {A[KIND_NAMES[kind]]} in {aname(st, area)}",
                     seat=seat, unrest=1, power=st.powers[seat], area=area, kind=KIND_NAMES[kind])
             st.unrest[seat] += 1
             check_blockades(st, log)
@@ -273,7 +288,7 @@ class Build(Phase):
             st.pop[seat] -= 1
         place_unit(st, seat, home, kind)
         how = " with Militia" if militia else ""
-        log.add("build", f"{pname(st, seat)} builds a {KIND_NAMES[kind]}{how} in {aname(st, home)}",
+        log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}",
                 power=st.powers[seat], kind=KIND_NAMES[kind], area=home, population=1 if pay_pop else 0)
         fr["kind"] = kind
         fr["at"] = home

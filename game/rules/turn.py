@@ -5,8 +5,19 @@ from __future__ import annotations
 
 from game.rules.combat import attack_targets, new_attack, revolt_targets
 from game.rules.common import (
-    FLEET, Log, add_unrest, aname, board, give_tile, owns, pay, place_marker, place_unit, pname,
-    ready, turn_tile,
+    FLEET,
+    Log,
+    add_unrest,
+    aname,
+    board,
+    give_tile,
+    owns,
+    pay,
+    place_marker,
+    place_unit,
+    pname,
+    ready,
+    turn_tile,
 )
 from game.rules.core import C, Choice, Pending, State
 from game.rules.movement import can_build, can_move_any, new_build

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from game.rules.board import UNIT_KINDS
 from game.rules.common import (
-    KIND_INDEX, PLURAL, Log, aname, board, pay, place_unit, pname,
+    KIND_INDEX,
+    PLURAL,
+    A,
+    Log,
+    aname,
+    board,
+    pay,
+    place_unit,
+    pname,
 )
 from game.rules.core import C, Choice, Pending, State
 from game.rules.phase import Frame, Phase, chance, decide
@@ -64,7 +72,7 @@ class Game(Phase):
         return None
 
     def _placer(self, st: State, fr: Frame) -> int:
-        return (st.first + fr["k"]) % st.n
+        return (st.first + int(fr["k"])) % st.n
 
     # ----------------------------------------------------------------- setup placement
     def legal(self, st: State, fr: Frame) -> list[Choice]:
@@ -87,7 +95,7 @@ class Game(Phase):
         seat = self._placer(st, fr)
         kind, area = str(choice.args[0]), str(choice.args[1])
         place_unit(st, seat, area, KIND_INDEX[kind])
-        log.add("place", f"{pname(st, seat)} places a {kind} in {aname(st, area)}",
+        log.add("place", f"{pname(st, seat)} places {A[kind]} in {aname(st, area)}",
                 power=st.powers[seat], kind=kind, area=area)
         fr["k"] += 1
         if fr["k"] >= st.n * board(st).c("setup_units_per_player"):

@@ -1,0 +1,306 @@
+"""Scenarios: a position written out explicitly, a script of choices and chance values,
+and expectations to check. The format is documented in ``docs/scenarios.md``.
+
+``soe scenario FILE.json`` loads the file, runs it and prints every expectation that does
+not hold; it exits 0 only when all hold.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, new_game, pending
+from game.rules.board import PIECE_KINDS, Board, load_board
+from game.rules.common import KIND_INDEX
+from game.rules.engine import settle
+
+
+class ScenarioError(ValueError):
+    """The scenario file itself is malformed (not a failed expectation)."""
+
+
+PHASES = ("setup", "auctions", "turn", "war_end")
+
+
+# --------------------------------------------------------------------------- position
+def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
+    """A state from an explicit position (see docs/scenarios.md)."""
+    players = spec.get("players")
+    if not isinstance(players, list) or not players:
+        raise ScenarioError("'players' must list the powers in seating order")
+    options = {"components": spec["components"]} if "components" in spec else None
+    st = new_game(players, options)
+    b = load_board(st.ruleset)
+    pos = spec.get("position", {})
+    phase = pos.get("phase", "setup")
+    if phase not in PHASES:
+        raise ScenarioError(f"unknown phase {phase!r}; use one of {', '.join(PHASES)}")
+    if phase == "setup":
+        return st, settle(st)
+    seat = {p: i for i, p in enumerate(st.powers)}
+
+    def seat_of(power: str) -> int:
+        if power not in seat:
+            raise ScenarioError(f"{power!r} is not a player of this scenario")
+        return seat[power]
+
+    st.war = int(pos.get("war", 1))
+    st.round = int(pos.get("round", 1))
+    st.first = seat_of(pos.get("first", st.powers[0]))
+    # players
+    for power, p in pos.get("players", {}).items():
+        s = seat_of(power)
+        for key, attr in (("gold", "gold"), ("population", "pop"), ("vp", "vp"), ("unrest", "unrest")):
+            if key in p:
+                getattr(st, attr)[s] = int(p[key])
+        for tile, count in p.get("tiles", {}).items():
+            if tile not in b.tile_by_id:
+                raise ScenarioError(f"unknown tile {tile!r}")
+            st.tiles[s][tile] = int(count)
+        for tile, count in p.get("used", {}).items():
+            st.used[s][tile] = int(count)
+    # areas
+    placed_counters: list[str] = []
+    for area, content in pos.get("areas", {}).items():
+        if area not in b.area_by_id:
+            raise ScenarioError(f"unknown area {area!r}")
+        for key, value in content.items():
+            if key == "neutral":
+                for counter in value:
+                    if b.counter_by_id.get(counter) is None or b.counter_by_id[counter].area != area:
+                        raise ScenarioError(f"{counter!r} is not a nation counter of {area}")
+                    st.face_up[area].append(counter)
+                    placed_counters.append(counter)
+                st.face_up[area].sort(key=lambda c: [x.id for x in b.counters].index(c))
+                continue
+            s = seat_of(key)
+            for kind, n in value.items():
+                if kind in ("army", "fleet", "fort"):
+                    st.units[area][s][KIND_INDEX[kind]] = int(n)
+                elif kind == "markers":
+                    if area not in st.markers:
+                        raise ScenarioError(f"control markers cannot be placed in {area}")
+                    st.markers[area][s] = int(n)
+                else:
+                    raise ScenarioError(f"unknown piece {kind!r} in {area}")
+    for cap in pos.get("captured", []):
+        area, tile, owner = cap
+        st.captured.append([area, tile, seat_of(owner)])
+    for area, owner in pos.get("blockades", []):
+        st.blockades.append([area, seat_of(owner)])
+    _derive_supply(st, b)
+    _derive_stock(st, b)
+    _derive_bag(st, b, pos, placed_counters)
+    # alliances and play order
+    alliances = pos.get("alliances", {})
+    for row, key in ((1, "A"), (2, "B")):
+        for i, power in enumerate(alliances.get(key, [])):
+            s = seat_of(power)
+            st.alliance[s] = row
+            st.track[s] = 2 * i + row
+    if "order" in pos:
+        st.order = [seat_of(p) for p in pos["order"]]
+    elif phase == "turn":
+        st.order = sorted(range(st.n), key=lambda x: (st.track[x] == 0, st.track[x], x))
+    st.last_turn = seat_of(pos["last_turn"]) if "last_turn" in pos else (st.order[-1] if st.order else st.first)
+    # where the game is
+    if phase == "auctions":
+        st.alliance = [0] * st.n
+        st.track = [0] * st.n
+        st.order = []
+        st.stack = [{"t": "game", "step": "auctions"}]
+    elif phase == "turn":
+        t = pos.get("turn", {})
+        active = seat_of(t.get("power", st.powers[st.order[0]]))
+        if active not in st.order:
+            raise ScenarioError("the active player must be in the play order")
+        st.stack = [{"t": "game", "step": "rounds", "i": st.order.index(active) + 1},
+                    {"t": "turn", "seat": active, "done": int(t.get("actions_done", 0)),
+                     "bought": int(bool(t.get("bought", False))), "colonised": int(bool(t.get("colonised", False)))}]
+    elif phase == "war_end":
+        st.stack = [{"t": "game", "step": "income"}]
+    return st, settle(st)
+
+
+def _derive_supply(st: State, b: Board) -> None:
+    for s in range(st.n):
+        for kind in PIECE_KINDS:
+            if kind == "marker":
+                used = sum(st.markers[a][s] for a in b.vp_areas) + sum(1 for c in st.captured if c[2] == s)
+            else:
+                used = sum(st.units[a.id][s][KIND_INDEX[kind]] for a in b.areas)
+            left = b.supply[kind] - used
+            if left < 0:
+                raise ScenarioError(f"{st.powers[s]} has more {kind}s on the map than its supply of {b.supply[kind]}")
+            st.supply[s][kind] = left
+
+
+def _derive_stock(st: State, b: Board) -> None:
+    for t in b.tiles:
+        held = sum(st.tiles[s].get(t.id, 0) for s in range(st.n))
+        held += sum(1 for _ in st.blockades) if t.id == "blockade" else 0
+        held += sum(1 for c in st.captured if c[1] == t.id)
+        if held > t.count:
+            raise ScenarioError(f"more {t.name} tiles in play than the {t.count} that exist")
+        st.stock[t.id] = t.count - held
+
+
+def _derive_bag(st: State, b: Board, pos: dict[str, Any], placed: list[str]) -> None:
+    if "bag" in pos:
+        bag = list(pos["bag"])
+        unknown = [c for c in bag if c not in b.counter_by_id]
+        if unknown or set(bag) & set(placed):
+            raise ScenarioError(f"bad bag: unknown {unknown} or also on the map")
+        st.bag = sorted(bag)
+        return
+    gone: set[str] = set(placed)
+    for area in b.vp_areas:  # each control marker stands where a counter left the game
+        k = sum(st.markers[area]) + sum(1 for c in st.captured if c[0] == area)
+        for c in b.counters:
+            if k == 0:
+                break
+            if c.area == area and c.id not in gone:
+                gone.add(c.id)
+                k -= 1
+    st.bag = sorted(c.id for c in b.counters if c.id not in gone)
+
+
+# --------------------------------------------------------------------------- script
+def parse_step(st: State, step: Any) -> tuple[Any, str]:
+    """A script step -> (input, expected failure or "")."""
+    fails = ""
+    if isinstance(step, dict):
+        fails = str(step.get("fails", ""))
+        if "roll" in step:
+            step = ["roll", *step["roll"]]
+        else:
+            step = [step["seat"], *step["choice"]]
+    if not isinstance(step, list) or not step:
+        raise ScenarioError(f"a script step must be a list, got {step!r}")
+    head = step[0]
+    if head == "roll":
+        return Roll(tuple(step[1:])), fails
+    if head not in st.powers:
+        raise ScenarioError(f"a script step must start with 'roll' or a player's power, got {head!r}")
+    return Act(st.powers.index(head), Choice.from_wire(step[1:])), fails
+
+
+# --------------------------------------------------------------------------- expectations
+def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -> list[str]:
+    b = load_board(st.ruleset)
+    diffs: list[str] = []
+
+    def cmp(what: str, got: Any, want: Any) -> None:
+        if got != want:
+            diffs.append(f"{what}: expected {want!r}, got {got!r}")
+
+    for power, p in expect.get("players", {}).items():
+        s = st.powers.index(power)
+        for key, attr in (("gold", "gold"), ("population", "pop"), ("vp", "vp"), ("unrest", "unrest")):
+            if key in p:
+                cmp(f"{power} {key}", getattr(st, attr)[s], p[key])
+        if "tiles" in p:
+            cmp(f"{power} tiles", {k: v for k, v in st.tiles[s].items() if v}, p["tiles"])
+        for kind, n in p.get("supply", {}).items():
+            cmp(f"{power} supply of {kind}", st.supply[s][kind], n)
+    for area, content in expect.get("areas", {}).items():
+        for key, value in content.items():
+            if key == "neutral":
+                cmp(f"{area} neutral counters", sorted(st.face_up[area]), sorted(value))
+                continue
+            s = st.powers.index(key)
+            for kind, n in value.items():
+                got = st.markers[area][s] if kind == "markers" else st.units[area][s][KIND_INDEX[kind]]
+                cmp(f"{area} {key} {kind}", got, n)
+    if "pending" in expect:
+        p = pending(st)
+        want = expect["pending"]
+        if "kind" in want:
+            cmp("pending decision", p.kind, want["kind"])
+        if "seat" in want:
+            cmp("deciding player", st.powers[p.seat] if p.seat >= 0 else None, want["seat"])
+        if "chance" in want:
+            cmp("chance kind", p.chance.kind if p.chance else None, want["chance"])
+    texts = [e.to_dict(reveal=True)["text"] for e in events]
+    for needle in expect.get("events", []):
+        if not any(needle in t for t in texts):
+            diffs.append(f"no event contains {needle!r}")
+    for needle in expect.get("no_events", []):
+        if any(needle in t for t in texts):
+            diffs.append(f"an event contains {needle!r}, which should not happen")
+    if "outcome" in expect:
+        for key, want in expect["outcome"].items():
+            cmp(f"outcome {key}", st.final.get(key), want)
+    if "alliances" in expect:
+        for key, row in (("A", 1), ("B", 2)):
+            if key in expect["alliances"]:
+                got = sorted((p for p in range(st.n) if st.alliance[p] == row), key=lambda x: st.track[x])
+                cmp(f"alliance {key}", [st.powers[x] for x in got], expect["alliances"][key])
+    if "order" in expect:
+        cmp("play order", [st.powers[s] for s in st.order], expect["order"])
+    for tile, n in expect.get("stock", {}).items():
+        cmp(f"stock of {b.tile_name(tile)}", st.stock[tile], n)
+    if "war" in expect:
+        cmp("war", st.war, expect["war"])
+    if "blockades" in expect:
+        cmp("blockades", [[a, st.powers[s]] for a, s in st.blockades], expect["blockades"])
+    if "captured" in expect:
+        cmp("captured", [[a, t, st.powers[s]] for a, t, s in st.captured], expect["captured"])
+    return diffs
+
+
+# --------------------------------------------------------------------------- running
+def run_scenario(spec: dict[str, Any], out: Callable[[str], None] = print, verbose: bool = False) -> list[str]:
+    """Run a scenario; returns the list of differences (empty when every expectation holds)."""
+    st, events = build_position(spec)
+    diffs: list[str] = []
+    for i, step in enumerate(spec.get("script", []), 1):
+        inp, fails = parse_step(st, step)
+        try:
+            st, new_events = apply(st, inp)
+        except RulesError as exc:
+            if not fails:
+                diffs.append(f"step {i} {step!r} was refused: {exc}")
+                return diffs
+            if fails not in (type(exc).__name__, exc.rule) and fails not in str(exc):
+                diffs.append(f"step {i} {step!r} failed with {type(exc).__name__} {exc}, expected {fails}")
+            continue
+        if fails:
+            diffs.append(f"step {i} {step!r} was accepted, but should fail ({fails})")
+            return diffs
+        events.extend(new_events)
+        if verbose:
+            for e in new_events:
+                out(f"  {e.to_dict(reveal=True)['text']}")
+    diffs.extend(check_expectations(st, events, spec.get("expect", {})))
+    return diffs
+
+
+def load_scenario(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ScenarioError(f"cannot read scenario {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{path}: a scenario is a JSON object")
+    return data
+
+
+def run_scenario_file(path: str | Path, verbose: bool = False, out: Callable[[str], None] = print) -> bool:
+    try:
+        spec = load_scenario(path)
+        diffs = run_scenario(spec, out=out, verbose=verbose)
+    except (ScenarioError, RulesError, KeyError, TypeError, ValueError) as exc:
+        out(f"{path}: error: {exc}")
+        return False
+    name = spec.get("name", str(path))
+    if diffs:
+        out(f"{path}: FAIL {name}")
+        for d in diffs:
+            out(f"  - {d}")
+        return False
+    out(f"{path}: ok {name}")
+    return True
