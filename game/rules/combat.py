@@ -465,8 +465,7 @@ class Attack(Phase):
         how = "a naval attack on" if kind == "naval" else "attacks"
         log.add("attack", f"{pname(st, seat)} {how} {what} in {aname(st, area)}",
                 power=st.powers[seat], area=area, target=target, target_kind=kind)
-        if fr["free"]:
-            turn_tile(st, seat, "war_office")
+        if fr["free"]:  # the War Office was turned when it was used (R-TIL-3)
             log.add("war_office", f"{pname(st, seat)} uses the War Office: a free attack", power=st.powers[seat])
         else:
             pay(st, seat, b.c("attack_cost"), log, "the attack")
