@@ -98,7 +98,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         args = parser.parse_args(["play", *(argv or [])])
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # output piped into a program that stopped reading
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
