@@ -580,7 +580,8 @@ class Attack(Phase):
                     strength[side] = b.c(f"{fr['target']}_strength")
                 continue
             here = st.units[area][seat]
-            own = [seat, 0, here[FLEET], 0] if sea else [seat, here[ARMY], 0, here[FORT]]
+            forts = here[FORT] if side == DEF else 0  # R-CMB-4: a fort fights only in defence
+            own = [seat, 0, here[FLEET], 0] if sea else [seat, here[ARMY], 0, forts]
             pools[side].append(own)
             s = own[2] if sea else own[1] + b.c("fort_strength") * own[3]
             for h in fr["helpers"]:
