@@ -135,19 +135,28 @@ def load_board(source: str = "standard") -> Board:
     """
     if source in _CACHE:
         return _CACHE[source]
-    if source.endswith(".json") or "/" in source or "\\" in source:
-        raw = Path(source).read_bytes()
-    else:
-        raw = resources.files("game.rules").joinpath("data", f"{source}.json").read_bytes()
+    try:
+        if source.endswith(".json") or "/" in source or "\\" in source:
+            raw = Path(source).read_bytes()
+        else:
+            raw = resources.files("game.rules").joinpath("data", f"{source}.json").read_bytes()
+    except OSError as exc:
+        raise DataError(f"cannot read component data {source!r}: {exc.strerror or exc}") from exc
     board = parse_board(raw)
     _CACHE[source] = board
     return board
 
 
+def _refuse_number(text: str) -> Any:
+    """Component data holds integers only: a float (or NaN, Infinity) anywhere is refused
+    rather than truncated by ``int()``."""
+    raise DataError(f"component data may hold integers only, not {text}")
+
+
 def parse_board(raw: bytes) -> Board:
     """Parse and validate component data (raises :class:`DataError` on any fault)."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_float=_refuse_number, parse_constant=_refuse_number)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise DataError(f"component data is not valid JSON: {exc}") from exc
     _require(isinstance(data, dict), "component data must be a JSON object")

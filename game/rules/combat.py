@@ -319,7 +319,7 @@ class Battle(Phase):
         remove_unit(st, seat, fr["area"], kind)
         why = {"loss": "lost the battle", "tie": "a tie", "seven": "rolled a 7"}[fr["losses"][0][1]]
         log.add("unit_lost", f"{pname(st, seat)} loses {A[KIND_NAMES[kind]]} in {aname(st, fr['area'])} ({why})",
-                seat=seat, unrest=1, power=st.powers[seat], kind=KIND_NAMES[kind], area=fr["area"], why=why)
+                seat=seat, unrest=1, power=st.powers[seat], unit=KIND_NAMES[kind], area=fr["area"], why=why)
         st.unrest[seat] += 1
         fr["losses"].pop(0)
         fr["loser"] = -1

@@ -4,16 +4,19 @@ tiles held and used, placing and removing pieces, and the event log of one step.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from game.rules.board import Board, load_board
 from game.rules.core import Event, State
 
 ARMY, FLEET, FORT = 0, 1, 2
-KIND_INDEX: dict[str, int] = {"army": ARMY, "fleet": FLEET, "fort": FORT}
+# read-only tables (MappingProxyType): the engine keeps no module-level mutable state
+KIND_INDEX: Mapping[str, int] = MappingProxyType({"army": ARMY, "fleet": FLEET, "fort": FORT})
 KIND_NAMES: tuple[str, str, str] = ("army", "fleet", "fort")
-A: dict[str, str] = {"army": "an army", "fleet": "a fleet", "fort": "a fort"}
-PLURAL: dict[str, str] = {"army": "armies", "fleet": "fleets", "fort": "forts"}
+A: Mapping[str, str] = MappingProxyType({"army": "an army", "fleet": "a fleet", "fort": "a fort"})
+PLURAL: Mapping[str, str] = MappingProxyType({"army": "armies", "fleet": "fleets", "fort": "forts"})
 
 
 def board(st: State) -> Board:
@@ -31,6 +34,8 @@ class Log:
         self.st = st
 
     def add(self, kind: str, text: str, /, seat: int = -1, unrest: int = 0, **data: Any) -> None:
+        if "kind" in data or "text" in data:  # they would overwrite the event's own in Event.to_dict
+            raise AssertionError(f"event {kind}: data may not use the keys 'kind' or 'text'")
         self.events.append(Event(kind, text, data, seat, unrest))
 
 

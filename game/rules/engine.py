@@ -110,6 +110,7 @@ def check(st: State, inp: Input) -> None:
     if isinstance(inp, Act):
         if not isinstance(inp.choice, Choice):
             raise MalformedInput("a decision must carry a Choice")
+        _check_well_formed(inp)
         if p.is_over:
             raise IllegalInput("the game is over", "R-END-4")
         if p.chance is not None:
@@ -135,6 +136,20 @@ def check(st: State, inp: Input) -> None:
                 raise MalformedInput(f"chance value {v} is outside {lo}..{hi} for {p.chance.kind}")
     else:
         raise MalformedInput(f"an input must be Act or Roll, not {type(inp).__name__}")
+
+
+def _check_well_formed(inp: Act) -> None:
+    """The shape of a decision: an integer seat, a string kind and a tuple of string or
+    integer arguments. A bool is refused where an integer is expected (``True == 1``
+    would otherwise pass for seat 1 or a bid of 1)."""
+    if isinstance(inp.seat, bool) or not isinstance(inp.seat, int):
+        raise MalformedInput(f"a decision's seat must be an integer, not {inp.seat!r}")
+    choice = inp.choice
+    if not isinstance(choice.kind, str) or not isinstance(choice.args, tuple):
+        raise MalformedInput(f"a choice is a string kind and a tuple of arguments, not {tuple(choice)!r}")
+    for a in choice.args:
+        if isinstance(a, bool) or not isinstance(a, (str, int)):
+            raise MalformedInput(f"choice arguments must be strings or integers, not {a!r}")
 
 
 def apply(st: State, inp: Input) -> tuple[State, list[Event]]:

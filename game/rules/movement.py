@@ -108,12 +108,12 @@ def start_move(st: State, seat: int, src: str, dst: str, kind: int, log: Log, fo
     """Move one unit, pushing a sea roll when one is needed."""
     if needs_sea_roll(st, src, dst):
         log.add("sea_move", f"{pname(st, seat)} sends {A[KIND_NAMES[kind]]} from {aname(st, src)} to "
-                f"{aname(st, dst)}: sea roll", power=st.powers[seat], kind=KIND_NAMES[kind], src=src, dst=dst)
+                f"{aname(st, dst)}: sea roll", power=st.powers[seat], unit=KIND_NAMES[kind], src=src, dst=dst)
         st.stack.append({"t": "sea", "seat": seat, "src": src, "dst": dst, "kind": kind})
         return
     move_unit(st, seat, src, dst, kind)
     log.add("move", f"{pname(st, seat)} moves {A[KIND_NAMES[kind]]} from {aname(st, src)} to {aname(st, dst)}",
-            power=st.powers[seat], kind=KIND_NAMES[kind], src=src, dst=dst)
+            power=st.powers[seat], unit=KIND_NAMES[kind], src=src, dst=dst)
     check_blockades(st, log)
 
 
@@ -134,7 +134,7 @@ class SeaRoll(Phase):
         who = f"{pname(st, seat)}'s {KIND_NAMES[kind]}"
         first, second = values
         st.stack.pop()
-        data = {"power": st.powers[seat], "kind": KIND_NAMES[kind], "src": src, "dst": dst, "dice": [first]}
+        data = {"power": st.powers[seat], "unit": KIND_NAMES[kind], "src": src, "dst": dst, "dice": [first]}
         if first >= b.c("sea_roll_arrive_min"):
             move_unit(st, seat, src, dst, kind)
             log.add("sea_arrive", f"{who} rolls {first} and arrives in {aname(st, dst)}", **data)
@@ -262,7 +262,7 @@ class Build(Phase):
             area, kind = str(choice.args[0]), KIND_INDEX[str(choice.args[1])]
             remove_unit(st, seat, area, kind)
             log.add("disband", f"{who} disbands {A[KIND_NAMES[kind]]} in {aname(st, area)}",
-                    seat=seat, unrest=1, power=st.powers[seat], area=area, kind=KIND_NAMES[kind])
+                    seat=seat, unrest=1, power=st.powers[seat], area=area, unit=KIND_NAMES[kind])
             st.unrest[seat] += 1
             check_blockades(st, log)
             fr["stage"] = "place"
@@ -289,7 +289,7 @@ class Build(Phase):
         place_unit(st, seat, home, kind)
         how = " with Militia" if militia else ""
         log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}",
-                power=st.powers[seat], kind=KIND_NAMES[kind], area=home, population=1 if pay_pop else 0)
+                power=st.powers[seat], unit=KIND_NAMES[kind], area=home, population=1 if pay_pop else 0)
         fr["kind"] = kind
         fr["at"] = home
         fr["stage"] = "go"

@@ -206,7 +206,7 @@ class Turn(Phase):
         elif tile == "trained_natives":
             place_unit(st, seat, arg, 0)
             log.add("build", f"{who} raises an army of Trained Natives in {aname(st, arg)}", power=st.powers[seat],
-                    kind="army", area=arg, population=0)
+                    unit="army", area=arg, population=0)
             st.stack.append(new_build(seat, "trained_natives", kind=0, at=arg))
         elif tile == "diplomatic_service":
             take_tile(st, seat, arg, log)

@@ -96,7 +96,7 @@ class Game(Phase):
         kind, area = str(choice.args[0]), str(choice.args[1])
         place_unit(st, seat, area, KIND_INDEX[kind])
         log.add("place", f"{pname(st, seat)} places {A[kind]} in {aname(st, area)}",
-                power=st.powers[seat], kind=kind, area=area)
+                power=st.powers[seat], unit=kind, area=area)
         fr["k"] += 1
         if fr["k"] >= st.n * board(st).c("setup_units_per_player"):
             fr["step"] = "war_start"
