@@ -669,6 +669,10 @@ class Attack(Phase):
                 log.add("marker_taken", text, power=st.powers[seat], loser=st.powers[dfn], area=area)
         elif kind == "counter":
             counter = b.counter_by_id[target]
+            if st.supply[seat]["marker"] <= 0:  # R-GEN-2: no marker to place, the counter stays
+                log.add("no_marker", f"{who} beats {counter.name} but has no control marker left: "
+                        f"{counter.name} stays", power=st.powers[seat], counter=target, area=area)
+                return
             st.face_up[area].remove(target)
             log.add("neutral_conquered", f"{who} conquers {counter.name}", power=st.powers[seat], counter=target, area=area)
             place_marker(st, seat, area, log)
