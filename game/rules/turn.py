@@ -193,6 +193,8 @@ class Turn(Phase):
             if not st.tiles[seat]["blockade"]:
                 del st.tiles[seat]["blockade"]
             st.blockades.append([arg, seat])
+            if tile not in st.returned[seat]:  # R-ACT-A2: placing it is its use; no buying it back this round
+                st.returned[seat].append(tile)
             log.add("blockade_placed", f"{who} places a Blockade in {aname(st, arg)}", power=st.powers[seat], area=arg)
             return
         turn_tile(st, seat, tile)
