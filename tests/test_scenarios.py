@@ -26,12 +26,13 @@ def test_scenario_command_reports_differences(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    spec = load_scenario(SCENARIOS[0])
+    combat = Path(__file__).parent / "scenarios" / "combat_002_north_america.json"
+    spec = load_scenario(combat)
     spec["expect"]["players"]["spain"]["gold"] = 99
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(spec), encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "game.cli", "scenario", str(bad)], capture_output=True, text=True)
     assert proc.returncode == 1
     assert "spain gold: expected 99, got 8" in proc.stdout
-    good = subprocess.run([sys.executable, "-m", "game.cli", "scenario", str(SCENARIOS[0])], capture_output=True, text=True)
+    good = subprocess.run([sys.executable, "-m", "game.cli", "scenario", str(combat)], capture_output=True, text=True)
     assert good.returncode == 0, good.stdout + good.stderr
