@@ -250,6 +250,7 @@ class Battle(Phase):
             text = f"{dn} wins the {fr['label']}, {d} to {a}"
         else:
             text = f"The {fr['label']} is a tie, {a} to {d}"
+        text = text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence
         log.add("battle", text, result=result, totals=[a, d], area=fr["area"], sea=bool(fr["sea"]))
         if fr["fw"]:
             losses = [x for x in losses if x[0] != DEF]
