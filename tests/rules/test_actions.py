@@ -115,6 +115,10 @@ def test_act_b1_build_pays_population_places_at_home_then_may_move() -> None:
     t.roll(5, 1)
     assert t.units("india", "great_britain")["army"] == 1 and t.units("great_britain", "great_britain")["army"] == 0
     assert t.supply("great_britain")["army"] == 13 and "action 2 of 2" in t.pending.prompt
+    # the same action may be taken twice in a turn: a second build, a fleet kept at home
+    build(t, "great_britain", "fleet").do("great_britain", "stay")
+    assert t.pop("great_britain") == 3 and t.units("great_britain", "great_britain")["fleet"] == 1
+    assert t.whose() == "france"
 
 
 def test_act_b2_fort_moves_only_when_built() -> None:

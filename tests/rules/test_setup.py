@@ -19,7 +19,9 @@ def setup_drawn(players: list[str], first: int) -> Table:
     st = new_game(players)
     st, _ = apply(st, Roll((first,)))
     request = pending(st).chance
-    assert request is not None
+    assert request is not None and request.kind == "draw"
+    # one uniform draw after another from the shrinking bag: 10 + 5 per player
+    assert request.ranges == tuple((0, 64 - i) for i in range(10 + 5 * len(players)))
     st, events = apply(st, Roll(tuple(0 for _ in request.ranges)))
     return Table(st, [e.text for e in events])
 
