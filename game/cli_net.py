@@ -1,16 +1,80 @@
 """Subcommands of ``soe`` that use the signed transcript (``net``): registered into the
-main parser by :func:`register`."""
+main parser by :func:`register`.
+
+- ``soe verify FILE [--json]``: check a game log offline (signatures, chains, beacon,
+  dice, state hashes, unrest openings) and report; exit 0 only when it is fair.
+- ``soe key [--key FILE]``: show this installation's public key and its fingerprint
+  (creating the key on first use).
+- ``soe selfplay ... --log FILE``: a self-play game written as a signed transcript.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
 
 def register(sub: Any) -> None:
-    """Add the transcript subcommands (verify, ...) to the ``soe`` subparsers."""
+    """Add the transcript subcommands (verify, key) to the ``soe`` subparsers."""
+    p = sub.add_parser("verify", help="check a game log (JSON Lines) offline: signatures, dice, state, scores")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.set_defaults(func=_verify)
+
+    p = sub.add_parser("key", help="show your public key and fingerprint (created on first use)")
+    p.add_argument("--key", default=None, metavar="FILE",
+                   help="use this key file instead of the one in your data directory (or set SOE_KEY_FILE)")
+    p.set_defaults(func=_key)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from net.verify import run
+
+    return run(args.file, args.json)
+
+
+def _key(args: argparse.Namespace) -> int:
+    from net.keys import KeyFileError, default_key_path, load_or_create
+
+    path = Path(args.key) if args.key else default_key_path()
+    try:
+        ident = load_or_create(path)
+    except (KeyFileError, OSError) as exc:
+        print(f"soe key: {exc}", file=sys.stderr)
+        return 2
+    print(f"key file    {path}")
+    print(f"public key  {ident.public_hex}")
+    print(f"fingerprint {ident.fingerprint}")
+    return 0
+
+
+def log_path(base: str, game: int, games: int) -> Path:
+    """``FILE`` for one game; ``FILE`` numbered (``game-1.jsonl``, ...) for several."""
+    p = Path(base)
+    return p if games == 1 else p.with_name(f"{p.stem}-{game + 1}{p.suffix}")
 
 
 def selfplay_with_log(args: argparse.Namespace) -> int:
     """``soe selfplay ... --log FILE``: write the whole signed transcript of a self-play game."""
-    raise SystemExit("soe selfplay --log is not available yet")
+    from net.selfplay import play_logged
+
+    for g in range(args.games):
+        seed = args.seed + g
+        path = log_path(args.log, g, args.games)
+        try:
+            _, summary = play_logged(args.players, seed, args.bots, path)
+        except (ValueError, OSError) as exc:
+            print(f"soe selfplay: {exc}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(summary, sort_keys=True, separators=(",", ":")))
+        else:
+            scores = ", ".join(f"{p} {v}" for p, v in summary["scores"].items())
+            winners = " and ".join(summary["winners"])
+            print(f"game {g + 1} (seed {seed}): {winners} won; VP {scores}; {summary['steps']} steps; "
+                  f"{summary['chance_events']} chance events; {summary['messages']} signed messages in {path}; "
+                  f"state {summary['state_hash'][:16]}")
+    return 0

@@ -1,0 +1,70 @@
+"""Byte-level helpers of the protocol: the canonical encoding and the fixed-width pieces
+that go into hashes.
+
+The canonical encoding is the engine's own :func:`game.rules.canonical_json` (sorted keys,
+no white space, UTF-8, integers only, floats refused); this module re-exports it so that
+``net`` has one place to import it from, and adds the conventions around it: bytes travel
+as lowercase hex, integers inside hashed byte strings are 8-byte big-endian unsigned, and
+the domain strings that separate the different hashes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from game.rules.core import canonical_json
+
+__all__ = [
+    "DOMAIN_BEACON", "DOMAIN_BOT", "DOMAIN_CHAIN", "DOMAIN_FINGERPRINT", "DOMAIN_SALT", "DOMAIN_UNREST",
+    "canonical_json", "from_hex", "is_hex", "sha256", "sha256_hex", "to_hex", "u64",
+]
+
+DOMAIN_CHAIN = b"soe/chain"
+DOMAIN_BEACON = b"soe/beacon"
+DOMAIN_UNREST = b"soe/unrest"
+DOMAIN_SALT = b"soe/salt"
+DOMAIN_BOT = b"soe/bot"
+DOMAIN_FINGERPRINT = b"soe/fingerprint"
+
+_HEX = re.compile(r"\A(?:[0-9a-f]{2})*\Z")
+
+
+def to_hex(data: bytes) -> str:
+    """Bytes as lowercase hex, the only way bytes appear in JSON."""
+    return data.hex()
+
+
+def is_hex(value: Any, nbytes: int | None = None) -> bool:
+    """True when ``value`` is lowercase hex (of exactly ``nbytes`` bytes when given)."""
+    if not isinstance(value, str) or not _HEX.match(value):
+        return False
+    return nbytes is None or len(value) == 2 * nbytes
+
+
+def from_hex(value: str, nbytes: int | None = None) -> bytes:
+    """Decode lowercase hex; raises ValueError on anything else (upper case included)."""
+    if not is_hex(value, nbytes):
+        want = f" of {nbytes} bytes" if nbytes is not None else ""
+        raise ValueError(f"expected lowercase hex{want}")
+    return bytes.fromhex(value)
+
+
+def u64(n: int) -> bytes:
+    """An integer as 8 bytes big-endian unsigned (the width of every integer we hash)."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < 1 << 64:
+        raise ValueError(f"not an unsigned 64-bit integer: {n!r}")
+    return n.to_bytes(8, "big")
+
+
+def sha256(*parts: bytes) -> bytes:
+    """SHA-256 of the concatenation of ``parts``."""
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p)
+    return h.digest()
+
+
+def sha256_hex(*parts: bytes) -> str:
+    return sha256(*parts).hex()

@@ -1,0 +1,143 @@
+"""Signed envelopes: the shape of every protocol message, its signature and its id.
+
+An envelope is a JSON object with exactly the fields ``v, game, author, seq, prev, kind,
+at, state, body, sig``. On the wire (and in the log file) it is exactly its canonical
+encoding, so the received bytes are the bytes that were hashed: a receiver parses them,
+re-encodes the parsed object and refuses the message unless that gives back the same
+bytes. The signature is Ed25519 over the canonical encoding of all fields but ``sig``;
+the message id is SHA-256 of the full canonical encoding (the wire bytes).
+
+This module checks form and signature only; whether a message may enter the game is the
+transcript's business (:mod:`net.transcript`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from net.encoding import canonical_json, from_hex, is_hex, sha256_hex
+from net.keys import Identity, verify_signature
+from net.reasons import Reject
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 32 * 1024
+FIELDS = ("at", "author", "body", "game", "kind", "prev", "seq", "sig", "state", "v")
+KINDS = ("hello", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign", "drop", "end")
+GAME_ID_BYTES = 16
+MAX_SEQ = (1 << 53) - 1  # integers stay exact in every JSON implementation
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """A parsed envelope whose bytes are canonical (its signature is checked separately)."""
+
+    v: int
+    game: str
+    author: str
+    seq: int
+    prev: str | None
+    kind: str
+    at: int
+    state: str
+    body: dict[str, Any]
+    sig: str
+    raw: bytes
+    id: str
+
+    def fields(self) -> dict[str, Any]:
+        return {"v": self.v, "game": self.game, "author": self.author, "seq": self.seq, "prev": self.prev,
+                "kind": self.kind, "at": self.at, "state": self.state, "body": self.body, "sig": self.sig}
+
+
+def signing_input(fields: dict[str, Any]) -> bytes:
+    """The bytes signed: the canonical encoding of every field except ``sig``."""
+    return canonical_json({k: v for k, v in fields.items() if k != "sig"})
+
+
+def message_id(raw: bytes) -> str:
+    """The id of a message: hex SHA-256 of its full canonical encoding."""
+    return sha256_hex(raw)
+
+
+def build(identity: Identity, *, game: str, seq: int, prev: str | None, kind: str, at: int, state: str,
+          body: dict[str, Any]) -> Envelope:
+    """Sign a new envelope with ``identity`` (the author)."""
+    fields: dict[str, Any] = {"v": PROTOCOL_VERSION, "game": game, "author": identity.public_hex, "seq": seq,
+                              "prev": prev, "kind": kind, "at": at, "state": state, "body": body}
+    fields["sig"] = identity.sign(signing_input(fields)).hex()
+    raw = canonical_json(fields)
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ValueError(f"message of {len(raw)} bytes exceeds {MAX_MESSAGE_BYTES}")
+    return parse(raw)
+
+
+def _is_int(v: Any, lo: int = 0, hi: int = MAX_SEQ) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def parse(raw: bytes) -> Envelope:
+    """Check the form of an envelope: size, JSON object with exactly the envelope fields,
+    their types, and that ``raw`` is its canonical encoding. Raises :class:`Reject`."""
+    if not isinstance(raw, bytes):
+        raise Reject("malformed", "a message is bytes")
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise Reject("oversized", f"{len(raw)} bytes; at most {MAX_MESSAGE_BYTES}")
+    try:
+        obj = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise Reject("malformed", f"not JSON: {exc}") from None
+    if not isinstance(obj, dict):
+        raise Reject("malformed", "an envelope is a JSON object")
+    if "sig" not in obj or obj.get("sig") in ("", None):
+        raise Reject("unsigned")
+    keys = set(obj)
+    if keys != set(FIELDS):
+        raise Reject("malformed", f"fields missing {sorted(set(FIELDS) - keys)} or unknown {sorted(keys - set(FIELDS))}")
+    v, game, author, seq, prev = obj["v"], obj["game"], obj["author"], obj["seq"], obj["prev"]
+    kind, at, state, body, sig = obj["kind"], obj["at"], obj["state"], obj["body"], obj["sig"]
+    if not _is_int(v):
+        raise Reject("malformed", "v must be an integer")
+    if v != PROTOCOL_VERSION:
+        raise Reject("bad_version", f"protocol version {v}; this program speaks {PROTOCOL_VERSION}")
+    problems = []
+    if not is_hex(game, GAME_ID_BYTES):
+        problems.append(f"game must be {2 * GAME_ID_BYTES} lowercase hex digits")
+    if not is_hex(author, 32):
+        problems.append("author must be a 32-byte key in lowercase hex")
+    if not _is_int(seq):
+        problems.append("seq must be a non-negative integer")
+    if not (prev is None if seq == 0 else is_hex(prev, 32)):
+        problems.append("prev must be null at seq 0, else a message id (32 bytes hex)")
+    if kind not in KINDS:
+        problems.append(f"unknown kind {kind!r}")
+    if not _is_int(at):
+        problems.append("at must be a non-negative integer")
+    if not (state == "" or is_hex(state, 32)):
+        problems.append("state must be a state hash (32 bytes hex) or empty")
+    if not isinstance(body, dict):
+        problems.append("body must be an object")
+    if not is_hex(sig, 64):
+        problems.append("sig must be a 64-byte signature in lowercase hex")
+    if problems:
+        raise Reject("malformed", "; ".join(problems))
+    try:
+        canonical = canonical_json(obj)
+    except (TypeError, ValueError, RecursionError) as exc:  # floats, for instance
+        raise Reject("not_canonical", str(exc)) from None
+    if canonical != raw:
+        raise Reject("not_canonical")
+    return Envelope(v, game, author, seq, prev, kind, at, state, body, sig, raw, message_id(raw))
+
+
+def public_key(author_hex: str) -> Ed25519PublicKey:
+    """The Ed25519 public key of an author (raises ValueError for an invalid point)."""
+    return Ed25519PublicKey.from_public_bytes(from_hex(author_hex, 32))
+
+
+def signature_ok(env: Envelope, key: Ed25519PublicKey) -> bool:
+    """True when ``env.sig`` is the author's signature of the envelope's other fields."""
+    return verify_signature(key, bytes.fromhex(env.sig), signing_input(env.fields()))

@@ -1,0 +1,274 @@
+"""A sans-IO peer: one player's (or a spectator's) side of a game, with no sockets and no
+clock.
+
+Feed it the bytes of incoming envelopes (:meth:`Session.incoming`) and the player's
+decisions (:meth:`Session.submit`, :meth:`Session.undo`, :meth:`Session.resign`); take
+the envelopes to send from :meth:`Session.outgoing`. Every call that may depend on time
+takes ``now`` (integer milliseconds on any clock the caller likes); the session never
+reads a clock.
+
+The session sends what is due without anyone acting: its ``seat`` message (with its
+hash-chain commitment) once the genesis is known, its ``reveal`` whenever the engine asks
+for chance, its unrest ``commit`` when a war ends, and its ``open`` and ``end`` when the
+game is over. Its own messages pass through the same acceptance check as everyone
+else's before they are queued. Incoming messages that arrive early (a gap in their
+author's seq, or made after messages not received yet) are held and retried.
+
+:meth:`Session.waiting_for` says whom the game waits for and since when;
+:meth:`Session.drop_overdue` votes to drop the seats that passed the genesis timeout.
+What this seat may see (:meth:`Session.view`, :attr:`Session.log`) never shows another
+seat's unrest before the openings are in.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets as _secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.rules import Choice, State, event_dicts, legal, outcome, view
+from net.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
+from net.envelope import build
+from net.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
+from net.keys import Identity
+from net.store import TranscriptFile, load
+from net.table import Table
+from net.transcript import Accepted, Rejected, Result, Transcript, replay
+from net.unrest import commitment, derive_salt
+
+HOLD = frozenset({"out_of_order", "future_at", "no_genesis"})
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An incoming message kept for later: it may be accepted once earlier ones arrive."""
+
+    code: str
+    text: str
+    ok = False
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    seat: int
+    power: str
+    name: str
+    what: str  # seat, reveal, choice, open or end
+    since: int
+    overdue: bool
+
+
+class Session:
+    """One peer of one game (see the module docstring)."""
+
+    def __init__(self, identity: Identity, *, secret: bytes | None = None, transcript: Transcript | None = None,
+                 store: TranscriptFile | None = None, now: int = 0, max_held: int = 4096) -> None:
+        self.me = identity
+        self.secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
+        if len(self.secret) != SECRET_BYTES:
+            raise ValueError(f"a chain secret is {SECRET_BYTES} bytes")
+        self.transcript = transcript if transcript is not None else Transcript()
+        if store is not None:
+            self.transcript.attach_sink(store.append)
+        self.max_held = max_held
+        self.log: list[dict[str, Any]] = []
+        self._out: list[bytes] = []
+        self._held: dict[bytes, None] = {}
+        self._chain: HashChain | None = None
+        self._since = now
+        self._epoch = self.transcript.epoch
+        self._hidden_events: list[dict[str, Any]] = []
+
+    @classmethod
+    def resume(cls, identity: Identity, path: str | os.PathLike[str], *, secret: bytes, now: int = 0) -> Session:
+        """Rebuild a game from its log file and continue appending to it."""
+        loaded = load(path)
+        transcript, failure = replay(loaded.messages)
+        if failure is not None:
+            raise ValueError(f"{path}: message {failure.index + 1} fails: {failure.code}: {failure.text}")
+        session = cls(identity, secret=secret, transcript=transcript, store=TranscriptFile(path), now=now)
+        session._settle(now)
+        return session
+
+    # ------------------------------------------------------------------ who and what
+    @property
+    def table(self) -> Table | None:
+        return self.transcript.table
+
+    @property
+    def seat(self) -> int:
+        """This peer's seat, or -1 (spectator, or no genesis yet)."""
+        return self.transcript.seat_of(self.me.public_hex)
+
+    @property
+    def state(self) -> State | None:
+        """The engine state (all of it: show :meth:`view` to people)."""
+        return self.transcript.state
+
+    def my_turn(self) -> bool:
+        t = self.table
+        return t is not None and self.seat >= 0 and t.active(self.seat) and t.decision_seat() == self.seat
+
+    def legal(self) -> list[Choice]:
+        t = self.table
+        return legal(t.st, self.seat) if t is not None and self.my_turn() else []
+
+    def _revealed(self) -> bool:
+        t = self.table
+        return t is not None and (not t.over or not any(w == "open" for _, w in t.awaited()))
+
+    def view(self) -> dict[str, Any]:
+        """What this seat may see (a spectator sees no one's unrest until the openings)."""
+        t = self.table
+        if t is None:
+            return {}
+        seat = self.seat if self.seat >= 0 else None
+        data = view(t.st, seat)
+        if t.over and not self._revealed():
+            data["unrest"] = {str(s): t.st.unrest[s] for s in range(t.n) if s == seat}
+            data["final"] = {}
+        return data
+
+    def outcome(self) -> dict[str, Any] | None:
+        t = self.table
+        return outcome(t.st) if t is not None and self._revealed() else None
+
+    def waiting_for(self, now: int) -> list[Waiting]:
+        """Seats the game waits for, what for, since when, and whether past the timeout."""
+        t, g = self.table, self.transcript.genesis
+        if t is None or g is None:
+            return []
+        return [Waiting(s, g.seats[s].power, g.seats[s].name, what, self._since, now - self._since >= g.timeout_ms)
+                for s, what in t.awaited()]
+
+    def outgoing(self) -> list[bytes]:
+        """The envelopes to send to every peer (and forget)."""
+        out, self._out = self._out, []
+        return out
+
+    # ------------------------------------------------------------------ actions
+    def create(self, seats: Sequence[SeatInfo], *, now: int, game_id: str | None = None, ruleset: str = "standard",
+               chain_length: int = DEFAULT_CHAIN_LENGTH, timeout_ms: int = DEFAULT_TIMEOUT_MS,
+               drop_bot: str = "greedy") -> Result:
+        """Sign the genesis of a new game (this peer is its creator)."""
+        gid = game_id or _secrets.token_hex(16)
+        body = Genesis(gid, tuple(seats), ruleset, (), chain_length=chain_length, timeout_ms=timeout_ms,
+                       drop_bot=drop_bot).body()
+        return self._act("genesis", body, now, game=gid)
+
+    def incoming(self, raw: bytes, now: int) -> Result | Held:
+        """Offer one received envelope; already-known messages come back as ``duplicate``."""
+        res = self.transcript.offer(raw)
+        if isinstance(res, Rejected) and res.code in HOLD:
+            if len(self._held) < self.max_held:
+                self._held[raw] = None
+            return Held(res.code, res.text)
+        if isinstance(res, Accepted):
+            self._note(res, now)
+            self._settle(now)
+        return res
+
+    def submit(self, choice: Choice | Sequence[str | int], now: int) -> Result:
+        """Send this seat's decision (one of :meth:`legal`)."""
+        c = choice if isinstance(choice, Choice) else Choice.from_wire(list(choice))
+        return self._act("choice", {"choice": c.wire()}, now)
+
+    def undo(self, now: int) -> Result:
+        """Take back this seat's last choice (within its turn, never past chance)."""
+        t = self.table
+        target = t.undo_stack[-1][1] if t is not None and t.undo_stack else ""
+        return self._act("undo", {"target": target}, now)
+
+    def resign(self, now: int) -> Result:
+        """Give this seat to the bot (on this seat's decision)."""
+        return self._act("resign", {}, now)
+
+    def drop_overdue(self, now: int) -> Result | None:
+        """Vote to drop every other seat the game has waited for past the timeout."""
+        t = self.table
+        if t is None or self.seat < 0 or not t.active(self.seat):
+            return None
+        late = sorted(w.seat for w in self.waiting_for(now) if w.overdue and w.seat != self.seat)
+        if not late or self.seat in t.votes.get(tuple(late), set()):
+            return None
+        return self._act("drop", {"seats": late}, now)
+
+    def tick(self, now: int) -> None:
+        """Send whatever is due (normally done after every call; harmless to repeat)."""
+        self._settle(now)
+
+    # ------------------------------------------------------------------ internals
+    def _act(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
+        res = self._send(kind, body, now, game)
+        if res.ok:
+            self._settle(now)
+        return res
+
+    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
+        t = self.transcript
+        seq, prev = t.last_of(self.me.public_hex)
+        env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=len(t), state=t.state_hash,
+                    body=body)
+        res = t.offer(env.raw)
+        if isinstance(res, Accepted):
+            self._out.append(env.raw)
+            self._note(res, now)
+        return res
+
+    def _note(self, res: Accepted, now: int) -> None:
+        if self.transcript.epoch != self._epoch:
+            self._epoch = self.transcript.epoch
+            self._since = now
+        if res.events:
+            seat = self.seat if self.seat >= 0 else None
+            self._hidden_events += event_dicts(res.events, seat)
+        if not self.table or not self.table.over or self._revealed():
+            self.log += self._hidden_events
+            self._hidden_events = []
+
+    def _settle(self, now: int) -> None:
+        """Retry held messages and send what is due until nothing changes."""
+        progress = True
+        while progress:
+            progress = False
+            for raw in list(self._held):
+                res = self.transcript.offer(raw)
+                if isinstance(res, Rejected) and res.code in HOLD:
+                    continue
+                del self._held[raw]
+                if isinstance(res, Accepted):
+                    self._note(res, now)
+                    progress = True
+            if self._due(now):
+                progress = True
+
+    def _due(self, now: int) -> bool:
+        """Send one message that is due without a decision; True if one was sent."""
+        t = self.table
+        s = self.seat
+        if t is None or s < 0 or not t.active(s) or t.closed:
+            return False
+        chain = self._chain_for(t)
+        if not t.joined[s]:
+            return self._send("seat", {"seat": s, "chain": chain.commitment.hex()}, now).ok
+        for war in t.uncommitted_wars(s):
+            c = commitment(t.gid, s, war, t.war_unrest[war][s], derive_salt(self.secret, war))
+            return self._send("commit", {"war": war, "commit": c.hex()}, now).ok
+        r = t.chance_round()
+        if r and s not in t.reveals and r <= chain.length:
+            return self._send("reveal", {"r": r, "value": chain.reveal(r).hex()}, now).ok
+        if t.over and s not in t.opened:
+            ops = [{"war": w, "unrest": t.war_unrest[w][s], "salt": derive_salt(self.secret, w).hex()}
+                   for w in sorted(t.war_unrest)]
+            return self._send("open", {"openings": ops}, now).ok
+        if t.over and s not in t.ended:
+            result = outcome(t.st) or {}
+            return self._send("end", {"scores": result["scores"], "winners": result["winners"]}, now).ok
+        return False
+
+    def _chain_for(self, t: Table) -> HashChain:
+        if self._chain is None or self._chain.length != t.g.chain_length:
+            self._chain = HashChain(self.secret, t.g.chain_length)
+        return self._chain

@@ -1,0 +1,57 @@
+"""Incremental state hashing: the same value as :func:`game.rules.state_hash`, faster
+when consecutive states differ in a few fields.
+
+The canonical encoding of an object is ``{`` + the members ``"key":value`` in key order
+joined by ``,`` + ``}``, each value encoded on its own by the same
+:func:`~net.encoding.canonical_json`. A :class:`StateHasher` keeps each field's encoded
+member and a copy of the field's value, and re-encodes only the fields whose value
+changed. Python's ``==`` does not tell ``1`` from ``true``, so only the large fields
+that hold nothing but integers and strings are compared that way (:data:`CACHED`; a test
+checks that no state holds a boolean), single values are compared with their type
+(:data:`SCALARS`), and the rest (the decision stack with its frames) is encoded every time. Tests check the
+hasher against ``state_hash`` at every step of whole games.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from game.rules import State
+from game.rules.core import deep_copy
+from net.encoding import canonical_json
+
+_FIELDS: tuple[str, ...] = tuple(sorted(State.__slots__))
+_KEYS: dict[str, bytes] = {f: canonical_json(f) + b":" for f in _FIELDS}
+CACHED = frozenset({"bag", "face_up", "units", "markers", "gold", "pop", "vp", "unrest", "supply", "tiles", "used",
+                    "stock", "returned", "alliance", "track", "order", "powers", "captured", "blockades", "final"})
+SCALARS = frozenset({"board_digest", "ruleset", "war", "round", "first", "last_turn", "steps", "chance_count"})
+
+
+class StateHasher:
+    """``hasher(state)`` returns ``state_hash(state)``, reusing the encodings of unchanged fields."""
+
+    __slots__ = ("_copies", "_members")
+
+    def __init__(self) -> None:
+        self._copies: dict[str, Any] = {}
+        self._members: dict[str, bytes] = {}
+
+    def __call__(self, st: State) -> str:
+        parts: list[bytes] = []
+        copies, members = self._copies, self._members
+        for f in _FIELDS:
+            value = getattr(st, f)
+            member = members.get(f)
+            if f in SCALARS:
+                old = copies.get(f)
+                if type(old) is not type(value) or old != value:
+                    member = None
+            elif member is not None and (f not in CACHED or copies[f] != value):
+                member = None
+            if member is None:
+                member = _KEYS[f] + canonical_json(value)
+                members[f] = member
+                copies[f] = deep_copy(value)
+            parts.append(member)
+        return hashlib.sha256(b"{" + b",".join(parts) + b"}").hexdigest()

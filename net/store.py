@@ -1,0 +1,90 @@
+"""Persistence: the transcript as JSON Lines, one envelope (its exact canonical bytes) per
+line, appended, flushed and fsynced as each message is accepted.
+
+A crash can leave a partial last line; :func:`load` reports it (and never returns it as
+a message) and :class:`TranscriptFile` cuts it off before appending, so the file stays a
+list of whole envelopes.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """The messages of a log file; ``truncated`` is a partial last line (crash), if any."""
+
+    messages: list[bytes]
+    truncated: bytes | None
+
+
+def load(path: str | os.PathLike[str]) -> Loaded:
+    data = Path(path).read_bytes()
+    lines = data.split(b"\n")
+    tail = lines.pop()  # empty when the file ends with a newline
+    return Loaded(lines, tail or None)
+
+
+class TranscriptFile:
+    """Append-only log of accepted messages. ``append`` is the transcript's sink."""
+
+    def __init__(self, path: str | os.PathLike[str], *, fsync: bool = True) -> None:
+        self.path = Path(path)
+        self.fsync = fsync
+        self.repaired: bytes | None = None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        size = os.fstat(fd).st_size
+        if size:
+            os.lseek(fd, 0, os.SEEK_SET)
+            data = os.read(fd, size)
+            end = data.rfind(b"\n") + 1
+            if end != size:  # a partial last line from a crash: cut it off
+                self.repaired = data[end:]
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+        os.lseek(fd, 0, os.SEEK_END)
+        self._fd: int | None = fd
+
+    def append(self, raw: bytes) -> None:
+        if self._fd is None:
+            raise ValueError(f"{self.path} is closed")
+        if b"\n" in raw:
+            raise ValueError("a message never contains a newline")
+        view = memoryview(raw + b"\n")
+        while view:
+            written = os.write(self._fd, view)
+            view = view[written:]
+        if self.fsync:
+            os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.fsync(self._fd)
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> TranscriptFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_private(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write a file only its owner may read (0600): a seat's chain secret, for resuming."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = p.with_name(p.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, p)

@@ -1,0 +1,462 @@
+"""The game side of the transcript: the engine state and everything the protocol adds
+around it, and the rules for each kind of message once its envelope is sound.
+
+A :class:`Table` knows who controls each seat (a person, or a bot after ``drop`` or
+``resign``), the hash-chain tip of every seat, the reveals of the open chance event, the
+drop votes, the unrest commitments and openings, the end signatures, and the inputs the
+engine has applied (for ``undo``). :meth:`Table.plan` validates one message and returns
+the closure that applies it, so a refused message changes nothing.
+
+Bots: a seat no longer played by a person is played by the genesis ``drop_bot``, seeded
+for each decision from ``SHA-256("soe/bot" || game id || seat || engine step)``; every
+peer computes the same choice, so bot moves are not messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots import make_bot
+from game.rules import (
+    Act,
+    Choice,
+    Event,
+    Input,
+    MalformedInput,
+    Roll,
+    RulesError,
+    State,
+    apply_in_place,
+    check,
+    is_over,
+    legal,
+    outcome,
+    pending,
+)
+from net.beacon import beacon_value, expand, reveal_ok
+from net.encoding import DOMAIN_BOT, from_hex, is_hex, sha256, u64
+from net.genesis import Genesis
+from net.reasons import Reject
+from net.unrest import WARS, opening_ok
+
+PLAYER, DROPPED, RESIGNED = "player", "dropped", "resigned"
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceRecord:
+    """One chance event: the beacon, the values drawn and whose dice they were."""
+
+    r: int
+    kind: str
+    ranges: tuple[tuple[int, int], ...]
+    beacon: str
+    values: tuple[int, ...]
+    revealers: tuple[int, ...]
+    dice: tuple[tuple[int, tuple[int, ...]], ...]  # (seat or -1 for a neutral, values read)
+
+
+@dataclass(frozen=True, slots=True)
+class DropRecord:
+    """A drop that took effect: the seats, what they withheld, who signed, where."""
+
+    seats: tuple[int, ...]
+    withheld: tuple[str, ...]
+    voters: tuple[int, ...]
+    position: int
+
+
+@dataclass(slots=True)
+class Outcome:
+    events: list[Event] = field(default_factory=list)
+    engine_changed: bool = False
+    epoch_changed: bool = False
+
+
+Plan = Callable[[], Outcome]
+
+
+def bot_seed(game_id: bytes, seat: int, step: int) -> int:
+    return int.from_bytes(sha256(DOMAIN_BOT, game_id, u64(seat), u64(step))[:8], "big")
+
+
+class Table:
+    """Engine state plus protocol bookkeeping for one game (see the module docstring)."""
+
+    def __init__(self, genesis: Genesis) -> None:
+        self.g = genesis
+        self.gid = genesis.game_id_bytes
+        self.n = len(genesis.seats)
+        self.st: State = genesis.new_state()
+        self.control = [PLAYER] * self.n
+        self.joined = [False] * self.n
+        self.tip: list[bytes] = [b""] * self.n  # chain commitment, then the last reveal
+        self.started = False
+        self.reveals: dict[int, bytes] = {}
+        self.votes: dict[tuple[int, ...], set[int]] = {}
+        self.war_end_pos: dict[int, int] = {}
+        self.war_unrest: dict[int, tuple[int, ...]] = {}  # the engine's values: private until the openings
+        self.over_pos = -1
+        self.commits: dict[tuple[int, int], bytes] = {}
+        self.opened: dict[int, tuple[int, ...]] = {}
+        self.ended: set[int] = set()
+        self.inputs: list[Input] = []
+        self.undo_stack: list[tuple[int, str]] = []  # (seat, message id) of choices that may be taken back
+        self.chances: list[ChanceRecord] = []
+        self.drops: list[DropRecord] = []
+        self.resigned_at: dict[int, int] = {}
+        # check a choice's legality while planning (when the message is persisted before it
+        # is applied); otherwise applying it checks it, which is faster for verification
+        self.precheck = False
+
+    # ------------------------------------------------------------------ queries
+    def active(self, seat: int) -> bool:
+        return self.control[seat] == PLAYER
+
+    @property
+    def over(self) -> bool:
+        return is_over(self.st)
+
+    @property
+    def closed(self) -> bool:
+        """Over, and every seat still played by a person has opened and signed its end."""
+        return self.over and all(s in self.ended for s in range(self.n) if self.active(s))
+
+    def chance_round(self) -> int:
+        """The number r of the chance event the engine waits for, or 0."""
+        if self.started and not self.over and pending(self.st).is_chance:
+            return self.st.chance_count + 1
+        return 0
+
+    def decision_seat(self) -> int:
+        """The seat whose decision the engine waits for, or -1."""
+        if not self.started or self.over:
+            return -1
+        p = pending(self.st)
+        return -1 if p.is_chance else p.seat
+
+    def awaited(self) -> list[tuple[int, str]]:
+        """Seats played by people that the game waits for now, and what for."""
+        out: list[tuple[int, str]] = []
+        for s in range(self.n):
+            if not self.active(s):
+                continue
+            if not self.joined[s]:
+                out.append((s, "seat"))
+            elif not self.started:
+                continue
+            elif self.over:
+                if s not in self.opened:
+                    out.append((s, "open"))
+                elif s not in self.ended:
+                    out.append((s, "end"))
+            elif self.chance_round() and s not in self.reveals:
+                out.append((s, "reveal"))
+            elif self.decision_seat() == s:
+                out.append((s, "choice"))
+        return out
+
+    def uncommitted_wars(self, seat: int) -> list[int]:
+        return [w for w in sorted(self.war_end_pos) if (seat, w) not in self.commits]
+
+    # ------------------------------------------------------------------ planning
+    def plan(self, kind: str, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        """Validate a message of ``kind`` by ``seat`` (its envelope already checked);
+        ``pos`` is the transcript index it will get. Raises :class:`Reject`."""
+        if kind != "seat" and kind != "drop" and not self.active(seat):
+            raise Reject("not_expected", f"seat {seat} is played by a bot now")
+        if at < 1:
+            raise Reject("stale", "at must be 1 or more: the game starts after the genesis")
+        handler = getattr(self, f"_plan_{kind}", None)
+        if handler is None:
+            raise Reject("not_transcript", f"{kind} messages are not part of the transcript")
+        plan: Plan = handler(seat, body, at, pos, msg_id)
+        return plan
+
+    @staticmethod
+    def _keys(body: dict[str, Any], *keys: str) -> None:
+        if set(body) != set(keys):
+            raise Reject("bad_body", f"the body must have exactly {', '.join(keys) or 'no fields'}")
+
+    def _need_started(self) -> None:
+        if not self.started:
+            raise Reject("not_expected", "the game has not started: not every seat has joined")
+        if self.over:
+            raise Reject("not_expected", "the game is over")
+
+    def _need_commits(self, seat: int) -> None:
+        missing = self.uncommitted_wars(seat)
+        if missing:
+            raise Reject("commit_missing", f"seat {seat} has not committed its unrest for war {missing[0]}")
+
+    def _need_decision(self, seat: int) -> None:
+        self._need_started()
+        p = pending(self.st)
+        if p.is_chance:
+            raise Reject("not_your_turn", f"the game waits for chance ({p.chance.kind if p.chance else ''})")
+        if p.seat != seat:
+            raise Reject("not_your_turn", f"the game waits for seat {p.seat}: {p.prompt}")
+
+    def _plan_seat(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "seat", "chain")
+        if body["seat"] != seat:
+            raise Reject("bad_body", f"the author holds seat {seat}, not {body['seat']!r}")
+        if not is_hex(body["chain"], 32):
+            raise Reject("bad_body", "chain must be a 32-byte hash in hex")
+        if not self.active(seat):
+            raise Reject("not_expected", f"seat {seat} was dropped before it joined")
+        if self.joined[seat]:
+            raise Reject("not_expected", f"seat {seat} has joined already")
+
+        def run() -> Outcome:
+            self.joined[seat] = True
+            self.tip[seat] = bytes.fromhex(body["chain"])
+            return self._maybe_start()
+        return run
+
+    def _maybe_start(self) -> Outcome:
+        if self.started or not all(self.joined[s] for s in range(self.n) if self.active(s)):
+            return Outcome()
+        self.started = True
+        out = self._advance()
+        out.epoch_changed = True
+        return out
+
+    def _plan_choice(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "choice")
+        self._need_decision(seat)
+        self._need_commits(seat)
+        try:
+            choice = Choice.from_wire(body["choice"])
+        except MalformedInput as exc:
+            raise Reject("bad_body", exc.message) from None
+        inp = Act(seat, choice)
+        if self.precheck:
+            try:
+                check(self.st, inp)
+            except RulesError as exc:
+                raise Reject("illegal", str(exc)) from None
+
+        def run() -> Outcome:
+            try:
+                events = apply_in_place(self.st, inp)  # validates before it changes anything
+            except RulesError as exc:
+                raise Reject("illegal", str(exc)) from None
+            self.inputs.append(inp)
+            out = Outcome(events, True, True)
+            barrier = self.over or any(e.kind == "war_end" for e in events)
+            more = self._advance()
+            if barrier or more.engine_changed:
+                self.undo_stack.clear()
+            else:
+                self.undo_stack.append((seat, msg_id))
+            out.events += more.events
+            return out
+        return run
+
+    def _plan_reveal(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "r", "value")
+        self._need_started()
+        r = self.chance_round()
+        if not r:
+            raise Reject("not_expected", "the game does not wait for chance now")
+        if body["r"] != r:
+            raise Reject("bad_round", f"the game waits for chance event {r}, not {body['r']!r}")
+        if r > self.g.chain_length:
+            raise Reject("bad_round", f"chance event {r} is past the hash chains' length {self.g.chain_length}")
+        if seat in self.reveals:
+            raise Reject("not_expected", f"seat {seat} has revealed for chance event {r} already")
+        self._need_commits(seat)
+        if not is_hex(body["value"], 32):
+            raise Reject("bad_body", "value must be 32 bytes of hex")
+        value = bytes.fromhex(body["value"])
+        if not reveal_ok(self.tip[seat], value):
+            raise Reject("bad_reveal", f"seat {seat}'s value for chance event {r} does not hash onto its previous one")
+
+        def run() -> Outcome:
+            self.reveals[seat] = value
+            self.tip[seat] = value
+            return self._advance()
+        return run
+
+    def _plan_commit(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "war", "commit")
+        war = body["war"]
+        if war not in self.war_end_pos:
+            raise Reject("not_expected", f"war {war!r} has not ended")
+        if (seat, war) in self.commits:
+            raise Reject("not_expected", f"seat {seat} has committed for war {war} already")
+        if at < self.war_end_pos[war]:
+            raise Reject("stale", f"a commitment for war {war} must be made after it ended")
+        if not is_hex(body["commit"], 32):
+            raise Reject("bad_body", "commit must be 32 bytes of hex")
+
+        def run() -> Outcome:
+            self.commits[(seat, war)] = bytes.fromhex(body["commit"])
+            return Outcome()
+        return run
+
+    def _plan_open(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "openings")
+        if not self.over:
+            raise Reject("not_expected", "unrest is opened when the game is over")
+        if seat in self.opened:
+            raise Reject("not_expected", f"seat {seat} has opened already")
+        if at < self.over_pos:
+            raise Reject("stale", "openings are made after the game is over")
+        self._need_commits(seat)
+        ops = body["openings"]
+        if not isinstance(ops, list) or len(ops) != WARS:
+            raise Reject("bad_body", f"openings must list the {WARS} wars in order")
+        values: list[int] = []
+        for war, op in enumerate(ops, start=1):
+            if not isinstance(op, dict) or set(op) != {"war", "unrest", "salt"} or op["war"] != war:
+                raise Reject("bad_body", f"opening {war} must be {{war: {war}, unrest, salt}}")
+            u, salt = op["unrest"], op["salt"]
+            if isinstance(u, bool) or not isinstance(u, int) or not 0 <= u < 1 << 63 or not is_hex(salt, 32):
+                raise Reject("bad_body", f"opening {war}: unrest must be a non-negative integer and salt 32 bytes of hex")
+            if not opening_ok(self.gid, seat, war, u, from_hex(salt), self.commits[(seat, war)]):
+                raise Reject("bad_opening", f"seat {seat}'s opening for war {war} does not match its commitment")
+            if u != self.war_unrest[war][seat]:
+                raise Reject("bad_opening", f"seat {seat}'s opened unrest for war {war} is not the engine's value")
+            values.append(u)
+
+        def run() -> Outcome:
+            self.opened[seat] = tuple(values)
+            return Outcome()
+        return run
+
+    def _plan_end(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "scores", "winners")
+        if not self.over or seat not in self.opened:
+            raise Reject("not_expected", "end comes after the game is over and the seat has opened its unrest")
+        if seat in self.ended:
+            raise Reject("not_expected", f"seat {seat} has signed its end already")
+        result = outcome(self.st) or {}
+        if body["scores"] != result.get("scores") or body["winners"] != result.get("winners"):
+            raise Reject("bad_end", "scores and winners differ from the engine's outcome")
+
+        def run() -> Outcome:
+            self.ended.add(seat)
+            return Outcome()
+        return run
+
+    def _plan_undo(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "target")
+        self._need_decision(seat)
+        if not self.undo_stack or self.undo_stack[-1] != (seat, body["target"]):
+            raise Reject("undo_refused", "only the author's own last choice of this turn, since the last chance "
+                                         "event, can be taken back")
+
+        def run() -> Outcome:
+            self.undo_stack.pop()
+            self.inputs.pop()
+            self.st = self.g.new_state()
+            for inp in self.inputs:
+                apply_in_place(self.st, inp)
+            return Outcome([], True, True)
+        return run
+
+    def _plan_resign(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body)
+        self._need_decision(seat)
+
+        def run() -> Outcome:
+            self.control[seat] = RESIGNED
+            self.resigned_at[seat] = pos
+            out = self._advance()
+            out.epoch_changed = True
+            return out
+        return run
+
+    def _plan_drop(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+        self._keys(body, "seats")
+        targets = body["seats"]
+        if (not isinstance(targets, list) or not targets or targets != sorted(set(targets))
+                or not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t < self.n for t in targets)):
+            raise Reject("bad_body", "seats must be a sorted list of distinct seat numbers")
+        if not self.active(seat) or seat in targets:
+            raise Reject("not_expected", "only a seat played by a person votes to drop others")
+        awaited = dict(self.awaited())
+        idle = [t for t in targets if t not in awaited]
+        if idle:
+            raise Reject("not_expected", f"the game does not wait for seat {idle[0]}")
+        key = tuple(targets)
+        if seat in self.votes.get(key, set()):
+            raise Reject("not_expected", f"seat {seat} has voted to drop {targets} already")
+
+        def run() -> Outcome:
+            voters = self.votes.setdefault(key, set())
+            voters.add(seat)
+            needed = {s for s in range(self.n) if self.active(s) and s not in key}
+            if not needed <= voters:
+                return Outcome()
+            for t in key:
+                self.control[t] = DROPPED
+            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), pos))
+            self.reveals = {s: v for s, v in self.reveals.items() if self.active(s)}
+            out = self._maybe_start() if not self.started else self._advance()
+            out.epoch_changed = True
+            return out
+        return run
+
+    # ------------------------------------------------------------------ automatic steps
+    def _advance(self) -> Outcome:
+        """Apply what needs no message: a chance event whose reveals are all in, and the
+        decisions of seats played by bots."""
+        out = Outcome()
+        st = self.st
+        while self.started and not is_over(st):
+            p = pending(st)
+            if p.chance is not None:
+                if any(self.active(s) and s not in self.reveals for s in range(self.n)):
+                    break
+                r = st.chance_count + 1
+                seats = tuple(s for s in range(self.n) if self.active(s))
+                beacon = beacon_value(self.gid, r, [self.reveals[s] for s in seats])
+                values = expand(beacon, p.chance.ranges)
+                frame = dict(st.stack[-1])
+                inp: Input = Roll(values)
+                events = apply_in_place(st, inp)
+                self.chances.append(ChanceRecord(r, p.chance.kind, p.chance.ranges, beacon.hex(), values, seats,
+                                                 _dice_of(st, frame, events)))
+                self.reveals = {}
+            else:
+                if self.active(p.seat):
+                    break
+                bot = make_bot(self.g.drop_bot, bot_seed(self.gid, p.seat, st.steps))
+                inp = Act(p.seat, bot.choose(st, p.seat, legal(st, p.seat)))
+                events = apply_in_place(st, inp)
+            self.inputs.append(inp)
+            out.events += events
+            out.engine_changed = out.epoch_changed = True
+        if out.engine_changed:
+            self.undo_stack.clear()
+        return out
+
+    def note_position(self, pos: int, events: list[Event]) -> None:
+        """After a message at index ``pos - 1`` is applied: record the wars it ended (and
+        the engine's unrest then, for checking the openings)."""
+        for e in events:
+            if e.kind == "war_end":
+                war = int(e.data["war"])
+                self.war_end_pos[war] = pos
+                self.war_unrest[war] = tuple(self.st.unrest)
+        if self.over and self.over_pos < 0:
+            self.over_pos = pos
+
+
+def _dice_of(st: State, frame: dict[str, Any], events: list[Event]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Whose dice a chance event rolled, read from its events (draws roll no dice)."""
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for e in events:
+        dice = e.data.get("dice")
+        if not isinstance(dice, list):
+            continue
+        if e.kind == "dice" and len(dice) == 4 and isinstance(frame.get("sides"), list):
+            att, dfn = frame["sides"]
+            out += [(int(att), tuple(dice[:2])), (int(dfn), tuple(dice[2:]))]
+        elif "power" in e.data and e.data["power"] in st.powers:
+            out.append((st.powers.index(e.data["power"]), tuple(dice)))
+    return tuple(out)

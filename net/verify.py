@@ -1,0 +1,206 @@
+"""Offline verification of a game log (``soe verify FILE``, ``tools/verify.py``).
+
+The log is replayed through the same acceptance check the peers ran
+(:class:`net.transcript.Transcript`): every signature, every author's chain and any
+equivocation, every reveal against its chain, every beacon value and the dice and draws
+expanded from it, every state hash, the unrest openings against their commitments and
+the engine, and the signed end results. The report says ``fair`` only when every line
+passes and the game is finished with every opening and end in; otherwise it names the
+first failing line (1-based) and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import outcome
+from net.envelope import parse, public_key, signature_ok
+from net.keys import fingerprint
+from net.reasons import Reject
+from net.store import load
+from net.table import RESIGNED
+from net.transcript import Rejected, Transcript
+
+
+@dataclass
+class Report:
+    """The verification result; :meth:`to_json` is the ``--json`` output."""
+
+    file: str
+    status: str = "failed"  # fair, incomplete or failed
+    messages: int = 0
+    failure: dict[str, Any] | None = None
+    truncated_tail: bool = False
+    game: str = ""
+    engine: str = ""
+    ruleset: str = ""
+    chain_length: int = 0
+    players: list[dict[str, Any]] = field(default_factory=list)
+    chance_events: int = 0
+    dice: dict[str, dict[str, int]] = field(default_factory=dict)
+    faces: list[int] = field(default_factory=lambda: [0] * 6)
+    drops: list[dict[str, Any]] = field(default_factory=list)
+    unrest: dict[str, list[int]] = field(default_factory=dict)
+    scores: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    final_state: str = ""
+    elapsed_us: int = 0
+
+    @property
+    def fair(self) -> bool:
+        return self.status == "fair"
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items()}
+        out["fair"] = self.fair
+        return out
+
+
+def verify_messages(messages: Sequence[bytes], file: str = "-") -> Report:
+    """Replay ``messages`` (the lines of a log, in order) and build the report."""
+    started = time.perf_counter()
+    rep = Report(file)
+    t = Transcript()
+    for i, raw in enumerate(messages):
+        res = t.offer(raw)
+        if isinstance(res, Rejected):
+            rep.failure = {"line": i + 1, "code": res.code, "text": res.text}
+            break
+    rep.messages = len(t)
+    _describe(t, rep)
+    if rep.failure is None:
+        table = t.table
+        if table is None:
+            rep.failure = {"line": 0, "code": "no_genesis", "text": "the log holds no messages"}
+        elif not table.closed:
+            waits = ", ".join(f"seat {s} ({w})" for s, w in table.awaited()) or "a decision"
+            rep.status = "incomplete"
+            rep.failure = {"line": len(messages), "code": "incomplete",
+                           "text": f"the game is not finished: after the last line it waits for {waits}"}
+        else:
+            rep.status = "fair"
+    rep.elapsed_us = int((time.perf_counter() - started) * 1e6)
+    return rep
+
+
+def verify_file(path: str | os.PathLike[str]) -> Report:
+    loaded = load(path)
+    rep = verify_messages(loaded.messages, str(path))
+    if loaded.truncated is not None:
+        rep.truncated_tail = True
+        if rep.status != "failed":
+            rep.status = "failed"
+            rep.failure = {"line": len(loaded.messages) + 1, "code": "truncated",
+                           "text": "the last line is cut off (no newline): the file was not written completely"}
+    return rep
+
+
+def _describe(t: Transcript, rep: Report) -> None:
+    g, table = t.genesis, t.table
+    if g is None or table is None:
+        return
+    rep.game, rep.engine, rep.ruleset, rep.chain_length = g.game_id, g.engine, g.ruleset, g.chain_length
+    counts = [0] * table.n
+    for e in t.entries:
+        if e.seat >= 0:
+            counts[e.seat] += 1
+    for s, info in enumerate(g.seats):
+        status = "played" if table.active(s) else ("resigned" if table.control[s] == RESIGNED else "dropped")
+        rep.players.append({"seat": s, "power": info.power, "name": info.name, "key": info.key,
+                            "fingerprint": fingerprint(info.key), "status": status, "messages": counts[s]})
+    rep.chance_events = len(table.chances)
+    for s in range(table.n):
+        rep.dice[g.seats[s].power] = {"dice": 0, "total": 0}
+    for c in table.chances:
+        for seat, values in c.dice:
+            who = rep.dice.setdefault(g.seats[seat].power if seat >= 0 else "neutral", {"dice": 0, "total": 0})
+            who["dice"] += len(values)
+            who["total"] += sum(values)
+            for v in values:
+                if 1 <= v <= 6:
+                    rep.faces[v - 1] += 1
+    for d in table.drops:
+        rep.drops.append({"seats": list(d.seats), "powers": [g.seats[s].power for s in d.seats],
+                          "withheld": list(d.withheld), "voters": list(d.voters), "line": d.position + 1})
+    for s, values in sorted(table.opened.items()):
+        rep.unrest[g.seats[s].power] = list(values)
+    result = outcome(table.st) if table.closed else None
+    if result is not None:
+        rep.scores, rep.winners = dict(result["scores"]), list(result["winners"])
+    rep.final_state = t.state_hash
+
+
+def signatures_only(messages: Sequence[bytes]) -> int:
+    """Parse every message and check its signature, nothing else (the benchmark's
+    baseline); returns how many verify."""
+    keys: dict[str, Any] = {}
+    good = 0
+    for raw in messages:
+        try:
+            env = parse(raw)
+        except Reject:
+            continue
+        key = keys.get(env.author)
+        if key is None:
+            key = keys[env.author] = public_key(env.author)
+        good += signature_ok(env, key)
+    return good
+
+
+def format_report(rep: Report) -> str:
+    lines = [f"{rep.file}: {rep.messages} messages accepted" + (f" (game {rep.game})" if rep.game else "")]
+    if rep.game:
+        lines.append(f"engine {rep.engine}, ruleset {rep.ruleset}, hash chains of {rep.chain_length}")
+        lines.append("players:")
+        for p in rep.players:
+            lines.append(f"  seat {p['seat']} {p['power']:<17} {p['name']!r:<22} key {p['fingerprint']} "
+                         f"({p['key'][:16]}...) {p['status']}, {p['messages']} messages")
+        lines.append(f"chance events: {rep.chance_events}")
+        lines.append("dice (count, total; a fair die averages 3.5):")
+        for power, d in rep.dice.items():
+            lines.append(f"  {power:<17} {d['dice']:>4} dice, total {d['total']:>5}")
+        lines.append("faces 1-6: " + " ".join(str(f) for f in rep.faces))
+        for drop in rep.drops:
+            lines.append(f"line {drop['line']}: {', '.join(drop['powers'])} dropped for withholding "
+                         f"({', '.join(drop['withheld'])}), signed by seats {drop['voters']}")
+        if rep.unrest:
+            lines.append("unrest opened (wars 1-3): " + "; ".join(f"{p} {v}" for p, v in rep.unrest.items()))
+        if rep.scores:
+            lines.append("final scores: " + ", ".join(f"{p} {v}" for p, v in rep.scores.items())
+                         + f"; winner{'s' if len(rep.winners) > 1 else ''}: {', '.join(rep.winners)}")
+        lines.append(f"final state hash: {rep.final_state}")
+    if rep.failure:
+        f = rep.failure
+        lines.append(f"line {f['line']}: {f['code']}: {f['text']}")
+    lines.append({"fair": "fair", "incomplete": "INCOMPLETE", "failed": "FAILED"}[rep.status])
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``verify FILE [--json]``: exit 0 when fair, 1 when not, 2 when the file is unreadable."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="soe verify", description="Check a game log offline and report.")
+    parser.add_argument("file")
+    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    args = parser.parse_args(argv)
+    return run(args.file, args.json)
+
+
+def run(path: str, as_json: bool) -> int:
+    try:
+        rep = verify_file(path)
+    except OSError as exc:
+        print(f"soe verify: {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(rep.to_json(), sort_keys=True, separators=(",", ":")))
+    else:
+        print(format_report(rep))
+    return 0 if rep.fair else 1
