@@ -185,6 +185,10 @@ def test_all_5_the_winner_pays_borrowing_if_short() -> None:
     assert t.gold("france") == 1 and t.unrest("france") == 2
     assert t.saw("France borrows 4 gold from the bank (+2 unrest)")
     assert rows(t) == (["france"], ["great_britain"])
+    # with Banking the ceiling is 5 lots of 3: 1 + 15
+    b = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
+                 players={"great_britain": {"gold": 1, "tiles": {"banking": 1}}})
+    assert max(o[1] for o in b.options("great_britain") if o[0] == "bid") == 16
 
 
 def test_all_5_auctions_repeat_until_everyone_is_allied() -> None:
