@@ -463,7 +463,7 @@ class Attack(Phase):
             what = f"the {b.tile_name(target)} tile"
         else:
             what = pname(st, dfn)
-        how = "a naval attack on" if kind == "naval" else "attacks"
+        how = "makes a naval attack on" if kind == "naval" else "attacks"
         log.add("attack", f"{pname(st, seat)} {how} {what} in {aname(st, area)}",
                 power=st.powers[seat], area=area, target=target, target_kind=kind)
         if fr["free"]:  # the War Office was turned when it was used (R-TIL-3)
@@ -528,6 +528,8 @@ class Attack(Phase):
             for tile in b.tiles:
                 if tile.family != "alliance" or not owns(st, seat, tile.id) or fr["area"] not in tile.areas:
                     continue
+                if fr["mode"] == "naval" and "fleet" not in tile.units:
+                    continue  # R-CMB-2: a naval attack has no land battle for an army tile
                 if len(tile.units) == 1:
                     self._add_tile(st, fr, seat, tile.id, tile.units[0], log)
                 elif both_battles:
