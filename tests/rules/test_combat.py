@@ -90,6 +90,7 @@ def test_naval_attack_only_destroys_fleets() -> None:
     a = gb_attacks("caribbean", "naval", FR, areas={
         "caribbean": {GB: {"fleet": 2}, FR: {"fleet": 1, "army": 1, "markers": 1}}})
     assert a.chance() == "dice"
+    assert a.saw("Great Britain makes a naval attack on France in Caribbean")
     a.step("roll", 2, 2, 2, 2)
     assert a.saw("Great Britain wins the naval battle in Caribbean, 2 to 1")
     assert a.units("caribbean", FR) == (1, 0, 0)

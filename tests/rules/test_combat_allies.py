@@ -333,6 +333,16 @@ def test_two_symbol_tile_in_a_naval_attack_is_a_fleet() -> None:
     assert a.units("south_america", GB) == (0, 0, 0)
 
 
+def test_an_army_tile_adds_nothing_to_a_naval_attack() -> None:
+    """R-CMB-10, R-CMB-2: a naval attack is a naval battle alone, so Native Americans (an
+    army symbol) adds nothing and is not announced: one fleet each, 1 to 1, a tie."""
+    a = es_attacks("north_america", "naval", GB, players={ES: {"tiles": {"native_americans": 1}}},
+                   areas={"north_america": {ES: {"fleet": 1}, GB: {"fleet": 1}}})
+    a.step("roll", 2, 2, 2, 2)
+    assert not a.saw("Native Americans adds")
+    assert a.saw("The naval battle in North America is a tie, 1 to 1")
+
+
 def test_alliance_tile_fleet_gives_no_right_to_fight_at_sea() -> None:
     """R-CMB-10, R-CMB-3 (ruling "Having a fleet"): Spain has Portugal but no fleet in
     India; Great Britain has a fleet. Spain cannot fight at sea, Great Britain has naval
