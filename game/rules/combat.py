@@ -722,20 +722,44 @@ class Revolt(Phase):
         if fr["stage"] == "target":
             return decide("revolt", fr["seat"], f"{pname(st, fr['seat'])}: choose the colony and the control "
                           f"marker for the {board(st).tile_name(fr['tile'])}")
+        if fr["stage"] == "blockade":
+            owner = fr["owner"]
+            return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)")
         return None
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
+        if fr["stage"] == "blockade":
+            return [C("blockade"), C("no_blockade")]
         return revolt_targets(st, fr["seat"], fr["tile"])
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         b = board(st)
+        if choice.kind in ("blockade", "no_blockade"):  # R-TIL-21 (b) against a Slave Revolt
+            if choice.kind == "blockade":
+                spend_one_use(st, fr["owner"], "blockade")
+                fr["blockade"] = 1
+                log.add("blockade_support", f"{pname(st, fr['owner'])} uses Blockade: naval support +2",
+                        power=st.powers[fr["owner"]])
+            self._fight(st, fr)
+            return
         area, power = (str(x) for x in choice.args)
         owner = st.powers.index(power)
         tile = fr["tile"]
-        fr.update({"area": area, "owner": owner, "stage": "outcome"})
-        sea = tile == "pirates"
-        log.add("revolt", f"{b.tile_name(tile)} strike {pname(st, owner)} in {aname(st, area)}",
+        fr.update({"area": area, "owner": owner, "stage": "outcome", "blockade": 0})
+        verb = "strike" if tile == "pirates" else "strikes"
+        log.add("revolt", f"The {b.tile_name(tile)} {verb} {pname(st, owner)} in {aname(st, area)}",
                 tile=tile, area=area, power=power)
+        if tile == "slave_revolt" and st.units[area][owner][FLEET] > 0 and owns(st, owner, "blockade"):
+            fr["stage"] = "blockade"
+            return
+        self._fight(st, fr)
+
+    def _fight(self, st: State, fr: Frame) -> None:
+        """The tile's battle against the owner alone (ruling: training, naval support)."""
+        b = board(st)
+        area, owner, tile = fr["area"], fr["owner"], fr["tile"]
+        fr["stage"] = "outcome"
+        sea = tile == "pirates"
         here = st.units[area][owner]
         own = [owner, 0, here[FLEET], 0] if sea else [owner, here[ARMY], 0, here[FORT]]
         s = own[2] if sea else own[1] + b.c("fort_strength") * own[3]
@@ -743,7 +767,7 @@ class Revolt(Phase):
         if (own[2] if sea else own[1] + own[3]) > 0 and owns(st, owner, training) > 0:
             s += b.c("training_bonus")
         if not sea and here[FLEET] > 0:
-            s += b.c("naval_support")
+            s += b.c("naval_support_blockade") if fr["blockade"] else b.c("naval_support")
         label = f"{'naval battle' if sea else 'battle'} in {aname(st, area)}"
         battle = new_battle(st, sea, area, [-1, owner], [b.c(f"{tile}_strength"), s], [[], [own]], label)
         battle["seven"] = b.c("seven")
