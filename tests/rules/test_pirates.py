@@ -35,6 +35,7 @@ def test_pirates_are_played_at_once_and_capture_a_marker() -> None:
     assert sorted(map(tuple, a.options(GB))) == [("revolt", "caribbean", FR), ("revolt", "india", FR)]
     a.step(GB, "revolt", "india", FR)
     assert a.chance() == "dice"
+    assert a.saw("The Pirates strike France in India")
     a.step("roll", 3, 1, 2, 2)
     assert a.saw("The Pirates wins the naval battle in India, 3 to 0")
     assert a.saw("The Pirates capture France's control marker in India")
@@ -174,6 +175,7 @@ def test_slave_revolt_is_a_land_battle_of_three_with_naval_support() -> None:
     fort; its marker goes onto the tile."""
     a = gb_buys("slave_revolt", areas={"caribbean": {FR: {"army": 1, "fort": 1, "fleet": 1, "markers": 1}}})
     a.play((GB, "revolt", "caribbean", FR), ("roll", 5, 1, 2, 2))
+    assert a.saw("The Slave Revolt strikes France in Caribbean")
     assert a.saw("The Slave Revolt wins the battle in Caribbean, 7 to 4")
     assert a.whose() == ("lose", FR)
     a.step(FR, "lose", "fort")
@@ -181,6 +183,28 @@ def test_slave_revolt_is_a_land_battle_of_three_with_naval_support() -> None:
     assert a.markers("caribbean", FR) == 0
     assert a.st.captured == [["caribbean", "slave_revolt", a.s(FR)]]
     assert a.stock("slave_revolt") == 0
+
+
+def test_slave_revolt_owner_may_use_blockade_b() -> None:
+    """R-TIL-18, R-TIL-21 (b): the owner's naval support against a Slave Revolt is a land
+    battle's naval support, so Blockade makes it +2 (declared before dice). France (an army,
+    a fleet, Blockade) defends the Caribbean: 1 + 2 = 3 against the revolt's 3, a tie: France
+    loses its army, keeps its marker, the revolt fails and the Blockade returns to the
+    stock. Without a fleet there France is not asked."""
+    a = gb_buys("slave_revolt", players={FR: {"tiles": {"blockade": 1}}},
+                areas={"caribbean": {FR: {"army": 1, "fleet": 1, "markers": 1}}})
+    a.step(GB, "revolt", "caribbean", FR)
+    assert a.whose() == ("blockade", FR)
+    assert sorted(map(tuple, a.options(FR))) == [("blockade",), ("no_blockade",)]
+    a.play((FR, "blockade"), ("roll", 2, 2, 2, 2))
+    assert a.saw("The battle in Caribbean is a tie, 3 to 3")
+    assert a.units("caribbean", FR) == (0, 1, 0)
+    assert a.markers("caribbean", FR) == 1
+    assert a.tiles(FR) == {} and a.stock("blockade") == 1 and a.stock("slave_revolt") == 1
+    b = gb_buys("slave_revolt", players={FR: {"tiles": {"blockade": 1}}},
+                areas={"caribbean": {FR: {"army": 1, "markers": 1}}})
+    b.step(GB, "revolt", "caribbean", FR)
+    assert b.chance() == "dice"
 
 
 def test_attacking_the_slave_revolt_on_land_takes_the_marker() -> None:
