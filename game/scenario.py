@@ -91,6 +91,11 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
         st.captured.append([area, tile, seat_of(owner)])
     for area, owner in pos.get("blockades", []):
         st.blockades.append([area, seat_of(owner)])
+    for area in b.vp_areas:
+        held = sum(st.markers[area]) + len(st.face_up[area]) + sum(1 for c in st.captured if c[0] == area)
+        if held > b.area_by_id[area].spaces:
+            raise ScenarioError(f"{area} has {b.area_by_id[area].spaces} spaces but the position puts "
+                                f"{held} control markers and counters there (R-MAP-5)")
     _derive_supply(st, b)
     _derive_stock(st, b)
     _derive_bag(st, b, pos, placed_counters)

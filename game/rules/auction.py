@@ -38,7 +38,13 @@ class Auction(Phase):
             free = unallied(st)
             if len(free) == 1:
                 p = st.powers[free[0]]
-                return [C("propose", p, EMPTY), C("propose", EMPTY, p)]
+                b = board(st)
+                out = []
+                if sum(1 for s in range(st.n) if st.alliance[s] == 1) < b.c("track_top_spaces"):
+                    out.append(C("propose", p, EMPTY))
+                if sum(1 for s in range(st.n) if st.alliance[s] == 2) < b.c("track_bottom_spaces"):
+                    out.append(C("propose", EMPTY, p))
+                return out
             return [C("propose", st.powers[a], st.powers[b]) for a in free for b in free if a != b]
         out = [] if fr["high"] < 0 else [C("pass")]
         out.extend(C("bid", x) for x in range(fr["high"] + 1, bid_cap(st, seat) + 1))

@@ -169,6 +169,27 @@ def test_all_4_the_last_unallied_player_goes_in_box_a_or_b() -> None:
     assert t.pending.kind == "action" and t.whose() == "great_britain"
 
 
+def test_all_4_seven_players_last_marker_only_fits_the_top_row() -> None:
+    """R-ALL-1, R-ALL-4 [ruling]: the alliance track has 4 top spaces (1, 3, 5, 7) and 3
+    bottom ones (2, 4, 6). In a seven-player game, after three auctions have placed three
+    players in each row, the last unallied player can only be proposed for box A."""
+    seven = ["great_britain", "france", "spain", "russia", "austria", "prussia", "united_provinces"]
+    t = Table.at(seven, "auctions", war=1, first="great_britain")
+    pairs = [("great_britain", "france"), ("spain", "russia"), ("austria", "prussia")]
+    opener = 0
+    for a, b in pairs:
+        who = seven[opener]
+        t.do(who, "bid", 0).do(who, "propose", a, b)
+        all_pass(t, *[seven[(opener + k) % 7] for k in range(1, 7)])
+        opener += 1
+    who = seven[opener]
+    t.do(who, "bid", 0)
+    assert t.options(who) == [("propose", "united_provinces", "-")]
+    t.do(who, "propose", "united_provinces", "-")
+    all_pass(t, *[seven[(opener + k) % 7] for k in range(1, 7)])
+    assert rows(t) == (["great_britain", "spain", "austria", "united_provinces"], ["france", "russia", "prussia"])
+
+
 def test_all_5_the_winner_pays_borrowing_if_short() -> None:
     """R-ALL-5: "The winner pays the bid (R-GEN-5 applies)". [ruling] A bid may be at most
     the bidder's gold plus 5 borrowing lots.
