@@ -402,6 +402,15 @@ class Attack(Phase):
             return [C("blockade"), C("no_blockade")]
         return []
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """R-CMB-13: an attack on an ally is refused with its own reason."""
+        if fr["stage"] == "target" and choice.kind == "attack" and len(choice.args) == 3:
+            target = choice.args[2]
+            if choice.args[1] in ("power", "naval") and target in st.powers:
+                if is_ally(st, fr["seat"], st.powers.index(str(target))):
+                    return f"{pname(st, fr['seat'])} may never attack an ally", "R-CMB-13"
+        return None
+
     # ----------------------------------------------------------------- declaration
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         k = choice.kind

@@ -120,6 +120,9 @@ def check(st: State, inp: Input) -> None:
         fr = st.stack[-1]
         options = PHASES[fr["t"]].legal(st, fr)
         if inp.choice not in options:
+            why = PHASES[fr["t"]].refusal(st, fr, inp.choice)
+            if why is not None:
+                raise IllegalInput(f"{inp.choice} is not allowed: {why[0]}", why[1])
             kinds = sorted({c.kind for c in options})
             raise IllegalInput(f"{inp.choice} is not allowed now: {p.prompt} (allowed: {', '.join(kinds)})",
                                _rule_of(p.prompt))

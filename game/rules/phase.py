@@ -36,6 +36,11 @@ class Phase:
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return []
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """Why a choice not in :meth:`legal` is refused, as (reason, rule id), when a more
+        precise rule than the prompt's applies."""
+        return None
+
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         raise NotImplementedError(self.name)
 
