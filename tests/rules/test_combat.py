@@ -525,11 +525,15 @@ def test_neutral_rolling_seven_loses_nothing_more() -> None:
 def test_never_attack_an_ally() -> None:
     """R-CMB-13: "You may never attack an ally." Great Britain and France are allies,
     Spain is in the other alliance: in North America only Spain is offered, and an attack
-    on France is refused."""
+    on France is refused with that rule (docs/scenarios.md: "fails": "R-CMB-13"), at sea
+    too."""
     a = Arena([GB, FR, "spain"], turn={"power": GB},
               alliances={"A": [GB, FR], "B": ["spain"]},
               areas={"north_america": {GB: {"army": 2}, FR: {"army": 1, "markers": 2},
                                        "spain": {"army": 1, "markers": 1}}})
     a.step(GB, "attack")
     assert a.options(GB) == [["attack", "north_america", "power", "spain"]]
-    a.refused(GB, "attack", "north_america", "power", FR)
+    err = a.refused(GB, "attack", "north_america", "power", FR)
+    assert err.rule == "R-CMB-13"
+    assert "Great Britain may never attack an ally" in str(err)
+    assert a.refused(GB, "attack", "north_america", "naval", FR).rule == "R-CMB-13"
