@@ -97,7 +97,8 @@ def test_reserve_is_once_per_war() -> None:
 
 def test_reserve_in_a_naval_battle_and_against_a_neutral() -> None:
     """R-TIL-2: Reserve works in any battle where its holder is attacker or defender: France
-    rerolls in a naval attack it defends (4 and 1: 1 + 3 = 4 against 2)."""
+    rerolls in a naval attack it defends (4 and 1: 1 + 3 = 4 against 2), and Great Britain
+    rerolls against the Iroquois, who never reroll (5 and 2: 2 + 3 = 5 against 3)."""
     a = gb_attacks("caribbean", "naval", FR, players={FR: {"tiles": {"reserve": 1}}},
                    areas={"caribbean": {GB: {"fleet": 2}, FR: {"fleet": 1}}})
     a.step("roll", 2, 2, 2, 2)
