@@ -74,14 +74,14 @@ def test_vp_1_values_beyond_the_printed_ones_score_nothing() -> None:
     """R-VP-1: "Dense ranking: all players tied at a rank score that rank's value, and the next
     lower count takes the next value. Values beyond the printed ones score 0."
 
-    Baltic (5/3): Great Britain 3, France 2, Spain 1 -> 5, 3, 0. India (5/3/1): Spain 2, France
+    Africa (3/2): Great Britain 3, France 2, Spain 1 -> 3, 2, 0. India (5/3/1): Spain 2, France
     2 -> 5 each. VP add to those already held (France had 4)."""
     t = war_end(players={"france": {"vp": 4}},
-                areas={"baltic": {"great_britain": {"markers": 3}, "france": {"markers": 2}, "spain": {"markers": 1}},
+                areas={"africa": {"great_britain": {"markers": 3}, "france": {"markers": 2}, "spain": {"markers": 1}},
                        "india": {"spain": {"markers": 2}, "france": {"markers": 2}}})
-    assert (t.vp("great_britain"), t.vp("france"), t.vp("spain")) == (5, 4 + 3 + 5, 0 + 5)
-    assert t.saw("Baltic scores: Great Britain 5, France 3")
-    assert t.saw("Victory points after war 1: Great Britain 5, France 12, Spain 5")
+    assert (t.vp("great_britain"), t.vp("france"), t.vp("spain")) == (3, 4 + 2 + 5, 0 + 5)
+    assert t.saw("Africa scores: Great Britain 3, France 2")
+    assert t.saw("Victory points after war 1: Great Britain 3, France 11, Spain 5")
 
 
 # --------------------------------------------------------------------------- R-EOW
