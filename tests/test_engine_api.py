@@ -494,3 +494,16 @@ def test_same_seed_same_output_whatever_the_hash_seed(args: tuple[str, ...]) -> 
     first = outputs["0"]
     assert first.strip() and json.loads(first.splitlines()[0])["state_hash"]
     assert all(out == first for out in outputs.values()), outputs
+
+
+# --------------------------------------------------------------------------- soe bench
+def test_bench_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    """``soe bench`` (tools.bench_engine.main) plays games and prints its figures."""
+    from tools.bench_engine import main
+
+    assert main(["--games", "1", "--players", "2", "--repeat", "1", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["games"] == 1 and figures["players"] == 2
+    assert figures["games_per_second"] > 0 and figures["legal_median_us"] > 0 and figures["apply_median_us"] > 0
+    assert main(["--games", "1", "--players", "3", "--repeat", "1"]) == 0
+    assert "games/s" in capsys.readouterr().out

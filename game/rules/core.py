@@ -201,7 +201,7 @@ class State:
         return len(self.powers)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f: deep_copy(getattr(self, f)) for f in _FIELDS}
+        return {f: _copy_field(f, getattr(self, f)) for f in _FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
@@ -219,8 +219,7 @@ class State:
     def clone(self) -> State:
         st = State.__new__(State)
         for f in _FIELDS:
-            v = getattr(self, f)
-            setattr(st, f, deep_copy(v) if isinstance(v, (list, dict)) else v)
+            setattr(st, f, _copy_field(f, getattr(self, f)))
         return st
 
     def __eq__(self, other: object) -> bool:
@@ -228,6 +227,14 @@ class State:
 
     def __hash__(self) -> int:  # pragma: no cover - states are not dict keys
         raise TypeError("State is mutable; use state_hash()")
+
+
+def _copy_field(name: str, value: Any) -> Any:
+    """A deep copy of one state field. ``units`` (area -> seat -> [armies, fleets, forts],
+    integers only) is by far the largest, so it is copied by its known shape."""
+    if name == "units":
+        return {area: [u[:] for u in seats] for area, seats in value.items()}
+    return deep_copy(value) if isinstance(value, (list, dict)) else value
 
 
 def state_hash(state: State) -> str:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from game.rules.combat import attack_targets, new_attack, revolt_targets
 from game.rules.common import (
     FLEET,
@@ -43,10 +45,8 @@ def colonise_choices(st: State, seat: int) -> list[Choice]:
 
 
 # --------------------------------------------------------------------------- tiles bought
-def buyable(st: State, seat: int) -> list[Choice]:
-    """R-ACT-A1/A2: tiles in the stock whose population cost the player can pay."""
+def _buyable_ids(st: State, seat: int) -> Iterator[str]:
     b = board(st)
-    out: list[Choice] = []
     for tile in b.tiles:
         if st.stock.get(tile.id, 0) <= 0 or tile.id in st.returned[seat]:
             continue
@@ -54,17 +54,29 @@ def buyable(st: State, seat: int) -> list[Choice]:
             continue
         if tile.id in ("pirates", "slave_revolt") and not revolt_targets(st, seat, tile.id):
             continue
-        out.append(C("tile", tile.id))
-    return out
+        yield tile.id
+
+
+def buyable(st: State, seat: int) -> list[Choice]:
+    """R-ACT-A1/A2: tiles in the stock whose population cost the player can pay."""
+    return [C("tile", t) for t in _buyable_ids(st, seat)]
+
+
+def can_buy(st: State, seat: int) -> bool:
+    """Whether :func:`buyable` lists anything (stops at the first tile found)."""
+    return next(_buyable_ids(st, seat), None) is not None
 
 
 def free_uses(st: State, seat: int) -> list[Choice]:
     """R-GEN-8: tiles the active player may use now as a free action."""
     b = board(st)
     out: list[Choice] = []
+    held = st.tiles[seat]
+    if not held:
+        return out
     for tile in b.tiles:
         t = tile.id
-        if not owns(st, seat, t):
+        if not held.get(t, 0):
             continue
         if tile.family == "trade":
             if ready(st, seat, t):
@@ -116,7 +128,7 @@ class Turn(Phase):
         if fr["done"] >= board(st).c("actions_per_turn"):
             return free_uses(st, seat) + [C("end")]
         out: list[Choice] = []
-        if not fr["bought"] and buyable(st, seat):
+        if not fr["bought"] and can_buy(st, seat):
             out.append(C("buy"))
         if can_build(st, seat):
             out.append(C("build"))
