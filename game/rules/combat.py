@@ -244,10 +244,13 @@ class Battle(Phase):
         a, d = self.totals(fr)
         att, dfn = fr["sides"]
         an, dn = side_name(st, att, fr, ATT), side_name(st, dfn, fr, DEF)
+        def wins(name: str, seat: int) -> str:  # "the Pirates win", "Spain wins"
+            return "win" if seat < 0 and name.endswith("Pirates") else "wins"
+
         if result == "att":
-            text = f"{an} wins the {fr['label']}, {a} to {d}"
+            text = f"{an} {wins(an, att)} the {fr['label']}, {a} to {d}"
         elif result == "def":
-            text = f"{dn} wins the {fr['label']}, {d} to {a}"
+            text = f"{dn} {wins(dn, dfn)} the {fr['label']}, {d} to {a}"
         else:
             text = f"The {fr['label']} is a tie, {a} to {d}"
         text = text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence

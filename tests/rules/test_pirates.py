@@ -37,7 +37,7 @@ def test_pirates_are_played_at_once_and_capture_a_marker() -> None:
     assert a.chance() == "dice"
     assert a.saw("The Pirates strike France in India")
     a.step("roll", 3, 1, 2, 2)
-    assert a.saw("The Pirates wins the naval battle in India, 3 to 0")
+    assert a.saw("The Pirates win the naval battle in India, 3 to 0")
     assert a.saw("The Pirates capture France's control marker in India")
     assert a.markers("india", FR) == 1
     assert a.st.captured == [["india", "pirates", a.s(FR)]]
@@ -153,7 +153,7 @@ def test_attacking_the_pirates_needs_a_fleet_and_a_loss_costs_one() -> None:
     assert "attack" not in a.kinds(GB)
     b = Arena(THREE, turn={"power": ES}, captured=[["india", "pirates", FR]], areas={"india": {ES: {"fleet": 1}}})
     b.play((ES, "attack"), (ES, "attack", "india", "tile", "pirates"), ("roll", 2, 2, 4, 1))
-    assert b.saw("The Pirates wins the naval battle in India, 4 to 1")
+    assert b.saw("The Pirates win the naval battle in India, 4 to 1")
     assert b.units("india", ES) == (0, 0, 0) and b.unrest(ES) == 1
     assert b.st.captured == [["india", "pirates", b.s(FR)]]
     assert b.markers("india", ES) == 0
