@@ -12,7 +12,8 @@ hash-chain commitment) once the genesis is known, its ``reveal`` whenever the en
 for chance, its unrest ``commit`` when a war ends, and its ``open`` and ``end`` when the
 game is over. Its own messages pass through the same acceptance check as everyone
 else's before they are queued. Incoming messages that arrive early (a gap in their
-author's seq, or made after messages not received yet) are held and retried.
+author's seq, made at a position not reached yet, or a decision made after commitments
+not received yet) are held and retried.
 
 :meth:`Session.waiting_for` says whom the game waits for and since when;
 :meth:`Session.drop_overdue` votes to drop the seats that passed the genesis timeout.
@@ -38,7 +39,7 @@ from net.table import Table
 from net.transcript import Accepted, Rejected, Result, Transcript, replay
 from net.unrest import commitment, derive_salt
 
-HOLD = frozenset({"out_of_order", "future_at", "no_genesis"})
+HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ class Session:
         self._held: dict[bytes, None] = {}
         self._chain: HashChain | None = None
         self._since = now
-        self._epoch = self.transcript.epoch
+        self._epoch = self.transcript.position
         self._hidden_events: list[dict[str, Any]] = []
 
     @classmethod
@@ -117,7 +118,7 @@ class Session:
 
     def _revealed(self) -> bool:
         t = self.table
-        return t is not None and (not t.over or not any(w == "open" for _, w in t.awaited()))
+        return t is not None and (not t.over or all(s in t.opened for s in range(t.n) if t.active(s)))
 
     def view(self) -> dict[str, Any]:
         """What this seat may see (a spectator sees no one's unrest until the openings)."""
@@ -209,7 +210,7 @@ class Session:
     def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
         t = self.transcript
         seq, prev = t.last_of(self.me.public_hex)
-        env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=len(t), state=t.state_hash,
+        env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=t.position, state=t.state_hash,
                     body=body)
         res = t.offer(env.raw)
         if isinstance(res, Accepted):
@@ -218,13 +219,18 @@ class Session:
         return res
 
     def _note(self, res: Accepted, now: int) -> None:
-        if self.transcript.epoch != self._epoch:
-            self._epoch = self.transcript.epoch
+        if self.transcript.position != self._epoch:
+            self._epoch = self.transcript.position
             self._since = now
         if res.events:
             seat = self.seat if self.seat >= 0 else None
             self._hidden_events += event_dicts(res.events, seat)
-        if not self.table or not self.table.over or self._revealed():
+        self._release()
+
+    def _release(self) -> None:
+        """Events wait while the game is over but the openings are not all in (the engine
+        tells everyone's unrest when the game ends)."""
+        if self._hidden_events and (not self.table or not self.table.over or self._revealed()):
             self.log += self._hidden_events
             self._hidden_events = []
 
@@ -243,6 +249,7 @@ class Session:
                     progress = True
             if self._due(now):
                 progress = True
+        self._release()
 
     def _due(self, now: int) -> bool:
         """Send one message that is due without a decision; True if one was sent."""

@@ -64,7 +64,7 @@ class DropRecord:
     seats: tuple[int, ...]
     withheld: tuple[str, ...]
     voters: tuple[int, ...]
-    position: int
+    index: int  # of the vote that completed it, in the transcript
 
 
 @dataclass(slots=True)
@@ -75,6 +75,19 @@ class Outcome:
 
 
 Plan = Callable[[], Outcome]
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """What the table needs of a message: its author's seat, body, ``at``, its index in
+    the transcript, its id, and whether it was made at the current position."""
+
+    seat: int
+    body: dict[str, Any]
+    at: int
+    index: int
+    id: str
+    current: bool
 
 
 def bot_seed(game_id: bytes, seat: int, step: int) -> int:
@@ -137,8 +150,10 @@ class Table:
         return -1 if p.is_chance else p.seat
 
     def awaited(self) -> list[tuple[int, str]]:
-        """Seats played by people that the game waits for now, and what for."""
+        """Seats played by people that the game waits for now, and what for: ``seat``,
+        ``commit``, ``reveal``, ``choice``, ``open`` or ``end``."""
         out: list[tuple[int, str]] = []
+        r = self.chance_round()
         for s in range(self.n):
             if not self.active(s):
                 continue
@@ -146,32 +161,34 @@ class Table:
                 out.append((s, "seat"))
             elif not self.started:
                 continue
+            elif self.uncommitted_wars(s):
+                out.append((s, "commit"))
             elif self.over:
                 if s not in self.opened:
                     out.append((s, "open"))
                 elif s not in self.ended:
                     out.append((s, "end"))
-            elif self.chance_round() and s not in self.reveals:
+            elif r and s not in self.reveals:
                 out.append((s, "reveal"))
-            elif self.decision_seat() == s:
-                out.append((s, "choice"))
+        d = self.decision_seat()
+        if d >= 0 and self.active(d) and not out:
+            out.append((d, "choice"))
         return out
 
     def uncommitted_wars(self, seat: int) -> list[int]:
         return [w for w in sorted(self.war_end_pos) if (seat, w) not in self.commits]
 
     # ------------------------------------------------------------------ planning
-    def plan(self, kind: str, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
-        """Validate a message of ``kind`` by ``seat`` (its envelope already checked);
-        ``pos`` is the transcript index it will get. Raises :class:`Reject`."""
-        if kind != "seat" and kind != "drop" and not self.active(seat):
-            raise Reject("not_expected", f"seat {seat} is played by a bot now")
-        if at < 1:
+    def plan(self, kind: str, m: Msg) -> Plan:
+        """Validate a message of ``kind`` (its envelope already checked). Raises :class:`Reject`."""
+        if kind != "seat" and kind != "drop" and not self.active(m.seat):
+            raise Reject("not_expected", f"seat {m.seat} is played by a bot now")
+        if m.at < 1:
             raise Reject("stale", "at must be 1 or more: the game starts after the genesis")
         handler = getattr(self, f"_plan_{kind}", None)
         if handler is None:
             raise Reject("not_transcript", f"{kind} messages are not part of the transcript")
-        plan: Plan = handler(seat, body, at, pos, msg_id)
+        plan: Plan = handler(m)
         return plan
 
     @staticmethod
@@ -190,6 +207,14 @@ class Table:
         if missing:
             raise Reject("commit_missing", f"seat {seat} has not committed its unrest for war {missing[0]}")
 
+    def _need_all_commits(self) -> None:
+        """The position changes only once every seat played by a person has committed to its
+        unrest for the wars that ended, so that every peer orders those commitments before
+        the change."""
+        for s in range(self.n):
+            if self.active(s):
+                self._need_commits(s)
+
     def _need_decision(self, seat: int) -> None:
         self._need_started()
         p = pending(self.st)
@@ -198,7 +223,8 @@ class Table:
         if p.seat != seat:
             raise Reject("not_your_turn", f"the game waits for seat {p.seat}: {p.prompt}")
 
-    def _plan_seat(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_seat(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "seat", "chain")
         if body["seat"] != seat:
             raise Reject("bad_body", f"the author holds seat {seat}, not {body['seat']!r}")
@@ -223,10 +249,11 @@ class Table:
         out.epoch_changed = True
         return out
 
-    def _plan_choice(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_choice(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "choice")
         self._need_decision(seat)
-        self._need_commits(seat)
+        self._need_all_commits()
         try:
             choice = Choice.from_wire(body["choice"])
         except MalformedInput as exc:
@@ -250,12 +277,13 @@ class Table:
             if barrier or more.engine_changed:
                 self.undo_stack.clear()
             else:
-                self.undo_stack.append((seat, msg_id))
+                self.undo_stack.append((seat, m.id))
             out.events += more.events
             return out
         return run
 
-    def _plan_reveal(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_reveal(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "r", "value")
         self._need_started()
         r = self.chance_round()
@@ -280,14 +308,15 @@ class Table:
             return self._advance()
         return run
 
-    def _plan_commit(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_commit(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "war", "commit")
         war = body["war"]
         if war not in self.war_end_pos:
             raise Reject("not_expected", f"war {war!r} has not ended")
         if (seat, war) in self.commits:
             raise Reject("not_expected", f"seat {seat} has committed for war {war} already")
-        if at < self.war_end_pos[war]:
+        if m.at < self.war_end_pos[war]:
             raise Reject("stale", f"a commitment for war {war} must be made after it ended")
         if not is_hex(body["commit"], 32):
             raise Reject("bad_body", "commit must be 32 bytes of hex")
@@ -297,13 +326,14 @@ class Table:
             return Outcome()
         return run
 
-    def _plan_open(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_open(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "openings")
         if not self.over:
             raise Reject("not_expected", "unrest is opened when the game is over")
         if seat in self.opened:
             raise Reject("not_expected", f"seat {seat} has opened already")
-        if at < self.over_pos:
+        if m.at < self.over_pos:
             raise Reject("stale", "openings are made after the game is over")
         self._need_commits(seat)
         ops = body["openings"]
@@ -327,7 +357,8 @@ class Table:
             return Outcome()
         return run
 
-    def _plan_end(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_end(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "scores", "winners")
         if not self.over or seat not in self.opened:
             raise Reject("not_expected", "end comes after the game is over and the seat has opened its unrest")
@@ -342,9 +373,11 @@ class Table:
             return Outcome()
         return run
 
-    def _plan_undo(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_undo(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body, "target")
         self._need_decision(seat)
+        self._need_all_commits()
         if not self.undo_stack or self.undo_stack[-1] != (seat, body["target"]):
             raise Reject("undo_refused", "only the author's own last choice of this turn, since the last chance "
                                          "event, can be taken back")
@@ -358,35 +391,43 @@ class Table:
             return Outcome([], True, True)
         return run
 
-    def _plan_resign(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_resign(self, m: Msg) -> Plan:
+        seat, body = m.seat, m.body
         self._keys(body)
         self._need_decision(seat)
+        self._need_all_commits()
 
         def run() -> Outcome:
             self.control[seat] = RESIGNED
-            self.resigned_at[seat] = pos
+            self.resigned_at[seat] = m.index
             out = self._advance()
             out.epoch_changed = True
             return out
         return run
 
-    def _plan_drop(self, seat: int, body: dict[str, Any], at: int, pos: int, msg_id: str) -> Plan:
+    def _plan_drop(self, m: Msg) -> Plan:
+        """A vote to drop seats the game waits for. Votes count only at the position they
+        were made at and while their seats are still awaited; a vote that came too late
+        is kept in the transcript (it is part of its author's chain) but counts for nothing."""
+        seat, body = m.seat, m.body
         self._keys(body, "seats")
         targets = body["seats"]
         if (not isinstance(targets, list) or not targets or targets != sorted(set(targets))
                 or not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t < self.n for t in targets)):
             raise Reject("bad_body", "seats must be a sorted list of distinct seat numbers")
-        if not self.active(seat) or seat in targets:
-            raise Reject("not_expected", "only a seat played by a person votes to drop others")
-        awaited = dict(self.awaited())
-        idle = [t for t in targets if t not in awaited]
-        if idle:
-            raise Reject("not_expected", f"the game does not wait for seat {idle[0]}")
+        if seat in targets:
+            raise Reject("bad_body", "a seat does not vote to drop itself (it may resign)")
+        if not self.active(seat):
+            raise Reject("not_expected", f"seat {seat} is played by a bot now")
         key = tuple(targets)
-        if seat in self.votes.get(key, set()):
+        awaited = dict(self.awaited())
+        counts = m.current and all(t in awaited for t in key)
+        if counts and seat in self.votes.get(key, set()):
             raise Reject("not_expected", f"seat {seat} has voted to drop {targets} already")
 
         def run() -> Outcome:
+            if not counts:
+                return Outcome()
             voters = self.votes.setdefault(key, set())
             voters.add(seat)
             needed = {s for s in range(self.n) if self.active(s) and s not in key}
@@ -394,7 +435,7 @@ class Table:
                 return Outcome()
             for t in key:
                 self.control[t] = DROPPED
-            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), pos))
+            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index))
             self.reveals = {s: v for s, v in self.reveals.items() if self.active(s)}
             out = self._maybe_start() if not self.started else self._advance()
             out.epoch_changed = True
@@ -436,8 +477,8 @@ class Table:
         return out
 
     def note_position(self, pos: int, events: list[Event]) -> None:
-        """After a message at index ``pos - 1`` is applied: record the wars it ended (and
-        the engine's unrest then, for checking the openings)."""
+        """After a message moved the game to position ``pos``: record the wars it ended
+        (and the engine's unrest then, for checking the openings)."""
         for e in events:
             if e.kind == "war_end":
                 war = int(e.data["war"])

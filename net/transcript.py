@@ -7,13 +7,21 @@ The checks, in order: size and form (:func:`net.envelope.parse`), the game id, r
 an accepted message, the author's key (a seat's, or the creator's for the genesis), the
 signature, the author's chain (``seq`` is the next one and ``prev`` the id of the
 author's previous message; a second message with an accepted ``(author, seq)`` is kept
-as proof of equivocation), ``at``/``state`` (``state`` must be the state hash after the
-first ``at`` messages, and messages that act on the current position must not be stale),
-and finally the rules of its kind (:mod:`net.table`).
+as proof of equivocation), ``at``/``state``, and finally the rules of its kind
+(:mod:`net.table`).
 
-``hashes[k]`` is the hash of the engine state after the first ``k`` messages (``""``
-before the genesis); the *epoch* counts changes of the position (engine state, who plays
-each seat, the start of play): acting messages must be made since the last change.
+Positions: the game moves from position to position; the genesis creates position 1 (the
+engine's initial state) and every accepted message that changes the engine state, who
+plays a seat, or starts play creates the next one. Messages that change nothing (a reveal
+before the last of its chance event, a commitment, an opening...) leave the position as
+it is. ``at`` is the position the author acted on, counted this way, and ``state`` the
+hash of the engine state there (``positions[at]``); a message whose ``at`` is past the
+current position is from the future (held by a session until it can be applied), and a
+choice, reveal, undo or resign must be made at the current position (else it is stale).
+Counting positions rather than messages makes ``at`` the same for every peer, whatever
+order simultaneous messages (the reveals of one chance event, the commitments at the end
+of a war) reached it in; each peer's log keeps its own arrival order, which respects
+every author's chain.
 
 :func:`replay` rebuilds a game from a list of messages and reports the first one that
 fails.
@@ -31,20 +39,21 @@ from net.envelope import Envelope, parse, public_key, signature_ok
 from net.genesis import Genesis
 from net.reasons import Reject
 from net.statehash import StateHasher
-from net.table import Table
+from net.table import Msg, Table
 
-# kinds that act on the current position: they must be made since its last change
-ACTING = frozenset({"choice", "reveal", "undo", "resign", "drop"})
+# kinds that act on the current position: they must be made at it
+ACTING = frozenset({"choice", "reveal", "undo", "resign"})
 
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """An accepted message: its index in the transcript, the envelope and the author's seat
-    (-1 for a creator without a seat)."""
+    """An accepted message: its index in the transcript, the envelope, the author's seat
+    (-1 for a creator without a seat) and the position the game was at after it."""
 
     index: int
     env: Envelope
     seat: int
+    position: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +100,10 @@ class Transcript:
     def __init__(self, sink: Callable[[bytes], None] | None = None) -> None:
         self.sink = sink
         self.entries: list[Entry] = []
-        self.hashes: list[str] = [""]
+        self.positions: list[str] = [""]  # state hash at each position; "" before the genesis
         self.genesis: Genesis | None = None
         self.table: Table | None = None
         self.creator = ""
-        self.epoch = 0
-        self.epoch_pos = 0
         self.equivocations: list[Equivocation] = []
         self._ids: dict[str, int] = {}
         self._next: dict[str, tuple[int, str]] = {}  # author -> (next seq, id of last message)
@@ -120,8 +127,13 @@ class Transcript:
         return self.table.st if self.table else None
 
     @property
+    def position(self) -> int:
+        """The current position (0 before the genesis; see the module docstring)."""
+        return len(self.positions) - 1
+
+    @property
     def state_hash(self) -> str:
-        return self.hashes[-1]
+        return self.positions[-1]
 
     @property
     def game_id(self) -> str:
@@ -173,11 +185,11 @@ class Transcript:
         if not signature_ok(env, key):
             raise Reject("bad_signature")
         self._check_chain(env)
-        if env.at >= len(self.hashes):
-            raise Reject("future_at", f"at {env.at} but the transcript has {len(self.entries)} messages")
-        if env.state != self.hashes[env.at]:
-            raise Reject("state_mismatch", f"state differs from the state hash after {env.at} messages")
-        pos = len(self.entries)
+        position = self.position
+        if env.at > position:
+            raise Reject("future_at", f"made at position {env.at}; this transcript is at {position}")
+        if env.state != self.positions[env.at]:
+            raise Reject("state_mismatch", f"state is not the state hash at position {env.at}")
         if env.kind == "genesis":
             if self.genesis is not None:
                 raise Reject("not_expected", "a game has one genesis")
@@ -197,27 +209,23 @@ class Transcript:
             self.table.precheck = self.sink is not None
             for i, s in enumerate(genesis.seats):
                 self._seat_of[s.key] = i
+            self.positions.append(self._hasher(self.table.st))
             self._append(env, -1)
-            self.hashes.append(self._hasher(self.table.st))
-            self.epoch, self.epoch_pos = 1, 1
             return Accepted(self.entries[-1], (), True)
         assert table is not None
         if seat < 0:
             raise Reject("unknown_author", "the creator holds no seat: only the genesis is its to sign")
-        if env.kind in ACTING and env.at < self.epoch_pos:
-            raise Reject("stale", f"made at {env.at}; the position changed at {self.epoch_pos}")
-        plan = table.plan(env.kind, seat, env.body, env.at, pos, env.id)
+        if env.kind in ACTING and env.at < position:
+            raise Reject("stale", f"made at position {env.at}; the game has moved on to position {position}")
+        plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
         if self.sink:
             self.sink(env.raw)
         out = plan()
-        self._keys[env.author] = key
-        self._append(env, seat)
-        table.note_position(pos + 1, out.events)
-        self.hashes.append(self._hasher(table.st) if out.engine_changed else self.hashes[-1])
         if out.epoch_changed:
-            self.epoch += 1
-            self.epoch_pos = pos + 1
+            self.positions.append(self._hasher(table.st) if out.engine_changed else self.positions[-1])
             table.votes.clear()
+            table.note_position(self.position, out.events)
+        self._append(env, seat)
         return Accepted(self.entries[-1], tuple(out.events), out.epoch_changed)
 
     def _check_chain(self, env: Envelope) -> None:
@@ -233,7 +241,7 @@ class Transcript:
 
     def _append(self, env: Envelope, seat: int) -> None:
         index = len(self.entries)
-        self.entries.append(Entry(index, env, seat))
+        self.entries.append(Entry(index, env, seat, self.position))
         self._ids[env.id] = index
         self._by_seq[(env.author, env.seq)] = index
         self._next[env.author] = (env.seq + 1, env.id)

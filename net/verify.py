@@ -127,7 +127,7 @@ def _describe(t: Transcript, rep: Report) -> None:
                     rep.faces[v - 1] += 1
     for d in table.drops:
         rep.drops.append({"seats": list(d.seats), "powers": [g.seats[s].power for s in d.seats],
-                          "withheld": list(d.withheld), "voters": list(d.voters), "line": d.position + 1})
+                          "withheld": list(d.withheld), "voters": list(d.voters), "line": d.index + 1})
     for s, values in sorted(table.opened.items()):
         rep.unrest[g.seats[s].power] = list(values)
     result = outcome(table.st) if table.closed else None

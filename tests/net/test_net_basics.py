@@ -1,0 +1,235 @@
+"""Canonical encoding, identity keys, envelopes, hash chains, the beacon expansion, unrest
+commitments and the incremental state hash."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import stat
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+import net.beacon as beacon
+from game.bots import make_bot
+from game.rules import Act, Roll, State, apply_in_place, canonical_json, is_over, legal, new_game, pending, state_hash
+from net import encoding
+from net.envelope import MAX_MESSAGE_BYTES, build, message_id, parse, public_key, signature_ok, signing_input
+from net.keys import KeyFileError, default_key_path, fingerprint, load, load_or_create
+from net.reasons import Reject
+from net.statehash import StateHasher
+from net.unrest import commitment, opening_ok
+
+from netkit import GAME_ID, identity
+
+
+# --------------------------------------------------------------------------- encoding
+def test_one_canonical_encoding_refuses_floats() -> None:
+    assert encoding.canonical_json is canonical_json
+    assert canonical_json({"b": 1, "a": [1, "é"]}) == '{"a":[1,"é"],"b":1}'.encode()
+    for bad in (1.5, {"a": 0.0}, [1, [2.0]]):
+        with pytest.raises(TypeError):
+            canonical_json(bad)
+
+
+def test_fixed_width_integers_and_hex() -> None:
+    assert encoding.u64(1) == b"\0" * 7 + b"\1"
+    for bad in (-1, 1 << 64, True, 1.0):
+        with pytest.raises(ValueError):
+            encoding.u64(bad)  # type: ignore[arg-type]
+    assert encoding.is_hex("00ff", 2) and not encoding.is_hex("00FF") and not encoding.is_hex("0f0")
+    with pytest.raises(ValueError):
+        encoding.from_hex("zz")
+
+
+# --------------------------------------------------------------------------- keys
+def test_key_file_created_0600_and_reloaded(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "sub", "me.pem")
+    a = load_or_create(path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700
+    b = load_or_create(path)
+    assert a.public_hex == b.public_hex and len(a.public_hex) == 64
+    fp = a.fingerprint
+    assert len(fp) == 19 and fp.count("-") == 3 and fp == fingerprint(a.public_hex)
+
+
+def test_key_file_readable_by_others_is_refused(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "me.pem")
+    load_or_create(path)
+    os.chmod(path, 0o644)
+    with pytest.raises(KeyFileError, match="chmod 600"):
+        load(path)
+
+
+def test_key_file_from_environment(tmp_path: os.PathLike[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    path = os.path.join(tmp_path, "other.pem")
+    monkeypatch.setenv("SOE_KEY_FILE", path)
+    assert str(default_key_path()) == path
+    monkeypatch.delenv("SOE_KEY_FILE")
+    assert default_key_path().name == "identity.pem" and "struggle-of-empires" in str(default_key_path())
+
+
+def test_garbage_key_file(tmp_path: os.PathLike[str]) -> None:
+    path = os.path.join(tmp_path, "bad.pem")
+    with open(path, "wb") as f:
+        f.write(b"not a key")
+    os.chmod(path, 0o600)
+    with pytest.raises(KeyFileError):
+        load(path)
+
+
+# --------------------------------------------------------------------------- envelopes
+def _env(**over: object) -> bytes:
+    fields: dict[str, object] = {"game": GAME_ID, "seq": 0, "prev": None, "kind": "chat", "at": 0, "state": "",
+                                 "body": {"text": "hi"}}
+    fields.update(over)
+    return build(identity(0), **fields).raw  # type: ignore[arg-type]
+
+
+def test_envelope_round_trip_id_and_signature() -> None:
+    raw = _env()
+    env = parse(raw)
+    assert env.id == message_id(raw) == encoding.sha256_hex(raw)
+    assert signature_ok(env, public_key(env.author))
+    assert signing_input(env.fields()) == canonical_json({k: v for k, v in json.loads(raw).items() if k != "sig"})
+    assert list(json.loads(raw)) == sorted(json.loads(raw))
+
+
+def _reject(raw: bytes) -> str:
+    with pytest.raises(Reject) as info:
+        parse(raw)
+    return info.value.code
+
+
+def test_envelope_form_is_checked() -> None:
+    raw = _env()
+    obj = json.loads(raw)
+    assert _reject(b"{nope") == "malformed"
+    assert _reject(b"[1,2]") == "malformed"
+    assert _reject(json.dumps(obj, sort_keys=True).encode()) == "not_canonical"  # white space
+    assert _reject(canonical_json({**obj, "extra": 1})) == "malformed"
+    assert _reject(canonical_json({k: v for k, v in obj.items() if k != "sig"})) == "unsigned"
+    assert _reject(canonical_json({**obj, "sig": ""})) == "unsigned"
+    assert _reject(canonical_json({**obj, "seq": -1})) == "malformed"
+    assert _reject(canonical_json({**obj, "seq": True})) == "malformed"
+    assert _reject(canonical_json({**obj, "author": obj["author"].upper()})) == "malformed"
+    assert _reject(canonical_json({**obj, "kind": "nonsense"})) == "malformed"
+    assert _reject(canonical_json({**obj, "v": 2})) == "bad_version"
+    assert _reject(raw.replace(b'"at":0', b'"at":0.0')) == "malformed"
+    assert _reject(_env(body={"x": 1}).replace(b'"x":1', b'"x":1.5')) == "not_canonical"  # floats refused
+    assert _reject(raw.replace(b'{"at"', b'{"at":0,"at"')) == "not_canonical"  # duplicate key
+    assert _reject(b'{"x":"' + b"a" * MAX_MESSAGE_BYTES + b'"}') == "oversized"
+    assert _reject(b"[" * 100_000) in ("malformed", "oversized")
+
+
+def test_tampered_envelope_fails_signature() -> None:
+    env = parse(_env(body={"text": "hi"}).replace(b'"hi"', b'"ho"'))
+    assert not signature_ok(env, public_key(env.author))
+    other = parse(_env())
+    assert not signature_ok(other, public_key(identity(1).public_hex))
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.binary(max_size=300))
+def test_parse_never_crashes(data: bytes) -> None:
+    try:
+        parse(data)
+    except Reject:
+        pass
+
+
+# --------------------------------------------------------------------------- chains and beacon
+def test_hash_chain_reveals_hash_onto_each_other() -> None:
+    ch = beacon.HashChain(b"\x07" * 32, 10)
+    assert ch.commitment == ch.links[10] and ch.links[0] == b"\x07" * 32
+    prev = ch.commitment
+    for r in range(1, 11):
+        v = ch.reveal(r)
+        assert beacon.reveal_ok(prev, v) and not beacon.reveal_ok(prev, prev)
+        prev = v
+    with pytest.raises(ValueError):
+        ch.reveal(11)
+    assert beacon.chain_step(b"a") == encoding.sha256(b"soe/chain", b"a")
+
+
+def test_beacon_value_layout() -> None:
+    gid = bytes.fromhex(GAME_ID)
+    reveals = [b"\1" * 32, b"\2" * 32]
+    expect = encoding.sha256(b"soe/beacon" + gid + (5).to_bytes(8, "big") + reveals[0] + reveals[1])
+    assert beacon.beacon_value(gid, 5, reveals) == expect
+
+
+def test_expansion_rejects_biased_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """m = 6: words at or above 2**32 - 2**32 % 6 are skipped, the next one is used."""
+    limit = (1 << 32) - (1 << 32) % 6
+    words = iter([limit, limit + 3, 13, 0xFFFFFFFF, 7])
+    monkeypatch.setattr(beacon, "_words", lambda b: words)
+    assert beacon.expand(b"x" * 32, [(1, 6), (0, 9)]) == (1 + 13 % 6, 7)
+
+
+def test_expansion_words_are_hmac_counter_blocks() -> None:
+    import hashlib
+    import hmac
+    b = b"\x42" * 32
+    block0 = hmac.new(b, (0).to_bytes(8, "big"), hashlib.sha256).digest()
+    assert beacon.expand(b, [(0, (1 << 32) - 1)]) == (int.from_bytes(block0[:4], "big"),)
+    assert beacon.expand(b, [(5, 5)] * 3) == (5, 5, 5)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.binary(min_size=32, max_size=32), hs.lists(hs.tuples(hs.integers(-50, 50), hs.integers(0, 1000)),
+                                                     min_size=1, max_size=12))
+def test_expansion_stays_in_range(b: bytes, spans: list[tuple[int, int]]) -> None:
+    ranges = [(lo, lo + w) for lo, w in spans]
+    values = beacon.expand(b, ranges)
+    assert len(values) == len(ranges) and all(lo <= v <= hi for v, (lo, hi) in zip(values, ranges, strict=True))
+    assert values == beacon.expand(b, ranges)
+
+
+def test_expansion_is_uniform_enough() -> None:
+    counts = [0] * 6
+    for i in range(6000):
+        (v,) = beacon.expand(encoding.sha256(b"u", encoding.u64(i)), [(1, 6)])
+        counts[v - 1] += 1
+    assert all(850 < c < 1150 for c in counts), counts
+
+
+# --------------------------------------------------------------------------- unrest
+def test_unrest_commitment_layout() -> None:
+    gid, salt = bytes.fromhex(GAME_ID), b"\x09" * 32
+    c = commitment(gid, 2, 1, 17, salt)
+    assert c == encoding.sha256(b"soe/unrest", gid, encoding.u64(2), encoding.u64(1), encoding.u64(17), salt)
+    assert opening_ok(gid, 2, 1, 17, salt, c)
+    assert not opening_ok(gid, 2, 1, 16, salt, c) and not opening_ok(gid, 2, 1, 17, b"\0" * 32, c)
+
+
+# --------------------------------------------------------------------------- state hash
+@pytest.mark.parametrize("bot,players,seed", [("random", 7, 3), ("greedy", 4, 1)])
+def test_incremental_state_hash_matches_engine(bot: str, players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    st = new_game(players)
+    bots = [make_bot(bot, seed + i) for i in range(players)]
+    hasher = StateHasher()
+    while not is_over(st):
+        p = pending(st)
+        if p.chance:
+            apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+        else:
+            apply_in_place(st, Act(p.seat, bots[p.seat].choose(st, p.seat, legal(st, p.seat))))
+        assert hasher(st) == state_hash(st)
+        _no_booleans(st)
+
+
+def _no_booleans(st: State) -> None:
+    """The hasher compares fields with ==, which cannot tell 1 from true: states hold none."""
+    stack: list[object] = [getattr(st, f) for f in State.__slots__]
+    while stack:
+        v = stack.pop()
+        assert not isinstance(v, bool | float)
+        if isinstance(v, dict):
+            stack += v.values()
+        elif isinstance(v, list):
+            stack += v

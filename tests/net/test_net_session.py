@@ -1,0 +1,222 @@
+"""Sessions: peers with their own transcripts agree whatever the arrival order; undo,
+drop and resign; waiting and timeouts; hidden unrest in what a seat sees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.rules import Act, Choice, apply, legal
+from net.verify import verify_messages
+
+from netkit import Game, Mesh
+
+
+def undoable(g: Game) -> tuple[int, Choice]:
+    """Play until the deciding seat has a choice after which it decides again, with no
+    chance and no war ending in between."""
+    for _ in range(3000):
+        st = g.table.st
+        d = g.table.decision_seat()
+        if d >= 0:
+            for c in legal(st, d):
+                nxt, events = apply(st, Act(d, c))
+                p = nxt.stack and __import__("game.rules", fromlist=["pending"]).pending(nxt)
+                if (p and not p.is_chance and p.seat == d and nxt.chance_count == st.chance_count
+                        and not any(e.kind == "war_end" for e in events)):
+                    return d, c
+        assert g.step()
+    raise AssertionError("no multi-step turn found")
+
+
+def test_mesh_peers_agree_whatever_the_arrival_order() -> None:
+    finals = set()
+    for seed in (1, 2):
+        m = Mesh(3, rng=random.Random(seed))
+        m.finish()
+        hashes = {p.transcript.state_hash for p in m.peers}
+        assert len(hashes) == 1
+        finals |= hashes
+        for p in m.peers:  # each peer's log (its own arrival order) verifies
+            rep = verify_messages([e.env.raw for e in p.transcript.entries])
+            assert rep.fair, rep.failure
+        orders = {tuple(e.env.id for e in p.transcript.entries) for p in m.peers}
+        assert len(orders) > 1  # the peers did see different orders
+    assert len(finals) == 1  # and the game is the same for any delivery order
+
+
+def test_undo_within_turn_and_its_limits() -> None:
+    g = Game(3)
+    d, c = undoable(g)
+    s = g.sessions[d]
+    before_hash, before_pos = g.t.state_hash, g.t.position
+    other = g.sessions[(d + 1) % 3]
+    assert not other.undo(g.now).ok  # nothing of theirs to take back
+    assert s.submit(c, g.now).ok
+    assert g.table.undo_stack[-1][0] == d
+    assert other.undo(g.now).code in ("not_your_turn", "undo_refused")
+    target = g.table.undo_stack[-1][1]
+    bad = g.envelope(d, "undo", {"target": "00" * 32})
+    assert g.t.offer(bad).code == "undo_refused"
+    res = s.undo(g.now)
+    assert res.ok
+    assert g.t.state_hash == before_hash and g.t.position == before_pos + 2
+    assert not g.table.undo_stack or g.table.undo_stack[-1][1] != target
+    # never past chance: right after a chance event there is nothing to take back
+    g.play_until(lambda g: g.table.decision_seat() >= 0 and not g.table.undo_stack)
+    assert g.sessions[g.table.decision_seat()].undo(g.now).code == "undo_refused"
+    g.finish()
+    assert verify_messages([e.env.raw for e in g.t.entries]).fair
+
+
+def test_undo_is_replayed_identically_by_every_peer() -> None:
+    m = Mesh(2, rng=random.Random(3))
+    undone = 0
+    for _ in range(400):
+        for p in m.peers:
+            if p.my_turn():
+                st = p.state
+                for c in p.legal():
+                    nxt, _ = apply(st, Act(p.seat, c))
+                    from game.rules import pending
+                    q = pending(nxt)
+                    if not q.is_chance and q.seat == p.seat and nxt.chance_count == st.chance_count:
+                        h = p.transcript.state_hash
+                        assert p.submit(c, m.now).ok and p.undo(m.now).ok
+                        assert p.transcript.state_hash == h
+                        undone += 1
+                        break
+                m.pump()
+        if undone >= 3:
+            break
+        m.step()
+    assert undone >= 3
+    m.finish()
+    assert len({p.transcript.state_hash for p in m.peers}) == 1
+
+
+def test_withholding_seat_is_dropped_and_a_bot_plays_it() -> None:
+    g = Game(3, timeout_ms=500)
+    g.sessions[2].suppress = frozenset({"reveal"})
+    g.play_until(lambda g: g.table.chance_round() > 0 and len(g.table.reveals) == 2)
+    g.now = 1000
+    waits = g.sessions[0].waiting_for(g.now)
+    assert [(w.seat, w.what) for w in waits] == [(2, "reveal")]
+    since = waits[0].since
+    assert not g.sessions[0].waiting_for(since + 499)[0].overdue
+    assert g.sessions[0].waiting_for(since + 500)[0].overdue
+    g.now = since + 500
+    stuck = g.table.st.chance_count
+    assert g.sessions[0].drop_overdue(g.now).ok
+    assert g.table.active(2) and g.table.st.chance_count == stuck  # one vote is not enough
+    assert g.sessions[0].drop_overdue(g.now) is None  # and a second one from the same seat is not sent
+    assert g.sessions[1].drop_overdue(g.now).ok
+    assert not g.table.active(2) and g.table.st.chance_count > stuck  # dropped; the chance event completed
+    late = g.envelope(2, "reveal", {"r": g.table.st.chance_count, "value": "00" * 32})
+    assert g.t.offer(late).code in ("not_expected", "stale")
+    g.auto = {0, 1}
+    g.finish()
+    rep = verify_messages([e.env.raw for e in g.t.entries])
+    assert rep.fair, rep.failure
+    assert rep.drops and rep.drops[0]["seats"] == [2] and rep.drops[0]["withheld"] == ["reveal"]
+    assert rep.players[2]["status"] == "dropped"
+    assert set(rep.unrest) == {rep.players[0]["power"], rep.players[1]["power"]}
+
+
+def test_drop_of_a_seat_that_does_not_decide_is_the_same_on_every_peer() -> None:
+    m = Mesh(3, rng=random.Random(11), timeout_ms=100)
+    m.silent = {1}
+    for _ in range(500):
+        if not m.step():
+            break
+    assert all(p.waiting_for(m.now)[0].seat == 1 for p in m.peers if p.seat != 1)
+    m.now += 1000
+    for i in (0, 2):
+        assert m.peers[i].drop_overdue(m.now).ok
+        m.pump()
+    for i in (0, 2):
+        assert not m.peers[i].table.active(1)
+    m.peers = [m.peers[0], m.peers[2]]
+    m.inbox = [[], []]
+    m.n = 2
+    m.silent = set()
+    for _ in range(5000):
+        if all(p.table.closed for p in m.peers):
+            break
+        if not m.step():
+            raise AssertionError([p.table.awaited() for p in m.peers])
+    assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+
+
+def test_vote_for_a_seat_not_awaited_counts_for_nothing() -> None:
+    g = Game(3)
+    d = g.table.decision_seat()
+    other = [s for s in range(3) if s != d]
+    res = g.t.offer(g.envelope(other[0], "drop", {"seats": [other[1]]}))
+    assert res.ok and not res.changed and g.table.active(other[1]) and not g.table.votes
+    assert g.t.offer(g.envelope(other[0], "drop", {"seats": [other[0]]})).code == "bad_body"
+    assert g.t.offer(g.envelope(other[0], "drop", {"seats": [2, 1]})).code == "bad_body"
+
+
+def test_resign_gives_the_seat_to_the_bot() -> None:
+    g = Game(2)
+    d = g.table.decision_seat()
+    assert not g.sessions[1 - d].resign(g.now).ok
+    assert g.sessions[d].resign(g.now).ok
+    assert not g.table.active(d)
+    g.auto = {1 - d}
+    g.finish()
+    rep = verify_messages([e.env.raw for e in g.t.entries])
+    assert rep.fair and rep.players[d]["status"] == "resigned"
+
+
+def test_no_one_sees_others_unrest_before_the_openings() -> None:
+    m = Mesh(3, rng=random.Random(4))
+    m.peers[2].suppress = frozenset({"open", "end"})
+    for _ in range(5000):
+        if all(p.table.over and 0 in p.table.ended and 1 in p.table.ended for p in m.peers):
+            break
+        assert m.step()
+    for seat in (0, 1):
+        s = m.peers[seat]
+        assert s.log and any(line.get("seat", seat) != seat for line in s.log)
+        for line in s.log:
+            assert "unrest" not in line or line.get("seat") == seat, line
+            assert line["kind"] != "unrest_revealed"
+        assert set(s.view()["unrest"]) == {str(seat)} and s.outcome() is None
+        for e in s.transcript.entries:  # nothing in the transcript tells unrest before the openings
+            if e.env.kind != "open":
+                assert "unrest" not in e.env.raw.decode()
+    m.peers[2].suppress = frozenset()
+    m.peers[2].tick(m.now)
+    m.pump()
+    for s in m.peers:
+        assert any(line["kind"] == "unrest_revealed" for line in s.log)
+        assert len(s.view()["unrest"]) == 3 and s.outcome() is not None and s.table.closed
+
+
+def test_spectator_session_follows_the_game() -> None:
+    from net.keys import Identity
+    from net.session import Session
+
+    g = Game(2)
+    g.play_until(lambda g: g.table.st.chance_count >= 3)
+    watcher = Session(Identity.from_seed(b"\x77" * 32))
+    for e in reversed(g.t.entries):  # even in reverse order: held and applied when possible
+        watcher.incoming(e.env.raw, 0)
+    assert watcher.transcript.state_hash == g.t.state_hash
+    assert watcher.seat == -1 and not watcher.outgoing() and watcher.view()["unrest"] == {}
+
+
+@pytest.mark.parametrize("kind", ["open"])
+def test_seat_withholding_its_opening_can_be_dropped(kind: str) -> None:
+    g = Game(2, timeout_ms=10)
+    g.sessions[1].suppress = frozenset({kind})
+    g.play_until(lambda g: g.table.over and 0 in g.table.ended)
+    g.now += 100
+    assert g.sessions[0].waiting_for(g.now)[0].what == "open"
+    assert g.sessions[0].drop_overdue(g.now).ok
+    assert g.table.closed
+    rep = verify_messages([e.env.raw for e in g.t.entries])
+    assert rep.fair and rep.drops[0]["withheld"] == ["open"]
