@@ -2,9 +2,10 @@
 
 Every module under ``game/rules`` imports only the standard library and other engine
 modules; never a clock, a random generator, the operating system, sockets or threads;
-holds no float literal; and keeps no module-level mutable state except the two
-documented caches: the board cache ``_CACHE`` (component data by source, immutable once
-loaded) and the phase registry ``PHASES`` (filled once when the phase classes are defined).
+holds no float literal; reads no file but its component data (``load_board``); and keeps
+no module-level mutable state except the two documented caches: the board cache
+``_CACHE`` (component data by source, immutable once loaded) and the phase registry
+``PHASES`` (filled once when the phase classes are defined).
 """
 
 from __future__ import annotations
@@ -169,6 +170,21 @@ def test_no_module_level_mutable_state(path: Path) -> None:
         if not is_immutable(value):
             bad.append(f"{var} ({type(value).__name__})")
     assert not bad, f"{name}: module-level mutable state: " + ", ".join(bad)
+
+
+def test_only_the_data_loader_reads_files() -> None:
+    """The one input the engine reads is its component data, in ``load_board`` (board.py,
+    through importlib.resources or the path a ruleset option names)."""
+    readers = {}
+    for path in MODULES:
+        tree = parse(path)
+        names = {m.split(".")[0] for _, m in imported_modules(tree, "game.rules")}
+        calls = {n.func.attr for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                 and n.func.attr in ("read_bytes", "read_text", "write_bytes", "write_text", "open")}
+        if calls or names & {"pathlib", "importlib", "io", "os"}:
+            readers[path.name] = sorted(calls | (names & {"pathlib", "importlib", "io", "os"}))
+    assert set(readers) == {"board.py"}, readers
+    assert "write_bytes" not in readers["board.py"] and "write_text" not in readers["board.py"]
 
 
 def test_no_global_statements() -> None:
