@@ -71,6 +71,7 @@ class Session:
         if len(self.secret) != SECRET_BYTES:
             raise ValueError(f"a chain secret is {SECRET_BYTES} bytes")
         self.transcript = transcript if transcript is not None else Transcript()
+        self.store = store
         if store is not None:
             self.transcript.attach_sink(store.append)
         self.max_held = max_held
@@ -162,6 +163,9 @@ class Session:
     def incoming(self, raw: bytes, now: int) -> Result | Held:
         """Offer one received envelope; already-known messages come back as ``duplicate``."""
         res = self.transcript.offer(raw)
+        if isinstance(res, Rejected) and res.code == "equivocation" and self.store is not None:
+            proof = self.transcript.equivocations[-1]
+            self.store.append_evidence(proof.first, proof.second)
         if isinstance(res, Rejected) and res.code in HOLD:
             if len(self._held) < self.max_held:
                 self._held[raw] = None

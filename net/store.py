@@ -1,7 +1,7 @@
 """Persistence: the transcript as JSON Lines, one envelope (its exact canonical bytes) per
 line, appended, flushed and fsynced as each message is accepted.
 
-A crash can leave a partial last line; :func:`load` reports it (and never returns it as
+Proofs of equivocation go to ``FILE.evidence``. A crash can leave a partial last line; :func:`load` reports it (and never returns it as
 a message) and :class:`TranscriptFile` cuts it off before appending, so the file stays a
 list of whole envelopes.
 """
@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from net.encoding import canonical_json
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,15 @@ class TranscriptFile:
             view = view[written:]
         if self.fsync:
             os.fsync(self._fd)
+
+    def append_evidence(self, first: bytes, second: bytes) -> None:
+        """Keep a proof of equivocation (two messages with the same author and seq) in
+        ``FILE.evidence``, one JSON object per line."""
+        line = canonical_json({"first": first.decode("utf-8"), "second": second.decode("utf-8")})
+        with open(self.path.with_name(self.path.name + ".evidence"), "ab") as f:
+            f.write(line + b"\n")
+            f.flush()
+            os.fsync(f.fileno())
 
     def close(self) -> None:
         if self._fd is not None:

@@ -10,7 +10,6 @@ from typing import Any
 
 from game.bots import make_bot
 from game.rules import new_game
-
 from net.encoding import sha256, u64
 from net.envelope import build
 from net.genesis import SeatInfo

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from netkit import Game, secret
 
 from game.rules import Choice, legal
 from net.encoding import canonical_json, sha256
@@ -13,8 +14,6 @@ from net.envelope import build
 from net.keys import Identity
 from net.unrest import commitment, derive_salt
 from net.verify import verify_messages
-
-from netkit import Game, secret
 
 
 def refused(g: Game, raw: bytes) -> str:
@@ -165,9 +164,9 @@ def test_honest_openings_end_and_close() -> None:
 
 
 def test_genesis_checks() -> None:
-    from net.transcript import Transcript
-
     from netkit import GAME_ID, identity, seats_for
+
+    from net.transcript import Transcript
 
     def genesis(body_over: dict[str, object], **over: object) -> str:
         body = {"protocol": 1, "engine": "1", "ruleset": "standard", "options": {},

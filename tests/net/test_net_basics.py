@@ -11,6 +11,7 @@ import stat
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from netkit import GAME_ID, identity
 
 import net.beacon as beacon
 from game.bots import make_bot
@@ -21,8 +22,6 @@ from net.keys import KeyFileError, default_key_path, fingerprint, load, load_or_
 from net.reasons import Reject
 from net.statehash import StateHasher
 from net.unrest import commitment, opening_ok
-
-from netkit import GAME_ID, identity
 
 
 # --------------------------------------------------------------------------- encoding

@@ -3,14 +3,16 @@ drop and resign; waiting and timeouts; hidden unrest in what a seat sees."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
+from netkit import Game, Mesh, identity
 
-from game.rules import Act, Choice, apply, legal
+from game.rules import Act, Choice, apply, legal, pending
+from net.session import Session
 from net.verify import verify_messages
-
-from netkit import Game, Mesh
 
 
 def undoable(g: Game) -> tuple[int, Choice]:
@@ -22,8 +24,8 @@ def undoable(g: Game) -> tuple[int, Choice]:
         if d >= 0:
             for c in legal(st, d):
                 nxt, events = apply(st, Act(d, c))
-                p = nxt.stack and __import__("game.rules", fromlist=["pending"]).pending(nxt)
-                if (p and not p.is_chance and p.seat == d and nxt.chance_count == st.chance_count
+                p = pending(nxt)
+                if (not p.is_chance and p.seat == d and nxt.chance_count == st.chance_count
                         and not any(e.kind == "war_end" for e in events)):
                     return d, c
         assert g.step()
@@ -79,7 +81,6 @@ def test_undo_is_replayed_identically_by_every_peer() -> None:
                 st = p.state
                 for c in p.legal():
                     nxt, _ = apply(st, Act(p.seat, c))
-                    from game.rules import pending
                     q = pending(nxt)
                     if not q.is_chance and q.seat == p.seat and nxt.chance_count == st.chance_count:
                         h = p.transcript.state_hash
@@ -220,3 +221,33 @@ def test_seat_withholding_its_opening_can_be_dropped(kind: str) -> None:
     assert g.table.closed
     rep = verify_messages([e.env.raw for e in g.t.entries])
     assert rep.fair and rep.drops[0]["withheld"] == ["open"]
+
+
+def test_seat_that_never_joins_is_dropped_and_play_starts() -> None:
+    m = Mesh(3, rng=random.Random(2), timeout_ms=50, silent=[2])
+    assert all(not p.table.started for p in m.peers[:2])
+    assert [(w.seat, w.what) for w in m.peers[0].waiting_for(m.now)] == [(2, "seat")]
+    m.now = 100
+    for i in (0, 1):
+        assert m.peers[i].drop_overdue(m.now).ok
+        m.pump()
+    assert all(p.table.started and not p.table.active(2) for p in m.peers[:2])
+    m.peers, m.inbox, m.n, m.silent = m.peers[:2], [[], []], 2, set()
+    m.finish()
+    assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+
+
+def test_equivocation_proof_is_kept_in_the_evidence_file(tmp_path: Path) -> None:
+    from net.store import TranscriptFile
+
+    g = Game(2)
+    watcher = Session(identity(5), store=TranscriptFile(tmp_path / "w.jsonl"))
+    for e in g.t.entries:
+        assert watcher.incoming(e.env.raw, 0).ok
+    d = g.table.decision_seat()
+    seq, prev = g.t.last_of(g.ids[d].public_hex)
+    twin = g.envelope(d, "reveal", {"r": 99, "value": "00" * 32}, seq=seq - 1,
+                      prev=g.t.entries[g.t._by_seq[(g.ids[d].public_hex, seq - 1)]].env.prev)
+    assert watcher.incoming(twin, 0).code == "equivocation"
+    lines = (tmp_path / "w.jsonl.evidence").read_bytes().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["second"] == twin.decode()

@@ -1,0 +1,257 @@
+"""Persistence (JSON Lines, fsync, truncated tails, resuming), ``soe selfplay --log``,
+``soe verify`` and ``tools/verify.py``, and tampered logs."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from netkit import GAME_ID, Game, identity, seats_for, secret
+
+from game.cli import main as soe
+from net import selfplay
+from net.encoding import canonical_json
+from net.envelope import build, parse
+from net.keys import Identity
+from net.session import Session
+from net.store import TranscriptFile, load
+from net.transcript import replay
+from net.verify import verify_file, verify_messages
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def log3(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("logs") / "game.jsonl"
+    assert soe(["selfplay", "--players", "3", "--seed", "2", "--log", str(path)]) == 0
+    return path
+
+
+def test_every_accepted_message_is_appended_and_fsynced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    real = os.fsync
+    monkeypatch.setattr("net.store.os.fsync", lambda fd: (calls.append(fd), real(fd)))
+    path = tmp_path / "g.jsonl"
+    with TranscriptFile(path) as store:
+        g = Game(2, store=store)
+        g.play_until(lambda g: g.table.st.chance_count >= 5)
+        n = len(g.t)
+        assert len(calls) == n
+        rejected = g.t.offer(g.envelope(0, "choice", {"choice": ["nonsense"]}))
+        assert not rejected.ok and len(calls) == n  # refused messages are never written
+    lines = load(path).messages
+    assert lines == [e.env.raw for e in g.t.entries]
+    t, failure = replay(lines)
+    assert failure is None and t.state_hash == g.t.state_hash
+
+
+def test_truncated_last_line_is_reported_and_cut(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    with TranscriptFile(path) as store:
+        Game(2, store=store)
+    whole = path.read_bytes()
+    n = whole.count(b"\n")
+    path.write_bytes(whole + b'{"at":3,"auth')
+    loaded = load(path)
+    assert len(loaded.messages) == n and loaded.truncated == b'{"at":3,"auth'
+    rep = verify_file(path)
+    assert not rep.fair and rep.truncated_tail and rep.failure and rep.failure["line"] == n + 1
+    store = TranscriptFile(path)
+    assert store.repaired == b'{"at":3,"auth'
+    store.close()
+    assert path.read_bytes() == whole
+
+
+def _exchange(peers: list[Session], now: int) -> None:
+    while True:
+        moved = False
+        for i, p in enumerate(peers):
+            for raw in p.outgoing():
+                for j, q in enumerate(peers):
+                    if j != i:
+                        q.incoming(raw, now)
+                        moved = True
+        if not moved:
+            return
+
+
+def test_resume_from_the_log_after_a_crash(tmp_path: Path) -> None:
+    from game.bots import make_bot
+
+    path = tmp_path / "a.jsonl"
+    a = Session(identity(0), secret=secret(0), store=TranscriptFile(path))
+    b = Session(identity(1), secret=secret(1))
+    assert a.create(seats_for(2), now=0, game_id=GAME_ID, chain_length=300).ok
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+
+    def play(peers: list[Session], steps: int) -> None:
+        for _ in range(steps):
+            _exchange(peers, 0)
+            if all(p.table.closed for p in peers):
+                return
+            p = next(p for p in peers if p.my_turn())
+            assert p.submit(bots[p.seat].choose(p.state, p.seat, p.legal()), 0).ok
+
+    play([a, b], 60)
+    _exchange([a, b], 0)
+    del a  # crash: the file is all that is left (plus the chain secret)
+    a2 = Session.resume(identity(0), path, secret=secret(0))
+    for e in b.transcript.entries:  # catch-up: the peer sends what the other lacks
+        a2.incoming(e.env.raw, 0)
+    assert a2.transcript.state_hash == b.transcript.state_hash
+    play([a2, b], 5000)
+    assert a2.table.closed and b.table.closed
+    rep = verify_file(path)
+    assert rep.fair, rep.failure
+
+
+def test_selfplay_log_verifies_fair(log3: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert soe(["verify", str(log3)]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("fair")
+    assert "chance events:" in out and "final state hash:" in out and "dice" in out and "final scores:" in out
+    assert soe(["verify", str(log3), "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["fair"] and rep["chance_events"] > 10 and len(rep["players"]) == 3
+    assert len(rep["final_state"]) == 64 and rep["scores"] and rep["faces"] and sum(rep["faces"]) > 0
+    lines = log3.read_bytes().splitlines()
+    assert len(lines) == rep["messages"]
+    kinds = {parse(x).kind for x in lines}
+    assert kinds == {"genesis", "seat", "choice", "reveal", "commit", "open", "end"}
+    authors = {parse(x).author for x in lines}
+    assert len(authors) == 3  # every seat signs with its own key
+
+
+def test_tools_verify_script(log3: Path) -> None:
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "verify.py"), str(log3)], capture_output=True,
+                         text=True, cwd=str(ROOT / "tests"))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.rstrip().endswith("fair")
+
+
+def test_selfplay_logs_are_reproducible(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    selfplay.play_logged(2, 9, None, a, chain_length=256)
+    selfplay.play_logged(2, 9, None, b, chain_length=256)
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_beacon_recomputed_independently(log3: Path) -> None:
+    """From the log alone, with hashlib and hmac: the first chance event (the first player,
+    one value in 0..2) comes from the three seats' first reveals."""
+    msgs = [json.loads(x) for x in log3.read_bytes().splitlines()]
+    genesis = msgs[0]
+    keys = [s["key"] for s in genesis["body"]["seats"]]
+    reveals = {m["author"]: bytes.fromhex(m["body"]["value"]) for m in msgs if m["kind"] == "reveal"
+               and m["body"]["r"] == 1}
+    chains = {m["author"]: bytes.fromhex(m["body"]["chain"]) for m in msgs if m["kind"] == "seat"}
+    for k in keys:
+        assert hashlib.sha256(b"soe/chain" + reveals[k]).digest() == chains[k]
+    b1 = hashlib.sha256(b"soe/beacon" + bytes.fromhex(genesis["game"]) + (1).to_bytes(8, "big")
+                        + b"".join(reveals[k] for k in keys)).digest()
+    limit = (1 << 32) - (1 << 32) % 3
+    block = hmac.new(b1, (0).to_bytes(8, "big"), hashlib.sha256).digest()
+    words = [int.from_bytes(block[i:i + 4], "big") for i in range(0, 32, 4)]
+    first = next(w for w in words if w < limit) % 3
+    t, failure = replay(log3.read_bytes().splitlines())
+    assert failure is None
+    assert t.table.chances[0].values == (first,) and t.table.chances[0].beacon == b1.hex()
+
+
+def _resign_chain(msgs: list[bytes], index: int, body: dict[str, object], ids: dict[str, Identity]) -> list[bytes]:
+    """Replace message ``index``'s body, re-sign it, and re-sign the author's later
+    messages so that its chain (prev) stays whole: a forger with the author's key."""
+    out = list(msgs)
+    obj = json.loads(out[index])
+    author = obj["author"]
+    new_prev = None
+    for i in range(index, len(out)):
+        o = json.loads(out[i])
+        if o["author"] != author:
+            continue
+        if i == index:
+            o["body"] = body
+        else:
+            o["prev"] = new_prev
+        fields = {k: o[k] for k in ("game", "seq", "prev", "kind", "at", "state", "body")}
+        env = build(ids[author], **fields)
+        out[i] = env.raw
+        new_prev = env.id
+    return out
+
+
+def _selfplay_ids(players: int, seed: int) -> dict[str, Identity]:
+    ids = [Identity.from_seed(selfplay._derive(b"key", seed, i)) for i in range(players)]
+    return {i.public_hex: i for i in ids}
+
+
+def test_tampered_logs_fail_at_the_right_line(log3: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    msgs = log3.read_bytes().splitlines()
+    ids = _selfplay_ids(3, 2)
+    bad = tmp_path / "bad.jsonl"
+
+    def check(lines: list[bytes], line: int | None, codes: set[str]) -> None:
+        bad.write_bytes(b"".join(x + b"\n" for x in lines))
+        capsys.readouterr()
+        assert soe(["verify", str(bad), "--json"]) == 1
+        rep = json.loads(capsys.readouterr().out)
+        assert not rep["fair"] and rep["failure"]["code"] in codes, rep["failure"]
+        if line is not None:
+            assert rep["failure"]["line"] == line
+
+    # a flipped byte in a signature
+    i = 20
+    o = json.loads(msgs[i])
+    o["sig"] = ("0" if o["sig"][0] != "0" else "1") + o["sig"][1:]
+    check(msgs[:i] + [canonical_json(o)] + msgs[i + 1:], i + 1, {"bad_signature"})
+    # a reveal replaced by another value, correctly signed: it no longer hashes onto the chain
+    i = next(k for k, x in enumerate(msgs) if parse(x).kind == "reveal" and k > 30)
+    body = dict(parse(msgs[i]).body, value="42" * 32)
+    check(_resign_chain(msgs, i, body, ids), i + 1, {"bad_reveal"})
+    # a different legal choice, correctly signed: the game diverges and a later state hash fails
+    t, _ = replay([])
+    for k, x in enumerate(msgs):
+        env = parse(x)
+        if env.kind == "choice" and k > 40:
+            from game.rules import legal
+
+            options = [c.wire() for c in legal(t.table.st, t.seat_of(env.author))]
+            alt = next((c for c in options if c != env.body["choice"]), None)
+            if alt is not None:
+                forged = _resign_chain(msgs, k, {"choice": alt}, ids)
+                bad.write_bytes(b"".join(y + b"\n" for y in forged))
+                rep = verify_file(bad)
+                assert not rep.fair and rep.failure and rep.failure["line"] > k + 1
+                break
+        assert t.offer(x).ok
+    # a second message with the same author and seq (equivocation)
+    j = next(k for k, x in enumerate(msgs) if parse(x).kind == "reveal" and k > 50)
+    twin = _resign_chain(msgs, j, dict(parse(msgs[j]).body, value="11" * 32), ids)[j]
+    check(msgs[:j + 1] + [twin] + msgs[j + 1:], j + 2, {"equivocation", "duplicate"})
+    # replayed old message
+    check(msgs[:60] + [msgs[10]] + msgs[60:], 61, {"duplicate"})
+    # a game cut short is not fair either
+    check(msgs[: len(msgs) // 2], None, {"incomplete"})
+
+
+def test_verify_reports_unreadable_and_empty_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert soe(["verify", str(tmp_path / "missing.jsonl")]) == 2
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    assert soe(["verify", str(empty)]) == 1
+    assert "FAILED" in capsys.readouterr().out
+
+
+def test_verify_messages_counts_what_passed() -> None:
+    g = Game(2)
+    g.play_until(lambda g: g.table.st.chance_count >= 4)
+    rep = verify_messages([e.env.raw for e in g.t.entries])
+    assert rep.status == "incomplete" and rep.messages == len(g.t) and rep.chance_events == 4
