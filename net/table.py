@@ -90,6 +90,10 @@ class Msg:
     current: bool
 
 
+def _is_int(v: Any) -> bool:
+    return type(v) is int  # not a bool
+
+
 def bot_seed(game_id: bytes, seat: int, step: int) -> int:
     return int.from_bytes(sha256(DOMAIN_BOT, game_id, u64(seat), u64(step))[:8], "big")
 
@@ -226,7 +230,7 @@ class Table:
     def _plan_seat(self, m: Msg) -> Plan:
         seat, body = m.seat, m.body
         self._keys(body, "seat", "chain")
-        if body["seat"] != seat:
+        if not _is_int(body["seat"]) or body["seat"] != seat:
             raise Reject("bad_body", f"the author holds seat {seat}, not {body['seat']!r}")
         if not is_hex(body["chain"], 32):
             raise Reject("bad_body", "chain must be a 32-byte hash in hex")
@@ -289,7 +293,7 @@ class Table:
         r = self.chance_round()
         if not r:
             raise Reject("not_expected", "the game does not wait for chance now")
-        if body["r"] != r:
+        if not _is_int(body["r"]) or body["r"] != r:
             raise Reject("bad_round", f"the game waits for chance event {r}, not {body['r']!r}")
         if r > self.g.chain_length:
             raise Reject("bad_round", f"chance event {r} is past the hash chains' length {self.g.chain_length}")
@@ -312,6 +316,8 @@ class Table:
         seat, body = m.seat, m.body
         self._keys(body, "war", "commit")
         war = body["war"]
+        if not _is_int(war):
+            raise Reject("bad_body", "war must be an integer")
         if war not in self.war_end_pos:
             raise Reject("not_expected", f"war {war!r} has not ended")
         if (seat, war) in self.commits:
@@ -341,10 +347,11 @@ class Table:
             raise Reject("bad_body", f"openings must list the {WARS} wars in order")
         values: list[int] = []
         for war, op in enumerate(ops, start=1):
-            if not isinstance(op, dict) or set(op) != {"war", "unrest", "salt"} or op["war"] != war:
+            if not isinstance(op, dict) or set(op) != {"war", "unrest", "salt"} or not _is_int(op["war"]) \
+                    or op["war"] != war:
                 raise Reject("bad_body", f"opening {war} must be {{war: {war}, unrest, salt}}")
             u, salt = op["unrest"], op["salt"]
-            if isinstance(u, bool) or not isinstance(u, int) or not 0 <= u < 1 << 63 or not is_hex(salt, 32):
+            if not _is_int(u) or not 0 <= u < 1 << 63 or not is_hex(salt, 32):
                 raise Reject("bad_body", f"opening {war}: unrest must be a non-negative integer and salt 32 bytes of hex")
             if not opening_ok(self.gid, seat, war, u, from_hex(salt), self.commits[(seat, war)]):
                 raise Reject("bad_opening", f"seat {seat}'s opening for war {war} does not match its commitment")
@@ -412,8 +419,8 @@ class Table:
         seat, body = m.seat, m.body
         self._keys(body, "seats")
         targets = body["seats"]
-        if (not isinstance(targets, list) or not targets or targets != sorted(set(targets))
-                or not all(isinstance(t, int) and not isinstance(t, bool) and 0 <= t < self.n for t in targets)):
+        if (not isinstance(targets, list) or not targets or not all(_is_int(t) and 0 <= t < self.n for t in targets)
+                or targets != sorted(set(targets))):
             raise Reject("bad_body", "seats must be a sorted list of distinct seat numbers")
         if seat in targets:
             raise Reject("bad_body", "a seat does not vote to drop itself (it may resign)")

@@ -29,7 +29,7 @@ fails.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -149,6 +149,14 @@ class Transcript:
 
     def has(self, msg_id: str) -> bool:
         return msg_id in self._ids
+
+    def heads(self) -> dict[str, int]:
+        """For catch-up: each author's next seq (how far this peer has every author)."""
+        return {author: nxt for author, (nxt, _) in self._next.items()}
+
+    def missing_for(self, heads: Mapping[str, int]) -> list[bytes]:
+        """For catch-up: the messages a peer with ``heads`` lacks, in an order it can accept."""
+        return [e.env.raw for e in self.entries if e.env.seq >= heads.get(e.env.author, 0)]
 
     # ------------------------------------------------------------------ acceptance
     def offer(self, raw: bytes) -> Result:
