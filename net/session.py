@@ -129,7 +129,7 @@ class Session:
         seat = self.seat if self.seat >= 0 else None
         data = view(t.st, seat)
         if t.over and not self._revealed():
-            data["unrest"] = {str(s): t.st.unrest[s] for s in range(t.n) if s == seat}
+            data["unrest"] = [t.st.unrest[s] if s == seat else None for s in range(t.n)]
             data["final"] = {}
         return data
 
@@ -166,9 +166,8 @@ class Session:
         if isinstance(res, Rejected) and res.code == "equivocation" and self.store is not None:
             proof = self.transcript.equivocations[-1]
             self.store.append_evidence(proof.first, proof.second)
-        if isinstance(res, Rejected) and res.code in HOLD:
-            if len(self._held) < self.max_held:
-                self._held[raw] = None
+        if isinstance(res, Rejected) and res.code in HOLD and len(self._held) < self.max_held:
+            self._held[raw] = None
             return Held(res.code, res.text)
         if isinstance(res, Accepted):
             self._note(res, now)

@@ -417,13 +417,13 @@ def test_view_shows_only_the_viewers_unrest() -> None:
     h = state_hash(st)
     for seat in range(4):
         v = view(st, seat)
-        assert v["unrest"] == {str(seat): st.unrest[seat]}
+        assert v["unrest"] == [st.unrest[s] if s == seat else None for s in range(st.n)]
         assert v["final"] == {}
         assert v["gold"] == st.gold and v["units"] == st.units
         assert v["pending"]["seat"] == pending(st).seat
         canonical_json(v)  # a view is plain data
-    assert view(st, None)["unrest"] == {}
-    assert view(st, 99)["unrest"] == {}
+    assert view(st, None)["unrest"] == [None] * st.n
+    assert view(st, 99)["unrest"] == [None] * st.n
     assert state_hash(st) == h  # viewing changes nothing
 
     end = finished_game(4, 17)

@@ -134,7 +134,7 @@ def pay(st: State, seat: int, amount: int, log: Log, why: str) -> None:
         st.gold[seat] += lots * lot
         st.unrest[seat] += lots
         log.add("borrow", f"{pname(st, seat)} borrows {lots * lot} gold from the bank",
-                seat=seat, unrest=lots, gold=lots * lot, lots=lots)
+                seat=seat, unrest=lots, gold=lots * lot)
     st.gold[seat] -= amount
     log.add("pay", f"{pname(st, seat)} pays {amount} gold for {why}", seat=seat, gold=amount, why=why)
 

@@ -224,7 +224,7 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
     absent until the game is over (R-GEN-6)."""
     data = st.to_dict()
     if not is_over(st):
-        data["unrest"] = {str(s): st.unrest[s] for s in range(st.n) if s == viewer}
+        data["unrest"] = [st.unrest[s] if s == viewer else None for s in range(st.n)]
     data["pending"] = pending(st)._asdict() | {"chance": None}
     return data
 

@@ -185,7 +185,7 @@ def test_no_one_sees_others_unrest_before_the_openings() -> None:
         for line in s.log:
             assert "unrest" not in line or line.get("seat") == seat, line
             assert line["kind"] != "unrest_revealed"
-        assert set(s.view()["unrest"]) == {str(seat)} and s.outcome() is None
+        assert [i for i, u in enumerate(s.view()["unrest"]) if u is not None] == [seat] and s.outcome() is None
         for e in s.transcript.entries:  # nothing in the transcript tells unrest before the openings
             if e.env.kind != "open":
                 assert "unrest" not in e.env.raw.decode()
@@ -194,7 +194,7 @@ def test_no_one_sees_others_unrest_before_the_openings() -> None:
     m.pump()
     for s in m.peers:
         assert any(line["kind"] == "unrest_revealed" for line in s.log)
-        assert len(s.view()["unrest"]) == 3 and s.outcome() is not None and s.table.closed
+        assert None not in s.view()["unrest"] and s.outcome() is not None and s.table.closed
 
 
 def test_spectator_session_follows_the_game() -> None:
@@ -207,7 +207,7 @@ def test_spectator_session_follows_the_game() -> None:
     for e in reversed(g.t.entries):  # even in reverse order: held and applied when possible
         watcher.incoming(e.env.raw, 0)
     assert watcher.transcript.state_hash == g.t.state_hash
-    assert watcher.seat == -1 and not watcher.outgoing() and watcher.view()["unrest"] == {}
+    assert watcher.seat == -1 and not watcher.outgoing() and not any(u is not None for u in watcher.view()["unrest"])
 
 
 @pytest.mark.parametrize("kind", ["open"])

@@ -183,9 +183,9 @@ def test_gen_6_unrest_is_hidden_from_the_others() -> None:
     t = turn("france", players={"france": {"gold": 0}})
     st, _ = apply(t.st, Act(1, C("buy")))
     st, events = apply(st, Act(1, C("tile", "army_training")))
-    assert view(st, 1)["unrest"] == {"1": 2}
-    assert view(st, 0)["unrest"] == {"0": 0}
-    assert view(st, None)["unrest"] == {}
+    assert view(st, 1)["unrest"] == [None, 2, None]
+    assert view(st, 0)["unrest"] == [0, None, None]
+    assert view(st, None)["unrest"] == [None, None, None]
     borrow = [e for e in event_dicts(events, 0) if e["kind"] == "borrow"][0]
     assert "unrest" not in borrow and "unrest" not in borrow["text"]
     mine = [e for e in event_dicts(events, 1) if e["kind"] == "borrow"][0]
