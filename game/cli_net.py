@@ -59,6 +59,7 @@ def log_path(base: str, game: int, games: int) -> Path:
 
 def selfplay_with_log(args: argparse.Namespace) -> int:
     """``soe selfplay ... --log FILE``: write the whole signed transcript of a self-play game."""
+    from game.rules import RulesError
     from net.selfplay import play_logged
 
     for g in range(args.games):
@@ -66,7 +67,7 @@ def selfplay_with_log(args: argparse.Namespace) -> int:
         path = log_path(args.log, g, args.games)
         try:
             _, summary = play_logged(args.players, seed, args.bots, path)
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, RulesError) as exc:
             print(f"soe selfplay: {exc}", file=sys.stderr)
             return 2
         if args.json:
