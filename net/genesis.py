@@ -27,9 +27,16 @@ _BODY_KEYS = {"protocol", "engine", "ruleset", "options", "seats", "chain_length
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
+    """A seat of the genesis: its power, its player's key (empty: a bot plays the seat from
+    the start) and a display name."""
+
     power: str
     key: str
     name: str
+
+    @property
+    def bot(self) -> bool:
+        return not self.key
 
     def to_json(self) -> dict[str, str]:
         return {"power": self.power, "key": self.key, "name": self.name}
@@ -85,13 +92,14 @@ class Genesis:
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or set(s) != {"power", "key", "name"}:
                 raise bad(f"seat {i} must have exactly power, key and name")
-            if not isinstance(s["power"], str) or not is_hex(s["key"], 32):
-                raise bad(f"seat {i}: power must be a string and key 32 bytes of hex")
+            if not isinstance(s["power"], str) or not (s["key"] == "" or is_hex(s["key"], 32)):
+                raise bad(f"seat {i}: power must be a string and key 32 bytes of hex (empty for a bot seat)")
             name = s["name"]
             if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME or not name.isprintable():
                 raise bad(f"seat {i}: name must be 1-{MAX_NAME} printable characters")
             infos.append(SeatInfo(s["power"], s["key"], name))
-        if len({s.key for s in infos}) != len(infos):
+        people = [s.key for s in infos if s.key]
+        if len(set(people)) != len(people):
             raise bad("every seat needs its own key")
         L, timeout, bot = body["chain_length"], body["timeout_ms"], body["drop_bot"]
         if isinstance(L, bool) or not isinstance(L, int) or not 1 <= L <= MAX_CHAIN_LENGTH:

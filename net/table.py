@@ -7,7 +7,8 @@ drop votes, the unrest commitments and openings, the end signatures, and the inp
 engine has applied (for ``undo``). :meth:`Table.plan` validates one message and returns
 the closure that applies it, so a refused message changes nothing.
 
-Bots: a seat no longer played by a person is played by the genesis ``drop_bot``, seeded
+Bots: a seat the genesis gives no key (an empty seat the host filled with a bot), and a
+seat no longer played by a person, is played by the genesis ``drop_bot``, seeded
 for each decision from ``SHA-256("soe/bot" || game id || seat || engine step)``; every
 peer computes the same choice, so bot moves are not messages.
 """
@@ -41,7 +42,7 @@ from net.genesis import Genesis
 from net.reasons import Reject
 from net.unrest import WARS, opening_ok
 
-PLAYER, DROPPED, RESIGNED = "player", "dropped", "resigned"
+PLAYER, DROPPED, RESIGNED, BOT = "player", "dropped", "resigned", "bot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +107,7 @@ class Table:
         self.gid = genesis.game_id_bytes
         self.n = len(genesis.seats)
         self.st: State = genesis.new_state()
-        self.control = [PLAYER] * self.n
+        self.control = [BOT if s.bot else PLAYER for s in genesis.seats]
         self.joined = [False] * self.n
         self.tip: list[bytes] = [b""] * self.n  # chain commitment, then the last reveal
         self.started = False

@@ -205,7 +205,7 @@ class Transcript:
                 raise Reject("bad_genesis", "the genesis is made at 0 with an empty state")
             genesis = Genesis.from_body(env.game, env.body)
             try:
-                keys = {s.key: public_key(s.key) for s in genesis.seats}
+                keys = {s.key: public_key(s.key) for s in genesis.seats if s.key}
             except ValueError:
                 raise Reject("bad_genesis", "a seat's key is not a valid Ed25519 public key") from None
             if self.sink:
@@ -216,7 +216,8 @@ class Transcript:
             self.table = Table(genesis)
             self.table.precheck = self.sink is not None
             for i, s in enumerate(genesis.seats):
-                self._seat_of[s.key] = i
+                if s.key:
+                    self._seat_of[s.key] = i
             self.positions.append(self._hasher(self.table.st))
             self._append(env, -1)
             return Accepted(self.entries[-1], (), True)

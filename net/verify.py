@@ -24,7 +24,7 @@ from net.envelope import parse, public_key, signature_ok
 from net.keys import fingerprint
 from net.reasons import Reject
 from net.store import load
-from net.table import RESIGNED
+from net.table import BOT, RESIGNED
 from net.transcript import Rejected, Transcript
 
 
@@ -111,9 +111,9 @@ def _describe(t: Transcript, rep: Report) -> None:
         if e.seat >= 0:
             counts[e.seat] += 1
     for s, info in enumerate(g.seats):
-        status = "played" if table.active(s) else ("resigned" if table.control[s] == RESIGNED else "dropped")
+        status = "played" if table.active(s) else {RESIGNED: "resigned", BOT: "bot"}.get(table.control[s], "dropped")
         rep.players.append({"seat": s, "power": info.power, "name": info.name, "key": info.key,
-                            "fingerprint": fingerprint(info.key), "status": status, "messages": counts[s]})
+                            "fingerprint": fingerprint(info.key) if info.key else "", "status": status, "messages": counts[s]})
     rep.chance_events = len(table.chances)
     for s in range(table.n):
         rep.dice[g.seats[s].power] = {"dice": 0, "total": 0}
