@@ -88,8 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_bench)
 
     from game.cli_net import register
+    from game.cli_p2p import register as register_p2p
 
     register(sub)
+    register_p2p(sub)
     return parser
 
 

@@ -1,0 +1,137 @@
+"""``soe demo``: a whole game between bot peers, each in its own process, over ZeroMQ on
+loopback, with spectators; optionally one player is killed mid-game and resumed from its
+log. Exits 0 only when every process ends on the same final state hash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("demo", help="play a whole game between bot peer processes over loopback")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--spectators", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0, help="seed of the bots (dice come from the beacon)")
+    p.add_argument("--kill-one", action="store_true", help="kill one player mid-game (SIGKILL) and resume it")
+    p.add_argument("--out", required=True, metavar="DIR", help="where each process writes its log and output")
+    p.add_argument("--deadline", type=float, default=900, help="give up after this many seconds")
+    p.add_argument("--bots", default="greedy", help="the bots' kind")
+    p.set_defaults(func=run_demo)
+
+
+class Proc:
+    def __init__(self, name: str, out: Path, argv: list[str]) -> None:
+        self.name = name
+        self.argv = argv
+        self.out = out
+        self.result = out / f"{name}.result.json"
+        self.popen: subprocess.Popen[bytes] | None = None
+        self.restarts = 0
+
+    def start(self, argv: list[str] | None = None) -> None:
+        stream = open(self.out / f"{self.name}.out", "ab")
+        cmd = [sys.executable, "-m", "game.cli", *(argv or self.argv), "--result", str(self.result)]
+        self.popen = subprocess.Popen(cmd, stdout=stream, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        stream.close()
+
+    def done(self) -> bool:
+        return self.popen is not None and self.popen.poll() is not None
+
+    def kill(self) -> None:
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.send_signal(signal.SIGKILL)
+            self.popen.wait()
+
+
+def _lines(path: Path) -> int:
+    try:
+        with open(path, "rb") as f:
+            return sum(1 for _ in f)
+    except OSError:
+        return 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for old in list(out.glob("*.result.json")) + list(out.glob("*.out")) + [out / "invite.txt"]:
+        old.unlink(missing_ok=True)
+    n, k = args.players, args.spectators
+    common = ["--bind", "127.0.0.1", "--port", "0", "--quiet", "--deadline", str(int(args.deadline))]
+    invite_file = out / "invite.txt"
+    host = Proc("p0", out, ["host", "--players", str(n), "--bot", args.bots, "--seed", str(args.seed),
+                            "--key", str(out / "p0.key"), "--log", str(out / "p0.jsonl"), "--no-announce",
+                            "--invite-file", str(invite_file), "--fill-after", "60", "--timeout", "60",
+                            "--name", "host", *common])
+    procs = [host]
+    host.start()
+    t0 = time.monotonic()
+    while not invite_file.exists() or not invite_file.read_text().strip():
+        if host.done() or time.monotonic() - t0 > 30:
+            print(f"soe demo: the host did not start (see {out / 'p0.out'})", file=sys.stderr)
+            host.kill()
+            return 1
+        time.sleep(0.05)
+    invite = invite_file.read_text().strip()
+    print(f"host: {invite}")
+    for i in range(1, n):
+        p = Proc(f"p{i}", out, ["join", invite, "--bot", args.bots, "--seed", str(args.seed + i), "--name", f"bot{i}",
+                                "--key", str(out / f"p{i}.key"), "--log", str(out / f"p{i}.jsonl"), *common])
+        p.start()
+        procs.append(p)
+    spectators: list[Proc] = []
+    victim = procs[1] if args.kill_one and n > 1 else None
+    killed = False
+    deadline = t0 + args.deadline
+    ok = True
+    while not all(p.done() for p in procs + spectators):
+        time.sleep(0.1)
+        lines = _lines(out / "p0.jsonl")
+        if len(spectators) < k and lines > 40:  # spectators join mid-game and catch up
+            for j in range(k):
+                s = Proc(f"s{j}", out, ["spectate", invite, "--log", str(out / f"s{j}.jsonl"), *common])
+                s.start()
+                spectators.append(s)
+        if victim is not None and not killed and _lines(out / f"{victim.name}.jsonl") > 120:
+            victim.kill()
+            killed = True
+            print(f"killed {victim.name} (SIGKILL) after {_lines(out / f'{victim.name}.jsonl')} messages; resuming it")
+            time.sleep(0.5)
+            victim.start(["resume", str(out / f"{victim.name}.jsonl"), "--bot", args.bots, "--seed",
+                          str(args.seed + 1), *common])
+            victim.restarts += 1
+        if time.monotonic() > deadline:
+            print("soe demo: out of time", file=sys.stderr)
+            ok = False
+            break
+    for p in procs + spectators:
+        p.kill()
+    hashes: dict[str, str] = {}
+    for p in procs + spectators:
+        try:
+            result = json.loads(p.result.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            print(f"{p.name}: no result (exit {p.popen.returncode if p.popen else '?'}; see {out / (p.name + '.out')})")
+            ok = False
+            continue
+        hashes[p.name] = result.get("state_hash", "")
+        print(f"{p.name}: {result.get('role')} seat {result.get('seat')}, {result.get('messages')} messages, "
+              f"over {result.get('over')}, state {hashes[p.name][:16]}")
+        ok = ok and bool(result.get("over")) and not result.get("desync")
+    agreed = len(set(hashes.values())) == 1 and len(hashes) == n + len(spectators)
+    if victim is not None and not killed:
+        print("soe demo: the game ended before a player could be killed", file=sys.stderr)
+        ok = False
+    print(f"{'all agree' if agreed else 'DISAGREE'}: {len(hashes)} processes, final state "
+          f"{next(iter(hashes.values()), '')[:16]} in {time.monotonic() - t0:.1f} s")
+    return 0 if ok and agreed else 1

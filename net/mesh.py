@@ -1,0 +1,473 @@
+"""Peer-to-peer transport over ZeroMQ: a full mesh with flooding, catch-up, heartbeats,
+back-off, size and rate limits, and CurveZMQ encryption.
+
+Each node binds one ROUTER socket and connects one DEALER to every peer it learns of.
+A link is one connection, used both ways: a node sends through its DEALER and the peer
+answers through its ROUTER on the same connection, so a player behind a NAT who can
+reach the host still hears everything. Frames are ``[b"soe1", type, payload]``:
+
+``HELLO``  JSON ``{game, node, addr, curve, role, have}``: who is there, where it listens,
+           and how many messages of each author it holds (``have``: author -> next seq)
+``HAVE``   JSON ``{have}``: a heartbeat that doubles as anti-entropy
+``MSG``    the exact bytes of one signed envelope
+``PEERS``  JSON ``[{node, addr, curve}, ...]``: peers to connect to (the mesh grows itself)
+``INFO``   JSON: the lobby's state (seats taken), shown to people, never trusted
+``BYE``    JSON ``{reason}``: the link is refused (another game, banned)
+
+A new valid message is flooded once to every link that does not have it; on a ``HELLO``
+or ``HAVE`` each side sends the messages the other lacks. Integrity never depends on the
+transport: every message is signed and checked by the transcript. The node never reads a
+clock itself except through its ``clock`` (milliseconds), so tests can drive time.
+
+Sockets live in the thread that calls :meth:`Node.poll`; nothing here starts a thread.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import zmq
+
+from net.encoding import canonical_json, sha256_hex
+
+PROTO = b"soe1"
+DEFAULT_PORT = 47_311
+FRAME_TYPES = (b"HELLO", b"HAVE", b"MSG", b"PEERS", b"INFO", b"BYE")
+# reasons a message from a link counts against it (an honest peer never sends these)
+VIOLATIONS = frozenset({
+    "oversized", "malformed", "not_canonical", "unsigned", "bad_signature", "bad_version", "unknown_author",
+    "wrong_game", "equivocation", "bad_prev", "bad_reveal", "bad_opening", "bad_genesis", "garbage",
+})
+
+
+def monotonic_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Transport limits; the defaults suit a game (a few messages a second at most)."""
+
+    max_frame: int = 64 * 1024  # bytes of one frame (an envelope is at most 32 KiB)
+    rate: int = 200  # frames per second allowed per link, on average
+    burst: int = 2000  # frames a link may send at once (catch-up of a whole game fits)
+    byte_rate: int = 1 << 20  # bytes per second per link, on average
+    byte_burst: int = 8 << 20
+    ban_after: int = 50  # violations before a link is ignored
+    ban_ms: int = 60_000
+    heartbeat_ms: int = 1_000
+    dead_ms: int = 10_000  # a link silent this long is considered gone
+    resend_ms: int = 3_000  # a message sent to a link is not sent again to it before this
+    reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
+    reconnect_max_ms: int = 5_000
+
+
+class Replica(Protocol):
+    """What the transport needs of the game: the messages it holds and what to do with new ones."""
+
+    def have(self) -> dict[str, int]:
+        """Author key -> number of that author's messages held (its next seq)."""
+        ...
+
+    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+        """Messages a peer with ``their_have`` lacks, in an order it can apply them."""
+        ...
+
+    def receive(self, raw: bytes, now: int) -> str:
+        """Offer received envelope bytes; returns ``accepted``, ``duplicate``, ``held`` or a
+        rejection reason code."""
+        ...
+
+    def drain(self) -> list[bytes]:
+        """Messages accepted (or created) since the last call, to flood."""
+        ...
+
+    def info(self) -> dict[str, Any] | None:
+        """Lobby information to share with peers, or None."""
+        ...
+
+
+class TokenBucket:
+    __slots__ = ("capacity", "rate", "tokens", "last")
+
+    def __init__(self, capacity: int, rate: int, now: int) -> None:
+        self.capacity = capacity
+        self.rate = rate
+        self.tokens = capacity * 1000  # in thousandths: integers only
+        self.last = now
+
+    def take(self, amount: int, now: int) -> bool:
+        elapsed = max(0, now - self.last)
+        self.last = now
+        self.tokens = min(self.capacity * 1000, self.tokens + elapsed * self.rate)
+        if self.tokens >= amount * 1000:
+            self.tokens -= amount * 1000
+            return True
+        return False
+
+
+@dataclass(slots=True)
+class Link:
+    """One connection: ``out`` links are our DEALERs, ``in`` links ROUTER identities."""
+
+    key: tuple[str, bytes]
+    endpoint: str = ""
+    curve: str = ""  # the peer's CurveZMQ server key, for an ``out`` link
+    socket: zmq.Socket[bytes] | None = None  # the DEALER of an ``out`` link
+    node: str = ""  # the peer's node id, once it said HELLO
+    role: str = ""
+    greeted: bool = False
+    last_rx: int = 0
+    last_tx: int = 0
+    known: set[str] = field(default_factory=set)
+    sent_at: dict[str, int] = field(default_factory=dict)
+    frames: TokenBucket | None = None
+    bytes: TokenBucket | None = None
+    violations: int = 0
+    banned_until: int = 0
+    dropped_frames: int = 0
+
+
+@dataclass(slots=True)
+class Stats:
+    frames_in: int = 0
+    frames_out: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    rate_limited: int = 0
+    bans: int = 0
+
+
+class Node:
+    """One peer's end of the mesh (see the module docstring)."""
+
+    def __init__(self, replica: Replica, game_id: str, *, host: str = "127.0.0.1", port: int = 0,
+                 advertise: str | None = None, role: str = "player", curve: bool = True,
+                 limits: Limits | None = None, clock: Callable[[], int] = monotonic_ms,
+                 on_desync: Callable[[bytes, str], None] | None = None,
+                 on_info: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.replica = replica
+        self.game_id = game_id
+        self.role = role
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.on_desync = on_desync
+        self.on_info = on_info
+        self.node_id = secrets.token_hex(8)
+        self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+        self.curve = curve and bool(zmq.has("curve"))
+        self.curve_public = ""
+        self._curve_secret = b""
+        self.router: zmq.Socket[bytes] = self.ctx.socket(zmq.ROUTER)
+        self._tune(self.router)
+        if self.curve:
+            public, secret = zmq.curve_keypair()
+            self.router.curve_server = True
+            self.router.curve_secretkey = secret
+            self.router.curve_publickey = public
+            self.curve_public = public.decode("ascii")
+        if port:
+            self.router.bind(f"tcp://{host}:{port}")
+            self.port = port
+        else:
+            self.port = self.router.bind_to_random_port(f"tcp://{host}")
+        self.host = host
+        self.advertise = advertise if advertise is not None else host
+        self.poller = zmq.Poller()
+        self.poller.register(self.router, zmq.POLLIN)
+        self.links: dict[tuple[str, bytes], Link] = {}
+        self.peers: dict[str, tuple[str, str]] = {}  # node id -> (endpoint, curve key)
+        self.stats = Stats()
+        self.closed = False
+        self._next_beat = 0
+        self._peers_version = 0
+        self._peers_sent: dict[tuple[str, bytes], int] = {}
+        self._info_sent: bytes = b""
+
+    # ------------------------------------------------------------------ setup
+    def _tune(self, sock: zmq.Socket[bytes]) -> None:
+        lim = self.limits
+        sock.setsockopt(zmq.LINGER, 200)
+        sock.setsockopt(zmq.MAXMSGSIZE, lim.max_frame)
+        sock.setsockopt(zmq.HEARTBEAT_IVL, lim.heartbeat_ms)
+        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, lim.dead_ms)
+        sock.setsockopt(zmq.HEARTBEAT_TTL, lim.dead_ms)
+        sock.setsockopt(zmq.RECONNECT_IVL, lim.reconnect_ms)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, lim.reconnect_max_ms)
+        sock.setsockopt(zmq.SNDHWM, 10_000)
+        sock.setsockopt(zmq.RCVHWM, 10_000)
+
+    @property
+    def endpoint(self) -> str:
+        """The address other peers connect to."""
+        host = f"[{self.advertise}]" if ":" in self.advertise else self.advertise
+        return f"tcp://{host}:{self.port}"
+
+    def connect(self, endpoint: str, curve_key: str = "") -> None:
+        """Connect a DEALER to a peer (ZeroMQ reconnects by itself, with back-off)."""
+        key = ("out", endpoint.encode())
+        if key in self.links or endpoint == self.endpoint:
+            return
+        sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
+        self._tune(sock)
+        if curve_key and self.curve:
+            public, secret = zmq.curve_keypair()
+            sock.curve_serverkey = curve_key.encode("ascii")
+            sock.curve_publickey = public
+            sock.curve_secretkey = secret
+        sock.connect(endpoint)
+        now = self.clock()
+        link = self._new_link(key, now)
+        link.endpoint = endpoint
+        link.curve = curve_key
+        link.socket = sock
+        self.links[key] = link
+        self.poller.register(sock, zmq.POLLIN)
+        self._send(link, b"HELLO", self._hello())
+
+    def _new_link(self, key: tuple[str, bytes], now: int) -> Link:
+        lim = self.limits
+        return Link(key=key, last_rx=now, frames=TokenBucket(lim.burst, lim.rate, now),
+                    bytes=TokenBucket(lim.byte_burst, lim.byte_rate, now))
+
+    def _hello(self) -> bytes:
+        return canonical_json({"game": self.game_id, "node": self.node_id, "addr": self.endpoint,
+                               "curve": self.curve_public, "role": self.role, "have": self.replica.have()})
+
+    # ------------------------------------------------------------------ sending
+    def _send(self, link: Link, kind: bytes, payload: bytes) -> None:
+        frames = [PROTO, kind, payload]
+        try:
+            if link.socket is not None:
+                link.socket.send_multipart(frames, flags=zmq.NOBLOCK)
+            else:
+                self.router.send_multipart([link.key[1], *frames], flags=zmq.NOBLOCK)
+        except zmq.Again:  # the peer is not reading: anti-entropy will resend later
+            return
+        except zmq.ZMQError:  # e.g. a ROUTER identity that has gone
+            return
+        link.last_tx = self.clock()
+        self.stats.frames_out += 1
+
+    def _send_msg(self, link: Link, raw: bytes, msg_id: str, now: int) -> None:
+        last = link.sent_at.get(msg_id)
+        if msg_id in link.known and last is None:
+            return  # the link gave it to us
+        if last is not None and now - last < self.limits.resend_ms:
+            return
+        link.sent_at[msg_id] = now
+        link.known.add(msg_id)
+        self._send(link, b"MSG", raw)
+
+    def _live(self) -> list[Link]:
+        return [lk for lk in self.links.values() if lk.greeted and lk.banned_until == 0]
+
+    def flood(self) -> int:
+        """Send every newly accepted message to each link that lacks it."""
+        sent = 0
+        now = self.clock()
+        for raw in self.replica.drain():
+            msg_id = sha256_hex(raw)
+            for link in self._live():
+                if msg_id not in link.known:
+                    self._send_msg(link, raw, msg_id, now)
+                    sent += 1
+        return sent
+
+    # ------------------------------------------------------------------ receiving
+    def poll(self, timeout_ms: int = 0) -> int:
+        """Handle what arrived (waiting up to ``timeout_ms``), flood, beat; returns frames handled."""
+        if self.closed:
+            return 0
+        handled = 0
+        events = dict(self.poller.poll(timeout_ms))
+        for sock in list(events):
+            for _ in range(1000):
+                try:
+                    frames = sock.recv_multipart(flags=zmq.NOBLOCK)
+                except zmq.Again:
+                    break
+                except zmq.ZMQError:
+                    break
+                handled += 1
+                if sock is self.router:
+                    if len(frames) < 1:
+                        continue
+                    key = ("in", frames[0])
+                    link = self.links.get(key)
+                    if link is None:
+                        link = self._new_link(key, self.clock())
+                        self.links[key] = link
+                    self._frame(link, frames[1:])
+                else:
+                    link = next((lk for lk in self.links.values() if lk.socket is sock), None)
+                    if link is not None:
+                        self._frame(link, frames)
+        self.flood()
+        self._maintain()
+        return handled
+
+    def _violation(self, link: Link, code: str) -> None:
+        self.stats.rejected[code] = self.stats.rejected.get(code, 0) + 1
+        link.violations += 1
+        if link.violations >= self.limits.ban_after and link.banned_until == 0:
+            link.banned_until = self.clock() + self.limits.ban_ms
+            self.stats.bans += 1
+            self._send(link, b"BYE", canonical_json({"reason": "too many invalid frames"}))
+
+    def _frame(self, link: Link, frames: list[bytes]) -> None:
+        now = self.clock()
+        self.stats.frames_in += 1
+        if link.banned_until:
+            if now < link.banned_until:
+                return
+            link.banned_until = 0
+            link.violations = 0
+        size = sum(len(f) for f in frames)
+        assert link.frames is not None and link.bytes is not None
+        if not link.frames.take(1, now) or not link.bytes.take(size, now):
+            link.dropped_frames += 1
+            self.stats.rate_limited += 1
+            if link.dropped_frames % 100 == 0:
+                self._violation(link, "rate")
+            return
+        if len(frames) != 3 or frames[0] != PROTO or frames[1] not in FRAME_TYPES or size > self.limits.max_frame:
+            self._violation(link, "garbage")
+            return
+        link.last_rx = now
+        kind, payload = frames[1], frames[2]
+        if kind == b"MSG":
+            if not link.greeted:
+                self._violation(link, "garbage")
+                return
+            self._msg(link, payload, now)
+            return
+        try:
+            data = json.loads(payload.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            self._violation(link, "garbage")
+            return
+        if kind == b"HELLO":
+            self._on_hello(link, data, now)
+        elif not link.greeted:
+            self._violation(link, "garbage")
+        elif kind == b"HAVE":
+            if isinstance(data, dict) and isinstance(data.get("have"), dict):
+                self._catch_up(link, data["have"], now)
+            else:
+                self._violation(link, "garbage")
+        elif kind == b"PEERS":
+            self._on_peers(data)
+        elif kind == b"INFO":
+            if isinstance(data, dict) and self.on_info is not None:
+                self.on_info(data)
+        elif kind == b"BYE":
+            link.greeted = False
+
+    def _on_hello(self, link: Link, data: Any, now: int) -> None:
+        if not isinstance(data, dict) or not isinstance(data.get("have"), dict):
+            self._violation(link, "garbage")
+            return
+        if data.get("game") != self.game_id:
+            self._send(link, b"BYE", canonical_json({"reason": f"this is game {self.game_id}"}))
+            link.greeted = False
+            return
+        node = str(data.get("node", ""))
+        if node == self.node_id:  # we connected to ourselves
+            link.greeted = False
+            return
+        first = not link.greeted
+        link.greeted = True
+        link.node = node
+        link.role = str(data.get("role", ""))
+        addr, curve = data.get("addr"), data.get("curve")
+        if isinstance(addr, str) and addr.startswith("tcp://") and isinstance(curve, str) and node:
+            if self.peers.get(node) != (addr, curve):
+                self.peers[node] = (addr, curve)
+                self._peers_version += 1
+        if first and link.socket is None:
+            self._send(link, b"HELLO", self._hello())  # answer so the DEALER side knows us
+        self._catch_up(link, data["have"], now)
+
+    def _on_peers(self, data: Any) -> None:
+        if not isinstance(data, list):
+            return
+        for p in data[:64]:
+            if not isinstance(p, dict):
+                continue
+            node, addr, curve = p.get("node"), p.get("addr"), p.get("curve")
+            if not (isinstance(node, str) and isinstance(addr, str) and isinstance(curve, str)):
+                continue
+            if node == self.node_id or not addr.startswith("tcp://"):
+                continue
+            if node not in self.peers:
+                self.peers[node] = (addr, curve)
+                self._peers_version += 1
+            if not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
+                self.connect(addr, curve)
+
+    def _catch_up(self, link: Link, their_have: dict[str, Any], now: int) -> None:
+        have = {str(k): v for k, v in their_have.items() if isinstance(v, int) and not isinstance(v, bool)}
+        for raw in self.replica.missing(have):
+            self._send_msg(link, raw, sha256_hex(raw), now)
+
+    def _msg(self, link: Link, raw: bytes, now: int) -> None:
+        msg_id = sha256_hex(raw)
+        link.known.add(msg_id)
+        code = self.replica.receive(raw, now)
+        if code in ("accepted", "duplicate", "held"):
+            return
+        self.stats.rejected[code] = self.stats.rejected.get(code, 0) + 1
+        if code == "state_mismatch" and self.on_desync is not None:
+            self.on_desync(raw, code)
+        if code in VIOLATIONS:
+            self._violation(link, code)
+
+    # ------------------------------------------------------------------ upkeep
+    def _maintain(self) -> None:
+        now = self.clock()
+        lim = self.limits
+        if now >= self._next_beat:
+            self._next_beat = now + lim.heartbeat_ms
+            have = canonical_json({"have": self.replica.have()})
+            peers = canonical_json([{"node": n, "addr": a, "curve": c} for n, (a, c) in sorted(self.peers.items())]
+                                   + [{"node": self.node_id, "addr": self.endpoint, "curve": self.curve_public}])
+            info = self.replica.info()
+            info_raw = canonical_json(info) if info is not None else b""
+            for link in list(self.links.values()):
+                if link.socket is not None and not link.greeted:
+                    self._send(link, b"HELLO", self._hello())  # until the peer answers
+                    continue
+                if not link.greeted or link.banned_until:
+                    continue
+                if link.socket is None and now - link.last_rx > lim.dead_ms:
+                    del self.links[link.key]  # a ROUTER-side link that went away
+                    continue
+                self._send(link, b"HAVE", have)
+                if self._peers_sent.get(link.key) != self._peers_version:
+                    self._peers_sent[link.key] = self._peers_version
+                    self._send(link, b"PEERS", peers)
+                if info_raw:
+                    self._send(link, b"INFO", info_raw)
+            self._info_sent = info_raw
+
+    def link_summary(self) -> list[dict[str, Any]]:
+        """For people: one line per link."""
+        now = self.clock()
+        return [{"to": lk.endpoint or lk.key[1].hex(), "node": lk.node, "role": lk.role, "greeted": lk.greeted,
+                 "silent_ms": now - lk.last_rx, "banned": bool(lk.banned_until), "violations": lk.violations}
+                for lk in self.links.values()]
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for link in self.links.values():
+            if link.socket is not None:
+                link.socket.close(linger=100)
+        self.router.close(linger=100)
+        self.ctx.term()

@@ -1,0 +1,294 @@
+"""A running peer: a :class:`~net.session.Session` on a :class:`~net.mesh.Node`, with the
+host's :class:`~net.lobby.Lobby` before the game and a decider (a bot or a person) for
+this seat. The command line (``soe host``, ``join``, ``spectate``, ``resume``, ``demo``)
+and, later, the desktop client drive a peer by calling :meth:`Peer.step` in their loop.
+
+Files of a peer with a log ``FILE``: ``FILE`` (the transcript, JSON Lines, fsynced),
+``FILE.secret`` (its beacon chain secret, 0600) and ``FILE.peer.json`` (game id, key
+file, role, the peers it knew), so ``soe resume FILE`` restarts it after a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets as _secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.rules import Choice, State, state_hash
+from net.beacon import SECRET_BYTES
+from net.envelope import parse
+from net.keys import Identity
+from net.lobby import Invite, Lobby, hello
+from net.mesh import Limits, Node, monotonic_ms
+from net.reasons import Reject
+from net.session import Held, Session
+from net.store import TranscriptFile, write_private
+from net.transcript import Accepted
+
+
+class Decider(Protocol):
+    """Chooses this seat's decisions: a bot, or a person at a prompt. ``None`` = not yet."""
+
+    def decide(self, state: State, seat: int, options: list[Choice]) -> Choice | None: ...
+
+
+@dataclass
+class BotDecider:
+    bot: Any
+
+    def decide(self, state: State, seat: int, options: list[Choice]) -> Choice | None:
+        choice: Choice = self.bot.choose(state, seat, options)
+        return choice
+
+
+class GameReplica:
+    """The transport's view of a session (and of the host's lobby): implements
+    :class:`net.mesh.Replica`."""
+
+    def __init__(self, session: Session, lobby: Lobby | None = None, my_hello: bytes = b"") -> None:
+        self.session = session
+        self.lobby = lobby
+        self.my_hello = my_hello
+        self._flooded = 0
+        self._extra: list[bytes] = []
+
+    def _scan(self) -> None:
+        """Collect the messages accepted since the last look, to flood them."""
+        entries = self.session.transcript.entries
+        self._extra.extend(e.env.raw for e in entries[self._flooded:])
+        self._flooded = len(entries)
+
+    def have(self) -> dict[str, int]:
+        return self.session.transcript.heads()
+
+    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+        out = self.session.transcript.missing_for(their_have)
+        if self.my_hello and self.session.transcript.genesis is None:
+            out.append(self.my_hello)
+        return out
+
+    def receive(self, raw: bytes, now: int) -> str:
+        try:
+            kind = json.loads(raw).get("kind") if raw[:1] == b"{" else None
+        except (ValueError, AttributeError):
+            kind = None
+        if kind == "hello":
+            if self.lobby is None:
+                return "held"  # not ours to judge; only the host seats players
+            code = self.lobby.offer(raw)
+            return "accepted" if code in ("accepted", "duplicate", "full") else code
+        res = self.session.incoming(raw, now)
+        if isinstance(res, Accepted):
+            return "accepted"
+        if isinstance(res, Held):
+            return "held"
+        return res.code
+
+    def drain(self) -> list[bytes]:
+        self._scan()
+        self.session.outgoing()  # own messages are transcript entries: flooded from there
+        out, self._extra = self._extra, []
+        if self.my_hello and self.session.transcript.genesis is None:
+            out.append(self.my_hello)
+        return out
+
+    def info(self) -> dict[str, Any] | None:
+        return self.lobby.info() if self.lobby is not None else None
+
+
+@dataclass
+class PeerFiles:
+    log: Path
+
+    @property
+    def secret(self) -> Path:
+        return self.log.with_name(self.log.name + ".secret")
+
+    @property
+    def meta(self) -> Path:
+        return self.log.with_name(self.log.name + ".peer.json")
+
+    @property
+    def desync(self) -> Path:
+        return self.log.with_name(self.log.name + ".desync.json")
+
+
+@dataclass
+class Peer:
+    """One running peer (see the module docstring)."""
+
+    identity: Identity
+    session: Session
+    node: Node
+    replica: GameReplica
+    files: PeerFiles
+    role: str = "player"
+    decider: Decider | None = None
+    lobby: Lobby | None = None
+    key_file: str = ""
+    auto_drop: bool = True
+    say: Callable[[str], None] = print
+    clock: Callable[[], int] = monotonic_ms
+    desynced: bool = False
+    info: dict[str, Any] = field(default_factory=dict)
+    _printed: int = 0
+    _asked: int = -1
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def create(cls, identity: Identity, *, role: str, game_id: str, log: str | os.PathLike[str],
+               host: str = "127.0.0.1", port: int = 0, advertise: str | None = None, curve: bool = True,
+               lobby: Lobby | None = None, name: str = "player", power: str = "", secret: bytes | None = None,
+               decider: Decider | None = None, key_file: str = "", limits: Limits | None = None,
+               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms) -> Peer:
+        files = PeerFiles(Path(log))
+        files.log.parent.mkdir(parents=True, exist_ok=True)
+        with open(files.log, "wb"):
+            pass  # a new game: a new log
+        secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
+        write_private(files.secret, secret)
+        store = TranscriptFile(files.log)
+        session = Session(identity, secret=secret, store=store, now=clock())
+        my_hello = hello(identity, game_id, name, power) if role == "player" and lobby is None else b""
+        replica = GameReplica(session, lobby, my_hello)
+        peer = cls(identity, session, None, replica, files, role, decider, lobby, key_file, say=say,  # type: ignore[arg-type]
+                   clock=clock)
+        peer.node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
+                         limits=limits, clock=clock, on_desync=peer._on_desync, on_info=peer._on_info)
+        peer.save_meta()
+        return peer
+
+    @classmethod
+    def resume(cls, identity: Identity, log: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int = 0,
+               advertise: str | None = None, curve: bool = True, decider: Decider | None = None,
+               limits: Limits | None = None, say: Callable[[str], None] = print,
+               clock: Callable[[], int] = monotonic_ms) -> Peer:
+        """Restart a peer from its own files and reconnect to the peers it knew."""
+        files = PeerFiles(Path(log))
+        meta = json.loads(files.meta.read_text(encoding="utf-8"))
+        secret = files.secret.read_bytes()
+        session = Session.resume(identity, files.log, secret=secret, now=clock())
+        replica = GameReplica(session)
+        peer = cls(identity, session, None, replica, files, str(meta.get("role", "player")), decider,  # type: ignore[arg-type]
+                   key_file=str(meta.get("key_file", "")), say=say, clock=clock)
+        peer._printed = len(session.log)
+        peer.node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise,
+                         role=peer.role, curve=curve, limits=limits, clock=clock, on_desync=peer._on_desync,
+                         on_info=peer._on_info)
+        for addr, curve_key in meta.get("peers", []):
+            peer.node.connect(str(addr), str(curve_key))
+        return peer
+
+    def save_meta(self) -> None:
+        peers = sorted({(a, c) for a, c in self.node.peers.values()} | self._seed_peers())
+        data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file,
+                "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
+        tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, self.files.meta)
+
+    def _seed_peers(self) -> set[tuple[str, str]]:
+        return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint}
+
+    def connect(self, invite: Invite) -> None:
+        self.node.connect(invite.endpoint, invite.curve)
+        meta = json.loads(self.files.meta.read_text(encoding="utf-8"))
+        meta["peers"] = sorted({tuple(p) for p in meta.get("peers", [])} | {(invite.endpoint, invite.curve)})
+        self.files.meta.write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
+
+    # ------------------------------------------------------------------ running
+    @property
+    def table(self) -> Any:
+        return self.session.table
+
+    @property
+    def over(self) -> bool:
+        t = self.session.table
+        return t is not None and bool(t.closed)
+
+    def start_game(self, *, timeout_ms: int, drop_bot: str = "greedy", chain_length: int | None = None) -> bool:
+        """The host signs the genesis: the lobby's seats, bots in the free ones."""
+        if self.lobby is None or self.lobby.started:
+            return False
+        kwargs: dict[str, Any] = {"timeout_ms": timeout_ms, "drop_bot": drop_bot, "game_id": self.node.game_id}
+        if chain_length is not None:
+            kwargs["chain_length"] = chain_length
+        res = self.session.create(self.lobby.seat_infos(), now=self.clock(), **kwargs)
+        if not res.ok:
+            raise RuntimeError(f"the genesis was refused: {res}")
+        self.lobby.started = True
+        self.say("The game starts: " + ", ".join(f"{s.name} plays {s.power}" for s in self.lobby.seats))
+        return True
+
+    def step(self, timeout_ms: int = 20) -> None:
+        """One turn of the loop: network in and out, decisions due, drops due, news printed."""
+        self.node.poll(timeout_ms)
+        if self.desynced:
+            return
+        now = self.clock()
+        self.session.tick(now)
+        if self.decider is not None and self.session.my_turn():
+            options = self.session.legal()
+            t = self.session.table
+            st = t.st if t is not None else None
+            if options and st is not None:
+                choice = self.decider.decide(st, self.session.seat, options)
+                if choice is not None:
+                    res = self.session.submit(choice, now)
+                    if not res.ok:
+                        self.say(f"refused: {res}")
+        if self.auto_drop:
+            vote = self.session.drop_overdue(now)
+            if vote is not None and vote.ok:
+                self.say("voted to drop the seats that kept the game waiting too long")
+        self.node.flood()
+        self._print_news()
+
+    def _print_news(self) -> None:
+        log = self.session.log
+        for line in log[self._printed:]:
+            self.say(str(line.get("text", "")))
+        self._printed = len(log)
+
+    def _on_info(self, info: dict[str, Any]) -> None:
+        if info != self.info:
+            self.info = info
+            if not info.get("started"):
+                seats = ", ".join(f"{s.get('power')}: {s.get('name') or 'free'}" for s in info.get("seats", [])
+                                  if isinstance(s, dict))
+                self.say(f"lobby: {seats}")
+
+    def _on_desync(self, raw: bytes, code: str) -> None:
+        """R: a message carrying another state hash for a position we hold: stop and dump."""
+        if self.desynced:
+            return
+        try:
+            env = parse(raw)
+        except Reject:
+            return
+        positions = self.session.transcript.positions
+        ours = positions[env.at] if env.at < len(positions) else ""
+        self.desynced = True
+        dump = {"reason": "state hashes differ", "position": env.at, "ours": ours, "theirs": env.state,
+                "author": env.author, "message": raw.decode("utf-8", "replace"), "transcript": str(self.files.log),
+                "state_hash_now": self.session.transcript.state_hash}
+        self.files.desync.write_text(json.dumps(dump, indent=1, sort_keys=True), encoding="utf-8")
+        self.say(f"DESYNC: a peer saw state {env.state[:16]} at position {env.at} where this peer has {ours[:16]}; "
+                 f"this peer stops acting. Details: {self.files.desync}")
+
+    def result(self) -> dict[str, Any]:
+        t = self.session.table
+        st = t.st if t is not None else None
+        return {"role": self.role, "seat": self.session.seat, "messages": len(self.session.transcript),
+                "state_hash": state_hash(st) if st is not None else "", "over": self.over,
+                "desync": self.desynced, "outcome": self.session.outcome()}
+
+    def close(self) -> None:
+        try:
+            self.save_meta()
+        finally:
+            self.node.close()
