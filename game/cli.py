@@ -11,7 +11,7 @@ from game.bots import BOT_NAMES
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from game.selfplay import play_game
+    from game.selfplay import play_game, summary_line
 
     if args.log:
         from game.cli_net import selfplay_with_log
@@ -25,13 +25,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"soe selfplay: {exc}", file=sys.stderr)
             return 2
-        if args.json:
-            print(json.dumps(summary, sort_keys=True, separators=(",", ":")))
-        else:
-            scores = ", ".join(f"{p} {v}" for p, v in summary["scores"].items())
-            winners = " and ".join(summary["winners"])
-            print(f"game {g + 1} (seed {seed}): {winners} won; VP {scores}; {summary['steps']} steps; "
-                  f"state {summary['state_hash'][:16]}")
+        print(json.dumps(summary, sort_keys=True, separators=(",", ":")) if args.json else summary_line(g, summary))
     return 0
 
 

@@ -60,6 +60,7 @@ def log_path(base: str, game: int, games: int) -> Path:
 def selfplay_with_log(args: argparse.Namespace) -> int:
     """``soe selfplay ... --log FILE``: write the whole signed transcript of a self-play game."""
     from game.rules import RulesError
+    from game.selfplay import summary_line
     from net.selfplay import play_logged
 
     for g in range(args.games):
@@ -70,12 +71,7 @@ def selfplay_with_log(args: argparse.Namespace) -> int:
         except (ValueError, OSError, RulesError) as exc:
             print(f"soe selfplay: {exc}", file=sys.stderr)
             return 2
-        if args.json:
-            print(json.dumps(summary, sort_keys=True, separators=(",", ":")))
-        else:
-            scores = ", ".join(f"{p} {v}" for p, v in summary["scores"].items())
-            winners = " and ".join(summary["winners"])
-            print(f"game {g + 1} (seed {seed}): {winners} won; VP {scores}; {summary['steps']} steps; "
-                  f"{summary['chance_events']} chance events; {summary['messages']} signed messages in {path}; "
-                  f"state {summary['state_hash'][:16]}")
+        detail = f"{summary['chance_events']} chance events; {summary['messages']} signed messages in {path}; "
+        print(json.dumps(summary, sort_keys=True, separators=(",", ":")) if args.json
+              else summary_line(g, summary, detail))
     return 0

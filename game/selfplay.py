@@ -29,6 +29,14 @@ def bot_names_for(players: int, names: Sequence[str] | None) -> list[str]:
     return list(names)
 
 
+def summary_line(game: int, summary: dict[str, Any], detail: str = "") -> str:
+    """The human line ``soe selfplay`` prints for one game."""
+    scores = ", ".join(f"{p} {v}" for p, v in summary["scores"].items())
+    winners = " and ".join(summary["winners"])
+    return (f"game {game + 1} (seed {summary['seed']}): {winners} won; VP {scores}; {summary['steps']} steps; "
+            f"{detail}state {summary['state_hash'][:16]}")
+
+
 def play_game(players: int, seed: int, bots: Sequence[str] | None = None,
               on_step: Callable[[State], None] | None = None) -> tuple[State, dict[str, Any]]:
     """Play one whole game; returns the final state and the summary line of ``soe selfplay``."""

@@ -138,6 +138,19 @@ def public_key(author_hex: str) -> Ed25519PublicKey:
     return Ed25519PublicKey.from_public_bytes(from_hex(author_hex, 32))
 
 
+def check_signature(env: Envelope, key: Ed25519PublicKey | None = None) -> Ed25519PublicKey:
+    """The author's key, once ``env`` is shown to be signed by it (``key``: known already).
+    Raises :class:`Reject` (``malformed`` for an invalid key, ``bad_signature``)."""
+    if key is None:
+        try:
+            key = public_key(env.author)
+        except ValueError:
+            raise Reject("malformed", "the author is not a valid Ed25519 public key") from None
+    if not signature_ok(env, key):
+        raise Reject("bad_signature")
+    return key
+
+
 def signature_ok(env: Envelope, key: Ed25519PublicKey) -> bool:
     """True when ``env.sig`` is the author's signature of the envelope's other fields."""
     return verify_signature(key, bytes.fromhex(env.sig), signing_input(env.fields()))

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.rules.board import load_board
-from net.envelope import GAME_ID_BYTES, Envelope, build, parse, public_key, signature_ok
+from net.envelope import GAME_ID_BYTES, Envelope, build, check_signature, parse
 from net.genesis import MAX_NAME, SeatInfo
 from net.keys import Identity, fingerprint
 from net.mesh import DEFAULT_PORT
@@ -99,12 +99,7 @@ def read_hello(raw: bytes, game_id: str) -> Envelope:
         raise Reject("not_expected", "not a hello")
     if env.game != game_id:
         raise Reject("wrong_game", f"this lobby is game {game_id}")
-    try:
-        key = public_key(env.author)
-    except ValueError:
-        raise Reject("malformed", "the author is not a valid Ed25519 public key") from None
-    if not signature_ok(env, key):
-        raise Reject("bad_signature")
+    check_signature(env)
     body = env.body
     name, power = body.get("name"), body.get("power")
     if set(body) != {"name", "power"} or not isinstance(name, str) or not isinstance(power, str):

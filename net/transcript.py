@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from game.rules import Event, State
-from net.envelope import Envelope, parse, public_key, signature_ok
+from net.envelope import Envelope, check_signature, parse, public_key
 from net.genesis import Genesis
 from net.reasons import Reject
 from net.statehash import StateHasher
@@ -184,14 +184,7 @@ class Transcript:
         seat = self._seat_of.get(env.author, -1)
         if self.genesis is not None and seat < 0 and env.author != self.creator:
             raise Reject("unknown_author", f"key {env.author[:16]} holds no seat in this game")
-        key = self._keys.get(env.author)
-        if key is None:
-            try:
-                key = public_key(env.author)
-            except ValueError:
-                raise Reject("malformed", "the author is not a valid Ed25519 public key") from None
-        if not signature_ok(env, key):
-            raise Reject("bad_signature")
+        key = check_signature(env, self._keys.get(env.author))
         self._check_chain(env)
         position = self.position
         if env.at > position:
