@@ -752,7 +752,7 @@ class Revolt(Phase):
                 fr["blockade"] = 1
                 log.add("blockade_support", f"{pname(st, fr['owner'])} uses Blockade: naval support +2",
                         power=st.powers[fr["owner"]])
-            self._fight(st, fr)
+            self._fight(st, fr, log)
             return
         area, power = (str(x) for x in choice.args)
         owner = st.powers.index(power)
@@ -764,10 +764,11 @@ class Revolt(Phase):
         if tile == "slave_revolt" and st.units[area][owner][FLEET] > 0 and owns(st, owner, "blockade"):
             fr["stage"] = "blockade"
             return
-        self._fight(st, fr)
+        self._fight(st, fr, log)
 
-    def _fight(self, st: State, fr: Frame) -> None:
-        """The tile's battle against the owner alone (ruling: training, naval support)."""
+    def _fight(self, st: State, fr: Frame, log: Log) -> None:
+        """The tile's battle against the owner alone (ruling: training, naval support); it is
+        fought "in the usual way" (000), so the owner's alliance tiles count (R-CMB-10)."""
         b = board(st)
         area, owner, tile = fr["area"], fr["owner"], fr["tile"]
         fr["stage"] = "outcome"
@@ -780,6 +781,12 @@ class Revolt(Phase):
             s += b.c("training_bonus")
         if not sea and here[FLEET] > 0:
             s += b.c("naval_support_blockade") if fr["blockade"] else b.c("naval_support")
+        unit = "fleet" if sea else "army"
+        for t in b.tiles:
+            if t.family == "alliance" and owns(st, owner, t.id) and area in t.areas and unit in t.units:
+                s += 1
+                log.add("alliance_tile", f"{pname(st, owner)}'s {t.name} adds one {unit}",
+                        power=st.powers[owner], tile=t.id, unit=unit)
         label = f"{'naval battle' if sea else 'battle'} in {aname(st, area)}"
         battle = new_battle(st, sea, area, [-1, owner], [b.c(f"{tile}_strength"), s], [[], [own]], label)
         battle["seven"] = b.c("seven")

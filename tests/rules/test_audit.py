@@ -1,0 +1,49 @@
+"""Findings of the rules audit against the Italian originals (000 full translation with the
+tile table, 001 player aid, 002 full rulebook): engine fixes and rulings, each quoting the
+rule it follows.
+"""
+
+from __future__ import annotations
+
+from .arena import Arena
+
+GB, FR, ES = "great_britain", "france", "spain"
+THREE = [GB, FR, ES]
+
+
+# --------------------------------------------------------------------------- R-TIL-17, R-TIL-18
+def test_slave_revolt_owner_defends_with_its_alliance_tile() -> None:
+    """R-TIL-18, R-CMB-10: "Alliance tiles ... add one army or fleet, by the tile's symbol, in
+    the tile's area(s)"; of the Pirates 000 says "Il combattimento avviene nella solita maniera
+    (non si può chiedere l'aiuto di alleati)" and 001 "Il combattimento si svolge in modo
+    normale (il difensore non può chiedere aiuto agli alleati)": only allies are kept out, as
+    with a Surprise Attack, where "Il difensore può sempre usare le tessere Alleanza".
+
+    France holds Native Americans (North America, army) and defends its marker there with one
+    army: 1 + 1 = 2. The revolt rolls 2 and 2 (3 + 0), France 4 and 2 (2 + 2): France wins 4
+    to 3 and keeps its army and marker; the tile returns to the stock (without the tile it
+    would be a tie, 3 to 3, costing France its army)."""
+    a = Arena(THREE, turn={"power": GB}, players={FR: {"tiles": {"native_americans": 1}}},
+              areas={"north_america": {FR: {"army": 1, "markers": 1}}})
+    a.play((GB, "buy"), (GB, "tile", "slave_revolt"), (GB, "revolt", "north_america", FR))
+    assert a.saw("France's Native Americans adds one army")
+    a.step("roll", 2, 2, 4, 2)
+    assert a.saw("France wins the battle in North America, 4 to 3")
+    assert a.markers("north_america", FR) == 1 and a.units("north_america", FR) == (1, 0, 0)
+    assert a.stock("slave_revolt") == 1
+
+
+def test_pirates_owner_defends_with_its_fleet_alliance_tile() -> None:
+    """R-TIL-17, R-CMB-10: against the Pirates (a naval battle) the owner's alliance tile that
+    shows a fleet adds a fleet in its area; an army-only tile adds nothing at sea. France holds
+    Portugal (India; army or fleet) and Indian Nawab (India, army), and has no fleet in India:
+    it defends with 1 (Portugal's fleet) and ties the Pirates' 1 on equal dice, so the Pirates
+    fail; France has no unit to lose and keeps its marker."""
+    a = Arena(THREE, turn={"power": GB}, players={FR: {"tiles": {"portugal": 1, "indian_nawab": 1}}},
+              areas={"india": {FR: {"markers": 1}}})
+    a.play((GB, "buy"), (GB, "tile", "pirates"), (GB, "revolt", "india", FR))
+    assert a.saw("France's Portugal adds one fleet")
+    assert not a.saw("Indian Nawab")
+    a.step("roll", 2, 2, 2, 2)
+    assert a.saw("The naval battle in India is a tie, 1 to 1")
+    assert a.markers("india", FR) == 1 and a.st.captured == [] and a.stock("pirates") == 1
