@@ -243,6 +243,8 @@ class Build(Phase):
                         out.append(C("disband", area.id, KIND_NAMES[kind]))
             return out
         if stage == "place":
+            if "rebuild" in fr:  # [ruling] R-ACT-B4: the unit disbanded is the one rebuilt
+                return [C("build", KIND_NAMES[fr["rebuild"]])]
             return [C("build", k) for k in KIND_NAMES if st.supply[seat][k] > 0]
         if stage == "go":
             kind = fr["kind"]
@@ -265,6 +267,7 @@ class Build(Phase):
                     seat=seat, unrest=1, power=st.powers[seat], area=area, unit=KIND_NAMES[kind])
             st.unrest[seat] += 1
             check_blockades(st, log)
+            fr["rebuild"] = kind
             fr["stage"] = "place"
         elif k == "build":
             self._place(st, fr, KIND_INDEX[str(choice.args[0])], log, pay_pop=True)

@@ -47,3 +47,24 @@ def test_pirates_owner_defends_with_its_fleet_alliance_tile() -> None:
     a.step("roll", 2, 2, 2, 2)
     assert a.saw("The naval battle in India is a tie, 1 to 1")
     assert a.markers("india", FR) == 1 and a.st.captured == [] and a.stock("pirates") == 1
+
+
+# --------------------------------------------------------------------------- R-ACT-B4
+def test_a_disbanded_unit_is_rebuilt_as_the_same_kind() -> None:
+    """R-ACT-B4 [ruling]: "as part of a build action the player may first remove one of their
+    units from any area (taking 1 unrest), then build normally"; 000 "distruggere una unità in
+    un'area e ricostruirla ovunque", 002 "distruggere una unità e costruirla da qualche altra
+    parte": the unit destroyed is the one rebuilt. Great Britain disbands its army in India:
+    only an army may be built (its fleets and forts in the supply are not offered); without a
+    disband every kind is."""
+    a = Arena(THREE, turn={"power": GB}, areas={"india": {GB: {"army": 1}}})
+    a.step(GB, "build")
+    assert ["disband", "india", "army"] in a.options(GB) and ["keep"] in a.options(GB)
+    a.step(GB, "disband", "india", "army")
+    assert a.options(GB) == [["build", "army"]]
+    a.step(GB, "build", "army")
+    assert a.units(GB, GB) == (1, 0, 0) and a.units("india", GB) == (0, 0, 0)
+    assert a.unrest(GB) == 1 and a.pop(GB) == 4
+    b = Arena(THREE, turn={"power": GB}, areas={"india": {GB: {"army": 1}}})
+    b.play((GB, "build"), (GB, "keep"))
+    assert b.options(GB) == [["build", "army"], ["build", "fleet"], ["build", "fort"]]
