@@ -68,3 +68,24 @@ def test_a_disbanded_unit_is_rebuilt_as_the_same_kind() -> None:
     b = Arena(THREE, turn={"power": GB}, areas={"india": {GB: {"army": 1}}})
     b.play((GB, "build"), (GB, "keep"))
     assert b.options(GB) == [["build", "army"], ["build", "fleet"], ["build", "fort"]]
+
+
+# --------------------------------------------------------------------------- R-MOV-3
+def test_armies_stay_in_a_colony_when_their_fleet_leaves() -> None:
+    """R-MOV-3 [ruling]: "An army may move into a colony only if the player has at least one
+    fleet there" (000: "Un esercito si può muovere in una colonia se e solo se il giocatore ha
+    almeno una flotta in quell'area"). The fleet is needed to enter, not to stay or to leave.
+    Great Britain's fleet sails from India to Africa (sea roll 3): its army stays in India, may
+    still leave for Europe (with a sea roll) or for Africa where the fleet now is, but not for
+    the East Indies; the army at home can no longer go to India."""
+    a = Arena(THREE, turn={"power": GB}, areas={"india": {GB: {"army": 1, "fleet": 1}},
+                                                GB: {GB: {"army": 1}}})
+    a.play((GB, "move"), (GB, "move", "india", "fleet", "africa"), ("roll", 3, 1))
+    assert a.units("india", GB) == (1, 0, 0) and a.units("africa", GB) == (0, 1, 0)
+    moves = a.options(GB)
+    assert ["move", "india", "army", GB] in moves and ["move", "india", "army", "africa"] in moves
+    assert ["move", "india", "army", "east_indies"] not in moves
+    assert ["move", GB, "army", "india"] not in moves
+    a.play((GB, "move", "india", "army", GB), ("roll", 4, 1))
+    assert a.saw("Great Britain's army rolls 4 and arrives in Great Britain")
+    assert a.units(GB, GB) == (2, 0, 0)
