@@ -81,13 +81,22 @@ def destinations(st: State, seat: int, src: str, kind: int) -> list[str]:
     return [a.id for a in b.areas if a.id != src and may_enter(st, seat, a.id, kind)]
 
 
+def movable_kinds(st: State, seat: int, area_id: str) -> tuple[int, ...]:
+    """R-MOV-1, R-ACT-B2: armies and fleets move; a fort only while it is in its own home
+    nation (000: a fort sent home by a sea roll "potrà poi essere mosso come parte di una
+    normale azione di movimento"; once in a VP area it never moves). A fort moves as an army."""
+    if board(st).area_by_id[area_id].owner == st.powers[seat]:
+        return (ARMY, FLEET, FORT)
+    return (ARMY, FLEET)
+
+
 def unit_moves(st: State, seat: int) -> list[Choice]:
     """Every single-unit move the seat could make now (R-ACT-C1)."""
     b = board(st)
     out: list[Choice] = []
     for area in b.areas:
         here = st.units[area.id][seat]
-        for kind in (ARMY, FLEET):
+        for kind in movable_kinds(st, seat, area.id):
             if here[kind] > 0:
                 for dest in destinations(st, seat, area.id, kind):
                     out.append(C("move", area.id, KIND_NAMES[kind], dest))
@@ -98,7 +107,7 @@ def can_move_any(st: State, seat: int) -> bool:
     b = board(st)
     for area in b.areas:
         here = st.units[area.id][seat]
-        for kind in (ARMY, FLEET):
+        for kind in movable_kinds(st, seat, area.id):
             if here[kind] > 0 and any(a.id != area.id and may_enter(st, seat, a.id, kind) for a in b.areas):
                 return True
     return False

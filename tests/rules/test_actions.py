@@ -122,13 +122,14 @@ def test_act_b1_build_pays_population_places_at_home_then_may_move() -> None:
 
 
 def test_act_b2_fort_moves_only_when_built() -> None:
-    """R-ACT-B2: "A fort moves only as part of its build, as if it were an army. If its sea
-    roll sends it back it stays in the home nation and can never move again. Once in a VP area
-    it never moves."
+    """R-ACT-B2: "A fort moves only as part of its build, as if it were an army. ... Once in a
+    VP area it never moves." A fort sent back home by its sea roll follows 000 (the reference's
+    "can never move again" deviates from it, see docs/rulings.md): it "potrà poi essere mosso
+    come parte di una normale azione di movimento".
 
     Great Britain builds a fort and sends it to India (its fleet is there): it rolls 1 then 3
-    and stays in Great Britain. The next move action offers only the fleet. A second fort built
-    to German States stays there: no move of it is ever offered."""
+    and stays in Great Britain. The next move action offers the fleet and the fort at home. A
+    second fort built to German States stays there: no move of it is ever offered."""
     t = turn(areas={"india": {"great_britain": {"fleet": 1}}})
     build(t, "great_britain", "fort")
     assert ("to", "india") in t.options("great_britain") and ("to", "baltic") not in t.options("great_britain")
@@ -136,11 +137,12 @@ def test_act_b2_fort_moves_only_when_built() -> None:
     assert t.units("great_britain", "great_britain")["fort"] == 1
     assert t.saw("Great Britain's fort rolls 1, then 3: it stays in Great Britain")
     t.do("great_britain", "move")
-    assert {o[2] for o in t.options("great_britain") if o[0] == "move"} == {"fleet"}
+    assert {o[2] for o in t.options("great_britain") if o[0] == "move"} == {"fleet", "fort"}
     u = turn(areas={"great_britain": {"great_britain": {"fort": 1}}})
     build(u, "great_britain", "fort").do("great_britain", "to", "german_states")
     assert u.units("german_states", "great_britain")["fort"] == 1
-    assert "move" not in u.kinds("great_britain")
+    u.do("great_britain", "move")  # only the other fort, still at home, may move
+    assert {(o[1], o[2]) for o in u.options("great_britain") if o[0] == "move"} == {("great_britain", "fort")}
 
 
 def test_act_b3_a_new_fleet_may_sail_to_any_sea_area() -> None:

@@ -89,3 +89,35 @@ def test_armies_stay_in_a_colony_when_their_fleet_leaves() -> None:
     a.play((GB, "move", "india", "army", GB), ("roll", 4, 1))
     assert a.saw("Great Britain's army rolls 4 and arrives in Great Britain")
     assert a.units(GB, GB) == (2, 0, 0)
+
+
+# --------------------------------------------------------------------------- R-ACT-B2 (000 over the reference)
+def test_a_fort_sent_home_by_the_sea_may_move_later_as_an_army() -> None:
+    """R-ACT-B2, R-MOV-1, following 000 where the reference deviates: "se un forte è costretto a
+    ritornare nella propria nazione perché è fallito il movimento via mare, allora esso resterà
+    nella propria nazione e potrà poi essere mosso come parte di una normale azione di
+    movimento. Una volta piazzato in un'area con punti vittoria, non potrà più essere spostato"
+    (002 too: "Una volta piazzato su una regione che fornisce Punti Vittoria non può più essere
+    spostato"). The reference's "can never move again" is in neither seed.
+
+    Great Britain's new fort rolls 1 then 3 on its way to India and stays at home. A later move
+    action offers it, by the army rules (India with the fleet, German States by adjacency, not
+    the Baltic); it reaches India with a 5 and is never offered a move again."""
+    a = Arena(THREE, turn={"power": GB}, areas={"india": {GB: {"fleet": 1}}})
+    a.play((GB, "build"), (GB, "keep"), (GB, "build", "fort"), (GB, "to", "india"), ("roll", 1, 3))
+    assert a.units(GB, GB) == (0, 0, 1)
+    a.step(GB, "move")
+    forts = {o[3] for o in a.options(GB) if o[0] == "move" and o[2] == "fort"}
+    assert forts == {"india", "german_states"}
+    a.play((GB, "move", GB, "fort", "india"), ("roll", 5, 1))
+    assert a.saw("Great Britain's fort rolls 5 and arrives in India")
+    assert a.units("india", GB) == (0, 1, 1)
+    assert not any(o[0] == "move" and o[2] == "fort" for o in a.options(GB))
+
+
+def test_a_fort_in_a_vp_area_never_moves() -> None:
+    """R-ACT-B2: "Once in a VP area it never moves." France's fort in German States is never
+    offered a move; its fort at home is, as an army."""
+    a = Arena(THREE, turn={"power": FR}, areas={"german_states": {FR: {"fort": 1}}, FR: {FR: {"fort": 1}}})
+    a.step(FR, "move")
+    assert {(o[1], o[2]) for o in a.options(FR) if o[0] == "move"} == {(FR, "fort")}

@@ -31,11 +31,12 @@ def dests(t: Table, power: str, src: str, kind: str) -> set[str]:
 def test_mov_1_forts_never_move() -> None:
     """R-MOV-1: "Only armies and fleets move (forts: R-ACT-B2)."
 
-    France has only a fort in German States and one at home: the move action is not offered;
-    with an army beside the fort, only the army is offered a move."""
+    France has only a fort in German States: the move action is not offered; with an army
+    beside the fort, only the army is offered a move. (A fort still in its home nation may
+    move as an army, 000, see R-ACT-B2 in docs/rulings.md and tests/rules/test_audit.py.)"""
     t = Table.at(THREE, war=1, alliances={"A": ["france"], "B": ["great_britain", "spain"]},
                  turn={"power": "france"},
-                 areas={"german_states": {"france": {"fort": 1}}, "france": {"france": {"fort": 1}}})
+                 areas={"german_states": {"france": {"fort": 1}}})
     assert "move" not in t.kinds("france")
     t = moving("france", {"german_states": {"france": {"fort": 1, "army": 1}}})
     assert {o[2] for o in t.options("france") if o[0] == "move"} == {"army"}
