@@ -186,6 +186,7 @@ class Node:
         self._next_beat = 0
         self._peers_version = 0
         self._peers_sent: dict[tuple[str, bytes], int] = {}
+        self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: bytes = b""
 
     # ------------------------------------------------------------------ setup
@@ -428,14 +429,27 @@ class Node:
             self._violation(link, code)
 
     # ------------------------------------------------------------------ upkeep
+    def _peers_frame(self) -> bytes:
+        return canonical_json([{"node": n, "addr": a, "curve": c} for n, (a, c) in sorted(self.peers.items())]
+                              + [{"node": self.node_id, "addr": self.endpoint, "curve": self.curve_public}])
+
     def _maintain(self) -> None:
         now = self.clock()
         lim = self.limits
+        if now < self._next_beat and self._peers_version != self._peers_shared:
+            # a peer arrived: introduce it now rather than at the next beat, so the mesh
+            # does not hang on its first node while it forms
+            self._peers_shared = self._peers_version
+            peers = self._peers_frame()
+            for link in self._live():
+                if self._peers_sent.get(link.key) != self._peers_version:
+                    self._peers_sent[link.key] = self._peers_version
+                    self._send(link, b"PEERS", peers)
         if now >= self._next_beat:
             self._next_beat = now + lim.heartbeat_ms
+            self._peers_shared = self._peers_version
             have = canonical_json({"have": self.replica.have()})
-            peers = canonical_json([{"node": n, "addr": a, "curve": c} for n, (a, c) in sorted(self.peers.items())]
-                                   + [{"node": self.node_id, "addr": self.endpoint, "curve": self.curve_public}])
+            peers = self._peers_frame()
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
             for link in list(self.links.values()):

@@ -137,6 +137,7 @@ class Peer:
     info: dict[str, Any] = field(default_factory=dict)
     _printed: int = 0
     _asked: int = -1
+    _saved_peers: frozenset[tuple[str, str]] = frozenset()
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -184,7 +185,8 @@ class Peer:
         return peer
 
     def save_meta(self) -> None:
-        peers = sorted({(a, c) for a, c in self.node.peers.values()} | self._seed_peers())
+        self._saved_peers = frozenset(self.node.peers.values())
+        peers = sorted(self._saved_peers | self._seed_peers())
         data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file,
                 "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
         tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
@@ -246,6 +248,8 @@ class Peer:
             if vote is not None and vote.ok:
                 self.say("voted to drop the seats that kept the game waiting too long")
         self.node.flood()
+        if frozenset(self.node.peers.values()) != self._saved_peers:
+            self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._print_news()
 
     def _print_news(self) -> None:

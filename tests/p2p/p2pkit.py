@@ -1,0 +1,241 @@
+"""Helpers for the peer-to-peer tests: games of real peers (:class:`net.peer.Peer` on a
+:class:`net.mesh.Node`) over loopback with random ports, stepped from the test's own
+thread; bare ZeroMQ sockets speaking the mesh's frames (a rogue, a probe); abrupt
+crashes; a session that withholds its reveals.
+
+Every socket binds or connects to 127.0.0.1, every receive has a timeout and every loop
+ends by a deadline, so a broken peer fails a test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import zmq
+
+from game.bots import make_bot
+from net.encoding import canonical_json
+from net.keys import Identity, fingerprint
+from net.lobby import Invite, Lobby, new_game_id
+from net.mesh import PROTO, Limits
+from net.peer import BotDecider, Peer
+from net.session import Session
+from net.transcript import Rejected, Result
+from net.verify import Report, verify_file
+
+LOOPBACK = "127.0.0.1"
+CHAIN = 512  # beacon hash chains: a game of 2-3 players needs about 150 chance events
+TIMEOUT_MS = 30_000  # genesis timeout for games where nobody should be dropped
+
+
+def quiet(_text: str) -> None:
+    pass
+
+
+class Withholding(Session):
+    """A session that never sends the kinds in ``withhold`` (e.g. a peer keeping its reveal back)."""
+
+    withhold: frozenset[str] = frozenset()
+
+    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
+        if kind in self.withhold:
+            return Rejected("not_expected", "withheld by the test")
+        return super()._send(kind, body, now, game)
+
+
+def withhold(peer: Peer, *kinds: str) -> None:
+    """From now on the peer's session does not send ``kinds``."""
+    peer.session.__class__ = Withholding
+    assert isinstance(peer.session, Withholding)
+    peer.session.withhold = frozenset(kinds)
+
+
+def run_until(peers: Callable[[], Iterable[Peer]] | Iterable[Peer], pred: Callable[[], bool], timeout_s: float,
+              what: str = "the condition", *, also: Callable[[], None] | None = None, step_ms: int = 1) -> float:
+    """Step every peer until ``pred()`` holds; fails the test after ``timeout_s`` seconds.
+    ``peers`` may be a function (the set of live peers changes when one crashes).
+    Returns the seconds it took."""
+    start = time.monotonic()
+    deadline = start + timeout_s
+    while not pred():
+        if time.monotonic() > deadline:
+            live = list(peers() if callable(peers) else peers)
+            state = [(p.role, len(p.session.transcript), p.over, p.desynced,
+                      p.session.table.awaited() if p.session.table else None) for p in live]
+            raise AssertionError(f"timed out after {timeout_s} s waiting for {what}: {state}")
+        for p in (peers() if callable(peers) else peers):
+            p.step(step_ms)
+        if also is not None:
+            also()
+    return time.monotonic() - start
+
+
+def idle(peers: Iterable[Peer], seconds: float) -> None:
+    """Step the peers for a while (time passing in a game that may be waiting)."""
+    end = time.monotonic() + seconds
+    peers = list(peers)
+    while time.monotonic() < end:
+        for p in peers:
+            p.step(1)
+
+
+def crash(peer: Peer) -> None:
+    """Kill a peer as a crash would: sockets closed without lingering, the log's file
+    descriptor closed, nothing saved or said."""
+    node = peer.node
+    node.closed = True
+    for link in node.links.values():
+        if link.socket is not None:
+            link.socket.close(linger=0)
+    node.router.close(linger=0)
+    node.ctx.term()
+    if peer.session.store is not None:
+        peer.session.store.close()
+
+
+class Cluster:
+    """One game: a host with its lobby and ``players - 1`` joiners, bots on every seat."""
+
+    def __init__(self, root: Path, players: int = 3, *, name: str = "game", bot: str = "greedy", seed: int = 0,
+                 limits: Limits | None = None, join: bool = True) -> None:
+        self.dir = root / name
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.bot, self.seed, self.limits = bot, seed, limits
+        self.ids = [Identity.generate() for _ in range(players)]
+        self.game_id = new_game_id()
+        self.lobby = Lobby(self.ids[0], self.game_id, players, host_name="host")
+        host = Peer.create(self.ids[0], role="player", game_id=self.game_id, log=self.log(0), lobby=self.lobby,
+                           name="host", decider=self.decider(0), limits=limits, say=quiet)
+        self.peers: list[Peer] = [host]
+        self.spectators: list[Peer] = []
+        self.invite = Invite(LOOPBACK, host.node.port, self.game_id, fingerprint(self.ids[0].public_hex),
+                             host.node.curve_public)
+        if join:  # one after the other, so that peer i holds seat i
+            for i in range(1, players):
+                self.join(i)
+                self.run(partial(self.seated_at_least, i + 1), 10, f"seat {i} taken")
+
+    # ---------------------------------------------------------------- building
+    def log(self, i: int) -> Path:
+        return self.dir / f"p{i}.jsonl"
+
+    def decider(self, i: int) -> BotDecider:
+        return BotDecider(make_bot(self.bot, self.seed * 100 + i))
+
+    def join(self, i: int) -> Peer:
+        p = Peer.create(self.ids[i], role="player", game_id=self.game_id, log=self.log(i), name=f"bot{i}",
+                        decider=self.decider(i), limits=self.limits, say=quiet)
+        p.connect(self.invite)
+        self.peers.append(p)
+        return p
+
+    def spectate(self, name: str = "s0") -> Peer:
+        s = Peer.create(Identity.generate(), role="spectator", game_id=self.game_id, log=self.dir / f"{name}.jsonl",
+                        limits=self.limits, say=quiet)
+        s.auto_drop = False
+        s.connect(self.invite)
+        self.spectators.append(s)
+        return s
+
+    def seated_at_least(self, n: int) -> bool:
+        return sum(1 for s in self.lobby.seats if s.key) >= n
+
+    @property
+    def host(self) -> Peer:
+        return self.peers[0]
+
+    def everyone(self) -> list[Peer]:
+        return [*self.peers, *self.spectators]
+
+    # ---------------------------------------------------------------- running
+    def run(self, pred: Callable[[], bool], timeout_s: float, what: str = "the condition",
+            also: Callable[[], None] | None = None) -> float:
+        return run_until(self.everyone, pred, timeout_s, what, also=also)
+
+    def start(self, *, timeout_ms: int = TIMEOUT_MS, chain_length: int = CHAIN, seat_timeout_s: float = 10) -> None:
+        """Wait until every seat is taken, then sign the genesis."""
+        self.run(lambda: self.lobby.full, seat_timeout_s, "every seat taken")
+        assert self.host.start_game(timeout_ms=timeout_ms, chain_length=chain_length)
+
+    def messages(self) -> int:
+        return len(self.host.session.transcript)
+
+    def finish(self, timeout_s: float = 60) -> float:
+        return self.run(lambda: all(p.over for p in self.everyone()), timeout_s, "the end of the game")
+
+    def hashes(self) -> set[str]:
+        return {p.result()["state_hash"] for p in self.everyone()}
+
+    def close(self) -> None:
+        for p in self.everyone():
+            if not p.node.closed:
+                p.close()
+            if p.session.store is not None:
+                p.session.store.close()
+
+
+def verify_log(path: Path) -> Report:
+    rep = verify_file(path)
+    assert rep.fair, (path, rep.failure)
+    return rep
+
+
+# -------------------------------------------------------------------- raw sockets
+class Raw:
+    """A bare DEALER speaking the mesh's frames (``[soe1, TYPE, payload]``); with
+    ``server_key`` it does the CurveZMQ handshake with a fresh client key pair."""
+
+    def __init__(self, endpoint: str, server_key: str = "", *, sndhwm: int = 100_000) -> None:
+        self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+        self.sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
+        self.sock.setsockopt(zmq.LINGER, 0)
+        self.sock.setsockopt(zmq.SNDHWM, sndhwm)
+        self.sock.setsockopt(zmq.RCVHWM, 100_000)
+        if server_key:
+            public, secret = zmq.curve_keypair()
+            self.sock.curve_serverkey = server_key.encode("ascii")
+            self.sock.curve_publickey = public
+            self.sock.curve_secretkey = secret
+        self.sock.connect(endpoint)
+        self.inbox: list[list[bytes]] = []
+
+    def send(self, *frames: bytes) -> bool:
+        try:
+            self.sock.send_multipart(list(frames), flags=zmq.NOBLOCK)
+        except zmq.Again:
+            return False
+        return True
+
+    def frame(self, kind: bytes, payload: bytes | Any) -> bool:
+        raw = payload if isinstance(payload, bytes) else canonical_json(payload)
+        return self.send(PROTO, kind, raw)
+
+    def hello(self, game_id: str, *, have: dict[str, int] | None = None, node: str = "raw", addr: str = "") -> bool:
+        return self.frame(b"HELLO", {"game": game_id, "node": node, "addr": addr, "curve": "", "role": "player",
+                                     "have": have or {}})
+
+    def read(self, timeout_ms: int = 0) -> list[list[bytes]]:
+        """Frames that arrived (waiting up to ``timeout_ms`` for the first); also kept in ``inbox``."""
+        got: list[list[bytes]] = []
+        if self.sock.poll(timeout_ms, zmq.POLLIN):
+            while True:
+                try:
+                    got.append(self.sock.recv_multipart(flags=zmq.NOBLOCK))
+                except zmq.Again:
+                    break
+        self.inbox += got
+        return got
+
+    def kinds(self) -> list[bytes]:
+        return [f[1] for f in self.inbox if len(f) == 3]
+
+    def messages(self) -> list[bytes]:
+        return [f[2] for f in self.inbox if len(f) == 3 and f[1] == b"MSG"]
+
+    def close(self) -> None:
+        self.sock.close(linger=0)
+        self.ctx.term()
