@@ -25,11 +25,12 @@ Sockets live in the thread that calls :meth:`Node.poll`; nothing here starts a t
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeGuard
 
 import zmq
 
@@ -45,8 +46,18 @@ VIOLATIONS = frozenset({
 })
 
 
+_ENDPOINT = re.compile(r"\Atcp://(\[[0-9A-Fa-f:.]{2,45}\]|[0-9A-Za-z](?:[0-9A-Za-z.-]{0,251}[0-9A-Za-z])?):([0-9]{1,5})\Z")
+
+
 def monotonic_ms() -> int:
     return time.monotonic_ns() // 1_000_000
+
+
+def valid_endpoint(addr: object) -> TypeGuard[str]:
+    """``tcp://HOST:PORT`` with an IPv4 address, a [bracketed] IPv6 address or a host name,
+    and a port 1-65535: what a node may be told to connect to."""
+    m = _ENDPOINT.match(addr) if isinstance(addr, str) else None
+    return m is not None and 0 < int(m.group(2)) < 65_536
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +76,7 @@ class Limits:
     resend_ms: int = 3_000  # a message sent to a link is not sent again to it before this
     reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
     reconnect_max_ms: int = 5_000
+    max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
 
 
 class Replica(Protocol):
@@ -209,18 +221,25 @@ class Node:
         return f"tcp://{host}:{self.port}"
 
     def connect(self, endpoint: str, curve_key: str = "") -> None:
-        """Connect a DEALER to a peer (ZeroMQ reconnects by itself, with back-off)."""
+        """Connect a DEALER to a peer (ZeroMQ reconnects by itself, with back-off). Raises
+        ValueError for an address or key ZeroMQ refuses."""
         key = ("out", endpoint.encode())
         if key in self.links or endpoint == self.endpoint:
             return
+        if not valid_endpoint(endpoint):
+            raise ValueError(f"not a tcp://HOST:PORT address: {endpoint!r}")
         sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
-        self._tune(sock)
-        if curve_key and self.curve:
-            public, secret = zmq.curve_keypair()
-            sock.curve_serverkey = curve_key.encode("ascii")
-            sock.curve_publickey = public
-            sock.curve_secretkey = secret
-        sock.connect(endpoint)
+        try:
+            self._tune(sock)
+            if curve_key and self.curve:
+                public, secret = zmq.curve_keypair()
+                sock.curve_serverkey = curve_key.encode("ascii")
+                sock.curve_publickey = public
+                sock.curve_secretkey = secret
+            sock.connect(endpoint)
+        except (zmq.ZMQError, UnicodeEncodeError) as exc:
+            sock.close(linger=0)
+            raise ValueError(f"cannot connect to {endpoint!r}: {exc}") from None
         now = self.clock()
         link = self._new_link(key, now)
         link.endpoint = endpoint
@@ -349,7 +368,7 @@ class Node:
             return
         try:
             data = json.loads(payload.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting must not end the node
             self._violation(link, "garbage")
             return
         if kind == b"HELLO":
@@ -386,8 +405,8 @@ class Node:
         link.node = node
         link.role = str(data.get("role", ""))
         addr, curve = data.get("addr"), data.get("curve")
-        if isinstance(addr, str) and addr.startswith("tcp://") and isinstance(curve, str) and node:
-            if self.peers.get(node) != (addr, curve):
+        if valid_endpoint(addr) and isinstance(curve, str) and node:
+            if self.peers.get(node) != (addr, curve) and (node in self.peers or self._room()):
                 self.peers[node] = (addr, curve)
                 self._peers_version += 1
         if first and link.socket is None:
@@ -403,13 +422,23 @@ class Node:
             node, addr, curve = p.get("node"), p.get("addr"), p.get("curve")
             if not (isinstance(node, str) and isinstance(addr, str) and isinstance(curve, str)):
                 continue
-            if node == self.node_id or not addr.startswith("tcp://"):
+            if node == self.node_id or not valid_endpoint(addr):
                 continue
             if node not in self.peers:
+                if not self._room():
+                    continue  # a list padded with made-up peers opens no more sockets
                 self.peers[node] = (addr, curve)
                 self._peers_version += 1
             if not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
-                self.connect(addr, curve)
+                try:
+                    self.connect(addr, curve)
+                except ValueError:
+                    continue
+
+    def _room(self) -> bool:
+        """Whether another peer may be remembered and dialled."""
+        outs = sum(1 for lk in self.links.values() if lk.socket is not None)
+        return len(self.peers) < self.limits.max_peers and outs < self.limits.max_peers
 
     def _catch_up(self, link: Link, their_have: dict[str, Any], now: int) -> None:
         have = {str(k): v for k, v in their_have.items() if isinstance(v, int) and not isinstance(v, bool)}
@@ -422,11 +451,12 @@ class Node:
         code = self.replica.receive(raw, now)
         if code in ("accepted", "duplicate", "held"):
             return
-        self.stats.rejected[code] = self.stats.rejected.get(code, 0) + 1
+        if code in VIOLATIONS:
+            self._violation(link, code)  # counts it in the stats too
+        else:
+            self.stats.rejected[code] = self.stats.rejected.get(code, 0) + 1
         if code == "state_mismatch" and self.on_desync is not None:
             self.on_desync(raw, code)
-        if code in VIOLATIONS:
-            self._violation(link, code)
 
     # ------------------------------------------------------------------ upkeep
     def _peers_frame(self) -> bytes:
@@ -456,10 +486,12 @@ class Node:
                 if link.socket is not None and not link.greeted:
                     self._send(link, b"HELLO", self._hello())  # until the peer answers
                     continue
-                if not link.greeted or link.banned_until:
+                if link.socket is None and now - link.last_rx > lim.dead_ms and now >= link.banned_until:
+                    # a ROUTER-side link that went away, never said HELLO, or served its ban
+                    del self.links[link.key]
+                    self._peers_sent.pop(link.key, None)
                     continue
-                if link.socket is None and now - link.last_rx > lim.dead_ms:
-                    del self.links[link.key]  # a ROUTER-side link that went away
+                if not link.greeted or link.banned_until:
                     continue
                 self._send(link, b"HAVE", have)
                 if self._peers_sent.get(link.key) != self._peers_version:

@@ -53,6 +53,7 @@ class GameReplica:
         self.session = session
         self.lobby = lobby
         self.my_hello = my_hello
+        self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
         self._flooded = 0
         self._extra: list[bytes] = []
 
@@ -72,9 +73,11 @@ class GameReplica:
         return out
 
     def receive(self, raw: bytes, now: int) -> str:
+        if self.frozen:
+            return "held"
         try:
             kind = json.loads(raw).get("kind") if raw[:1] == b"{" else None
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):  # deep nesting must not end the peer
             kind = None
         if kind == "hello":
             if self.lobby is None:
@@ -267,7 +270,10 @@ class Peer:
                 self.say(f"lobby: {seats}")
 
     def _on_desync(self, raw: bytes, code: str) -> None:
-        """R: a message carrying another state hash for a position we hold: stop and dump."""
+        """R: a message carrying another state hash for a position we hold: stop and dump.
+        Stopping means deciding nothing and taking in nothing more, since every accepted
+        message may make the session sign one (a reveal, a commitment): the log stays as it
+        was when the difference was seen."""
         if self.desynced:
             return
         try:
@@ -277,6 +283,7 @@ class Peer:
         positions = self.session.transcript.positions
         ours = positions[env.at] if env.at < len(positions) else ""
         self.desynced = True
+        self.replica.frozen = True
         dump = {"reason": "state hashes differ", "position": env.at, "ours": ours, "theirs": env.state,
                 "author": env.author, "message": raw.decode("utf-8", "replace"), "transcript": str(self.files.log),
                 "state_hash_now": self.session.transcript.state_hash}

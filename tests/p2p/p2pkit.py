@@ -184,6 +184,38 @@ def verify_log(path: Path) -> Report:
     return rep
 
 
+# -------------------------------------------------------------------- the transport alone
+class Stub:
+    """A replica that holds nothing and refuses every message as malformed."""
+
+    def __init__(self) -> None:
+        self.got: list[bytes] = []
+
+    def have(self) -> dict[str, int]:
+        return {}
+
+    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+        return []
+
+    def receive(self, raw: bytes, now: int) -> str:
+        self.got.append(raw)
+        return "malformed"
+
+    def drain(self) -> list[bytes]:
+        return []
+
+    def info(self) -> dict[str, Any] | None:
+        return None
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
 # -------------------------------------------------------------------- raw sockets
 class Raw:
     """A bare DEALER speaking the mesh's frames (``[soe1, TYPE, payload]``); with
@@ -229,6 +261,11 @@ class Raw:
                     break
         self.inbox += got
         return got
+
+    def seen(self, kind: bytes, n: int = 1) -> bool:
+        """Whether ``n`` frames of ``kind`` have arrived (reading what is there, not waiting)."""
+        self.read(0)
+        return self.kinds().count(kind) >= n
 
     def kinds(self) -> list[bytes]:
         return [f[1] for f in self.inbox if len(f) == 3]

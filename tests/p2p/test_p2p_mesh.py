@@ -1,0 +1,123 @@
+"""The transport alone (:class:`net.mesh.Node` with a stub replica and a clock the test
+moves): rate limits, bans and their end, links forgotten, peers introduced, addresses
+checked."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from p2pkit import LOOPBACK, Clock, Raw, Stub
+
+from net.mesh import PROTO, Limits, Node, valid_endpoint
+
+GAME = "ab" * 16
+
+
+@pytest.fixture
+def made() -> Iterator[list[Node | Raw]]:
+    things: list[Node | Raw] = []
+    yield things
+    for t in things:
+        t.close()
+
+
+def node(made: list[Node | Raw], clock: Clock, **limits: int) -> Node:
+    n = Node(Stub(), GAME, host=LOOPBACK, clock=clock, limits=Limits(**limits))
+    made.append(n)
+    return n
+
+
+def raw(made: list[Node | Raw], n: Node) -> Raw:
+    r = Raw(n.endpoint, n.curve_public)
+    made.append(r)
+    return r
+
+
+def pump(nodes: list[Node], pred: Callable[[], bool], timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not pred():
+        assert time.monotonic() < deadline, "timed out"
+        for n in nodes:
+            n.poll(2)
+
+
+def test_the_rate_limit_cuts_a_burst_and_refills_with_time(made: list[Node | Raw]) -> None:
+    clock = Clock()
+    n = node(made, clock, burst=20, rate=10, ban_after=1_000)
+    r = raw(made, n)
+    assert r.hello(GAME)
+    for _ in range(99):
+        assert r.send(PROTO, b"MSG", b"{}")
+    pump([n], lambda: n.stats.frames_in == 100)
+    assert n.stats.rate_limited == 80 and len(n.replica.got) == 19  # type: ignore[attr-defined]
+    clock.now += 1_000  # a second: 10 more frames
+    for _ in range(20):
+        assert r.send(PROTO, b"MSG", b"{}")
+    pump([n], lambda: n.stats.frames_in == 120)
+    assert len(n.replica.got) == 29  # type: ignore[attr-defined]
+
+
+def test_a_ban_answers_bye_ignores_the_link_and_ends_after_ban_ms(made: list[Node | Raw]) -> None:
+    clock = Clock()
+    n = node(made, clock, ban_after=5, ban_ms=10_000)
+    r = raw(made, n)
+    assert r.hello(GAME)
+    pump([n], lambda: r.seen(b"HELLO"))
+    for _ in range(5):
+        assert r.send(PROTO, b"NOPE", b"")
+    pump([n], lambda: r.seen(b"BYE"))
+    assert n.stats.bans == 1 and n.stats.rejected == {"garbage": 5}
+    assert r.send(PROTO, b"MSG", b"{}")  # ignored while banned
+    pump([n], lambda: n.stats.frames_in == 7)
+    assert n.replica.got == []  # type: ignore[attr-defined]
+    clock.now += 10_000
+    assert r.send(PROTO, b"MSG", b"{}")  # the ban is over: heard again, violations forgiven
+    pump([n], lambda: len(n.replica.got) == 1)  # type: ignore[attr-defined]
+    assert [lk["violations"] for lk in n.link_summary()] == [1]
+
+
+def test_silent_router_links_are_forgotten_greeted_or_not(made: list[Node | Raw]) -> None:
+    """A link that never said HELLO (garbage, another protocol) is forgotten like one that
+    went silent, so connecting again and again cannot grow a node's table of links."""
+    clock = Clock()
+    n = node(made, clock)
+    talkers = [raw(made, n) for _ in range(3)]
+    assert talkers[0].hello(GAME)
+    assert talkers[1].send(b"GET / HTTP/1.0", b"", b"")
+    assert talkers[2].send(PROTO, b"HAVE", b"{}")  # HAVE before HELLO
+    pump([n], lambda: len(n.links) == 3 and n.stats.frames_in == 3)
+    clock.now += n.limits.dead_ms + 1
+    n.poll(0)
+    assert n.links == {}
+
+
+def test_a_node_introduces_each_new_peer_at_once(made: list[Node | Raw]) -> None:
+    """PEERS goes out when a peer arrives, not at the next heartbeat (the clock stands still
+    here), so the peers of a host reach each other before the host can fail."""
+    clock = Clock()
+    host, b, c = (node(made, clock) for _ in range(3))
+    for n in (host, b, c):
+        n.poll(0)  # the first heartbeat, before anyone is there
+    b.connect(host.endpoint, host.curve_public)
+    c.connect(host.endpoint, host.curve_public)
+    pump([host, b, c], lambda: c.node_id in b.peers and b.node_id in c.peers)
+    pump([host, b, c], lambda: any(lk.greeted and lk.node == c.node_id for lk in b.links.values()))
+
+
+@pytest.mark.parametrize("addr", ["tcp://127.0.0.1:1", "tcp://[::1]:65535", "tcp://host.lan:47311", "tcp://a:2"])
+def test_addresses_a_node_dials(addr: str) -> None:
+    assert valid_endpoint(addr)
+
+
+@pytest.mark.parametrize("addr", ["tcp://", "tcp://127.0.0.1", "tcp://127.0.0.1:0", "tcp://127.0.0.1:65536",
+                                  "tcp://no such host:1", "tcp://[::1:1", "ipc:///tmp/x", "udp://1.2.3.4:5",
+                                  "tcp://-a:1", "tcp://127.0.0.1:1/x", None, 5])
+def test_addresses_a_node_refuses(addr: object, made: list[Node | Raw]) -> None:
+    assert not valid_endpoint(addr)
+    if isinstance(addr, str):
+        n = node(made, Clock())
+        with pytest.raises(ValueError):
+            n.connect(addr)
+        assert n.links == {}
