@@ -59,9 +59,11 @@ class Invite:
         text = text.strip()
         try:
             parts = urlsplit(text)
-            port = parts.port or DEFAULT_PORT
+            port = DEFAULT_PORT if parts.port is None else parts.port
         except ValueError as exc:
             raise InviteError(f"not an invite: {exc}") from None
+        if not 0 < port < 65_536:
+            raise InviteError("the port must be 1 to 65535")  # 0 is no port: it is not the default
         if parts.scheme != SCHEME or not parts.hostname:
             raise InviteError(f"an invite looks like {SCHEME}://HOST:PORT/GAME?fp=FINGERPRINT")
         game = parts.path.strip("/")
