@@ -264,10 +264,10 @@ class Peer:
     def _on_info(self, info: dict[str, Any]) -> None:
         if info != self.info:
             self.info = info
-            if not info.get("started"):
-                seats = ", ".join(f"{s.get('power')}: {s.get('name') or 'free'}" for s in info.get("seats", [])
-                                  if isinstance(s, dict))
-                self.say(f"lobby: {seats}")
+            seats = info.get("seats")  # any peer may send INFO: its shape is not to be trusted either
+            if not info.get("started") and isinstance(seats, list):
+                text = ", ".join(f"{s.get('power')}: {s.get('name') or 'free'}" for s in seats if isinstance(s, dict))
+                self.say(f"lobby: {text}")
 
     def _on_desync(self, raw: bytes, code: str) -> None:
         """R: a message carrying another state hash for a position we hold: stop and dump.
@@ -303,3 +303,5 @@ class Peer:
             self.save_meta()
         finally:
             self.node.close()
+            if self.session.store is not None:
+                self.session.store.close()  # the log's file descriptor

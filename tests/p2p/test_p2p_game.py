@@ -14,7 +14,7 @@ from p2pkit import CHAIN, Cluster, crash, idle, quiet, run_until, verify_log, wi
 
 from net.peer import Peer
 from net.store import load
-from net.verify import verify_messages
+from net.verify import format_report, verify_messages
 
 MakeCluster = Callable[..., Cluster]
 
@@ -108,7 +108,8 @@ def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> 
     leaver = c.peers[1]
     leaver.close()
     assert leaver.session.store is not None
-    leaver.session.store.close()
+    with pytest.raises(ValueError, match="closed"):  # closing a peer closes its log
+        leaver.session.store.append(b"{}")
     c.peers = [c.host]
     idle(c.peers, 1.0)
     assert c.host.session.waiting_for(c.host.clock())  # it does wait for the absent peer
@@ -136,6 +137,8 @@ def test_a_peer_withholding_its_reveal_is_dropped_and_replaced_by_a_bot(clusters
         drop = rep.drops[0]
         assert drop["seats"] == [2] and drop["withheld"] == ["reveal"] and drop["voters"] == [0, 1]
         assert [pl["status"] for pl in rep.players] == ["played", "played", "dropped"]
+        power = rep.players[2]["power"]
+        assert f"{power} dropped for withholding (reveal), signed by seats [0, 1]" in format_report(rep)
     # the seat went on (played by the bot) to the end; the cheat signed nothing after the drop
     t = c.host.session.table
     assert t is not None and t.control[2] == "dropped" and t.over

@@ -7,12 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from p2pkit import Cluster, Raw, idle, verify_log
+from p2pkit import Cluster, Raw, idle, run_until, verify_log
 
 from net.encoding import canonical_json
 from net.envelope import build, message_id, parse, signing_input
 from net.keys import Identity
 from net.mesh import PROTO, Limits
+from net.peer import Peer
 
 
 @pytest.fixture
@@ -168,3 +169,22 @@ def test_a_frame_over_the_size_limit_only_costs_the_sender_its_link(game: Cluste
         assert [lk["node"] for lk in c.host.node.link_summary()].count("raw") == 2  # the old link, and the new
     finally:
         probe.close()
+
+
+def test_lobby_information_of_any_shape_is_shown_never_trusted(tmp_path: Path) -> None:
+    """INFO (the lobby's seats, for people) comes from whoever is linked: a peer shows what
+    it can of it and is not ended by what it cannot (a list of seats that is not a list)."""
+    said: list[str] = []
+    lone = Peer.create(Identity.generate(), role="player", game_id="ab" * 16, log=tmp_path / "lone.jsonl",
+                       say=said.append)
+    rogue = Raw(lone.node.endpoint, lone.node.curve_public)
+    shapes = [{"seats": 5}, {"seats": None}, {"seats": {"a": 1}}, {"seats": [{"power": 1}, 7, "x"]}, {"started": []}]
+    try:
+        assert rogue.hello("ab" * 16)
+        for info in shapes:
+            assert rogue.frame(b"INFO", info)
+        run_until([lone], lambda: lone.info == shapes[-1], 10, "the INFO frames taken in")
+    finally:
+        rogue.close()
+        lone.close()
+    assert said == ["lobby: 1: free"]  # the one list of seats among them
