@@ -483,6 +483,10 @@ class Node:
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
             for link in list(self.links.values()):
+                if link.socket is not None and link.greeted and now - link.last_rx > lim.dead_ms:
+                    # the peer went away: queue no more messages for it (up to SNDHWM of them
+                    # per dead link); say HELLO until it answers, then catch it up
+                    link.greeted = False
                 if link.socket is not None and not link.greeted:
                     self._send(link, b"HELLO", self._hello())  # until the peer answers
                     continue

@@ -121,3 +121,49 @@ def test_addresses_a_node_refuses(addr: object, made: list[Node | Raw]) -> None:
         with pytest.raises(ValueError):
             n.connect(addr)
         assert n.links == {}
+
+
+class Source(Stub):
+    """A stub replica with messages of its own to flood."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.out: list[bytes] = []
+
+    def drain(self) -> list[bytes]:
+        out, self.out = self.out, []
+        return out
+
+
+def test_a_link_to_a_peer_gone_silent_carries_nothing_until_the_peer_answers_again(made: list[Node | Raw]) -> None:
+    """A DEALER keeps a pipe to a dead peer and would queue every message for it (up to
+    its high-water mark); silent past ``dead_ms``, the link goes back to saying HELLO, and
+    carries messages again once the peer, back at its address, answers."""
+    clock = Clock()
+    src = Source()
+    a = Node(src, GAME, host=LOOPBACK, clock=clock, curve=False)
+    b = Node(Stub(), GAME, host=LOOPBACK, clock=clock, curve=False)
+    made += [a, b]
+    a.connect(b.endpoint)
+    out = next(lk for lk in a.links.values() if lk.socket is not None)
+    # both ways: a's DEALER to b, and b's DEALER to a (b learns a's address from its PEERS)
+    pump([a, b], lambda: out.greeted and len(a.links) == 2 and all(lk.greeted for lk in b.links.values()))
+    port = b.port
+    b.close()
+    for _ in range(20):  # whatever b sent as it closed, taken in before the time passes
+        a.poll(5)
+    clock.now += a.limits.dead_ms + 1
+    a.poll(0)
+    src.out.append(b'{"lost":1}')
+    assert not out.greeted and a.flood() == 0
+    back = Node(Stub(), GAME, host=LOOPBACK, port=port, clock=clock, curve=False)
+    made.append(back)
+
+    def beat() -> bool:
+        clock.now += a.limits.heartbeat_ms  # the HELLO goes out at each beat
+        return out.greeted
+
+    pump([a, back], beat, timeout_s=15)
+    src.out.append(b'{"new":1}')
+    assert a.flood() == 1
+    pump([a, back], lambda: b'{"new":1}' in back.replica.got)  # type: ignore[attr-defined]
