@@ -129,7 +129,7 @@ class Link:
 
     key: tuple[str, bytes]
     endpoint: str = ""
-    curve: str = ""  # the peer's CurveZMQ server key, for an ``out`` link
+    curve: str = ""  # the peer's CurveZMQ server key: dialled (``out`` link) or as its HELLO says (``in``)
     socket: zmq.Socket[bytes] | None = None  # the DEALER of an ``out`` link
     node: str = ""  # the peer's node id, once it said HELLO
     role: str = ""
@@ -287,13 +287,22 @@ class Node:
         return [lk for lk in self.links.values() if lk.greeted and lk.banned_until == 0]
 
     def flood(self) -> int:
-        """Send every newly accepted message to each link that lacks it."""
+        """Send every newly accepted message to each link that lacks it. Two nodes that
+        connected to each other share two links: such a peer gets it through our DEALER
+        only. (That DEALER reached the CurveZMQ key we dialled; an in link is skipped only
+        when it names that node and that key, so no one can divert a message by naming
+        himself after a peer.)"""
         sent = 0
+        raws = self.replica.drain()
+        if not raws:
+            return 0
         now = self.clock()
-        for raw in self.replica.drain():
+        live = self._live()
+        dialled = {(lk.node, lk.curve) for lk in live if lk.socket is not None and lk.node}
+        for raw in raws:
             msg_id = sha256_hex(raw)
-            for link in self._live():
-                if msg_id not in link.known:
+            for link in live:
+                if msg_id not in link.known and (link.socket is not None or (link.node, link.curve) not in dialled):
                     self._send_msg(link, raw, msg_id, now)
                     sent += 1
         return sent
@@ -405,6 +414,8 @@ class Node:
         link.node = node
         link.role = str(data.get("role", ""))
         addr, curve = data.get("addr"), data.get("curve")
+        if link.socket is None:
+            link.curve = curve if isinstance(curve, str) else ""  # only a claim on an in link
         if valid_endpoint(addr) and isinstance(curve, str) and node:
             if self.peers.get(node) != (addr, curve) and (node in self.peers or self._room()):
                 self.peers[node] = (addr, curve)

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from game.rules import Choice, State, state_hash
 from net.beacon import SECRET_BYTES
-from net.envelope import parse
+from net.envelope import message_id, parse
 from net.keys import Identity
 from net.lobby import Invite, Lobby, hello
 from net.mesh import Limits, Node, monotonic_ms
@@ -54,6 +54,7 @@ class GameReplica:
         self.lobby = lobby
         self.my_hello = my_hello
         self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
+        self.send_now: Callable[[], object] | None = None  # the node's flood, once there is a node
         self._flooded = 0
         self._extra: list[bytes] = []
 
@@ -75,6 +76,8 @@ class GameReplica:
     def receive(self, raw: bytes, now: int) -> str:
         if self.frozen:
             return "held"
+        if self.session.transcript.has(message_id(raw)):
+            return "duplicate"  # what the transcript would say, without parsing: most copies of a flood
         try:
             kind = json.loads(raw).get("kind") if raw[:1] == b"{" else None
         except (ValueError, AttributeError, RecursionError):  # deep nesting must not end the peer
@@ -86,10 +89,16 @@ class GameReplica:
             return "accepted" if code in ("accepted", "duplicate", "full") else code
         res = self.session.incoming(raw, now)
         if isinstance(res, Accepted):
+            if self.send_now is not None and self._own_pending():
+                self.send_now()  # what this made due here (a reveal...) leaves before the next frame is read
             return "accepted"
         if isinstance(res, Held):
             return "held"
         return res.code
+
+    def _own_pending(self) -> bool:
+        me = self.session.me.public_hex
+        return any(e.env.author == me for e in self.session.transcript.entries[self._flooded:])
 
     def drain(self) -> list[bytes]:
         self._scan()
@@ -163,6 +172,7 @@ class Peer:
                    clock=clock)
         peer.node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
                          limits=limits, clock=clock, on_desync=peer._on_desync, on_info=peer._on_info)
+        replica.send_now = peer.node.flood
         peer.save_meta()
         return peer
 
@@ -183,6 +193,7 @@ class Peer:
         peer.node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise,
                          role=peer.role, curve=curve, limits=limits, clock=clock, on_desync=peer._on_desync,
                          on_info=peer._on_info)
+        replica.send_now = peer.node.flood
         for addr, curve_key in meta.get("peers", []):
             peer.node.connect(str(addr), str(curve_key))
         return peer
@@ -244,6 +255,7 @@ class Peer:
                 choice = self.decider.decide(st, self.session.seat, options)
                 if choice is not None:
                     res = self.session.submit(choice, now)
+                    self.node.flood()  # at once: the rest of the step need not delay it
                     if not res.ok:
                         self.say(f"refused: {res}")
         if self.auto_drop:
