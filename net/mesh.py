@@ -6,15 +6,19 @@ A link is one connection, used both ways: a node sends through its DEALER and th
 answers through its ROUTER on the same connection, so a player behind a NAT who can
 reach the host still hears everything. Frames are ``[b"soe1", type, payload]``:
 
-``HELLO``  JSON ``{game, node, addr, curve, role, have}``: who is there, where it listens,
-           and how many messages of each author it holds (``have``: author -> next seq)
-``HAVE``   JSON ``{have}``: a heartbeat that doubles as anti-entropy
+``HELLO``  JSON ``{game, node, addr, curve, role, key, have}``: who is there, where it
+           listens, its player key, and how many messages of each author it holds
+           (``have``: author -> next seq)
+``HAVE``   JSON ``{have, direct}``: a heartbeat that doubles as anti-entropy; ``direct``
+           lists the player keys the sender hears directly
 ``MSG``    the exact bytes of one signed envelope
 ``PEERS``  JSON ``[{node, addr, curve}, ...]``: peers to connect to (the mesh grows itself)
 ``INFO``   JSON: the lobby's state (seats taken), shown to people, never trusted
 ``BYE``    JSON ``{reason}``: the link is refused (another game, banned)
 
-A new valid message is flooded once to every link that does not have it; on a ``HELLO``
+A new valid message is flooded once to every link that does not have it, except that a
+relay skips a peer that hears the message's author directly (the author sends it there
+itself; if that link fails, the peer stops listing the author and relays resume); on a ``HELLO``
 or ``HAVE`` each side sends the messages the other lacks. Integrity never depends on the
 transport: every message is signed and checked by the transcript. The node never reads a
 clock itself except through its ``clock`` (milliseconds), so tests can drive time.
@@ -47,6 +51,20 @@ VIOLATIONS = frozenset({
 
 
 _ENDPOINT = re.compile(r"\Atcp://(\[[0-9A-Fa-f:.]{2,45}\]|[0-9A-Za-z](?:[0-9A-Za-z.-]{0,251}[0-9A-Za-z])?):([0-9]{1,5})\Z")
+
+
+def _is_key(value: Any) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+
+
+def _author_of(raw: bytes) -> str:
+    """The author key of envelope bytes ("" if they are not an envelope)."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return ""
+    author = data.get("author") if isinstance(data, dict) else None
+    return str(author) if _is_key(author) else ""
 
 
 def monotonic_ms() -> int:
@@ -132,6 +150,8 @@ class Link:
     curve: str = ""  # the peer's CurveZMQ server key: dialled (``out`` link) or as its HELLO says (``in``)
     socket: zmq.Socket[bytes] | None = None  # the DEALER of an ``out`` link
     node: str = ""  # the peer's node id, once it said HELLO
+    peer_key: str = ""  # the player key its HELLO names ("" for none)
+    direct: frozenset[str] = frozenset()  # player keys it hears directly, as its last HAVE says
     role: str = ""
     greeted: bool = False
     last_rx: int = 0
@@ -161,8 +181,9 @@ class Node:
                  advertise: str | None = None, role: str = "player", curve: bool = True,
                  limits: Limits | None = None, clock: Callable[[], int] = monotonic_ms,
                  on_desync: Callable[[bytes, str], None] | None = None,
-                 on_info: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_info: Callable[[dict[str, Any]], None] | None = None, author: str = "") -> None:
         self.replica = replica
+        self.author = author  # this peer's player key (hex), named in its HELLO
         self.game_id = game_id
         self.role = role
         self.limits = limits or Limits()
@@ -256,7 +277,8 @@ class Node:
 
     def _hello(self) -> bytes:
         return canonical_json({"game": self.game_id, "node": self.node_id, "addr": self.endpoint,
-                               "curve": self.curve_public, "role": self.role, "have": self.replica.have()})
+                               "curve": self.curve_public, "role": self.role, "key": self.author,
+                               "have": self.replica.have()})
 
     # ------------------------------------------------------------------ sending
     def _send(self, link: Link, kind: bytes, payload: bytes) -> None:
@@ -301,7 +323,11 @@ class Node:
         dialled = {(lk.node, lk.curve) for lk in live if lk.socket is not None and lk.node}
         for raw in raws:
             msg_id = sha256_hex(raw)
+            author = _author_of(raw)
+            relay = author != self.author
             for link in live:
+                if relay and author and (link.peer_key == author or author in link.direct):
+                    continue  # that peer hears the author directly
                 if msg_id not in link.known and (link.socket is not None or (link.node, link.curve) not in dialled):
                     self._send_msg(link, raw, msg_id, now)
                     sent += 1
@@ -386,6 +412,9 @@ class Node:
             self._violation(link, "garbage")
         elif kind == b"HAVE":
             if isinstance(data, dict) and isinstance(data.get("have"), dict):
+                direct = data.get("direct")
+                if isinstance(direct, list):
+                    link.direct = frozenset(k for k in direct[:64] if _is_key(k))
                 self._catch_up(link, data["have"], now)
             else:
                 self._violation(link, "garbage")
@@ -413,6 +442,8 @@ class Node:
         link.greeted = True
         link.node = node
         link.role = str(data.get("role", ""))
+        key = data.get("key")
+        link.peer_key = str(key) if _is_key(key) else ""
         addr, curve = data.get("addr"), data.get("curve")
         if link.socket is None:
             link.curve = curve if isinstance(curve, str) else ""  # only a claim on an in link
@@ -489,7 +520,9 @@ class Node:
         if now >= self._next_beat:
             self._next_beat = now + lim.heartbeat_ms
             self._peers_shared = self._peers_version
-            have = canonical_json({"have": self.replica.have()})
+            direct = sorted({lk.peer_key for lk in self.links.values()
+                             if lk.peer_key and lk.greeted and not lk.banned_until and now - lk.last_rx <= lim.dead_ms})
+            have = canonical_json({"have": self.replica.have(), "direct": direct})
             peers = self._peers_frame()
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""

@@ -168,11 +168,10 @@ class Peer:
         session = Session(identity, secret=secret, store=store, now=clock())
         my_hello = hello(identity, game_id, name, power) if role == "player" and lobby is None else b""
         replica = GameReplica(session, lobby, my_hello)
-        peer = cls(identity, session, None, replica, files, role, decider, lobby, key_file, say=say,  # type: ignore[arg-type]
-                   clock=clock)
-        peer.node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
-                         limits=limits, clock=clock, on_desync=peer._on_desync, on_info=peer._on_info)
-        replica.send_now = peer.node.flood
+        node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
+                    limits=limits, clock=clock, author=identity.public_hex)
+        peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock)
+        peer._wire()
         peer.save_meta()
         return peer
 
@@ -187,16 +186,22 @@ class Peer:
         secret = files.secret.read_bytes()
         session = Session.resume(identity, files.log, secret=secret, now=clock())
         replica = GameReplica(session)
-        peer = cls(identity, session, None, replica, files, str(meta.get("role", "player")), decider,  # type: ignore[arg-type]
-                   key_file=str(meta.get("key_file", "")), say=say, clock=clock)
+        role = str(meta.get("role", "player"))
+        node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise, role=role, curve=curve,
+                    limits=limits, clock=clock, author=identity.public_hex)
+        peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
+                   say=say, clock=clock)
         peer._printed = len(session.log)
-        peer.node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise,
-                         role=peer.role, curve=curve, limits=limits, clock=clock, on_desync=peer._on_desync,
-                         on_info=peer._on_info)
-        replica.send_now = peer.node.flood
+        peer._wire()
         for addr, curve_key in meta.get("peers", []):
             peer.node.connect(str(addr), str(curve_key))
         return peer
+
+    def _wire(self) -> None:
+        """Let the transport call back into this peer."""
+        self.node.on_desync = self._on_desync
+        self.node.on_info = self._on_info
+        self.replica.send_now = self.node.flood
 
     def save_meta(self) -> None:
         self._saved_peers = frozenset(self.node.peers.values())
