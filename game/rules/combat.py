@@ -1,42 +1,36 @@
-"""Combat (R-CMB): the attack action, the naval phase, allies, alliance tiles, training,
-naval support, Blockade, Reserve rerolls, Fighting Withdrawal, Surprise Attack, losses
-chosen by their owners, the 7 rule, ties, forts and neutral counters; and the Pirates and
-Slave Revolt tiles (R-TIL-17, R-TIL-18).
+"""Combat (R-CMB): the attack action, from the choice of area and target through allies,
+alliance tiles, Surprise Attack, the naval phase and Blockade to the outcome (markers
+replaced, neutral counters conquered, captured markers freed).
 
 An attack is an ``attack`` frame; each battle inside it (naval or land) is a ``battle``
-frame pushed on top, which writes its result into the attack frame when it is over.
+frame (:mod:`game.rules.battle`) pushed on top, which writes its result into the attack
+frame when it is over.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.rules.battle import ATT, DEF, new_battle, side_name
 from game.rules.common import (
     ARMY,
     FLEET,
     FORT,
-    KIND_NAMES,
-    A,
     Log,
     allies_in_order,
     aname,
     board,
-    check_blockades,
     is_ally,
     owns,
     pay,
     place_marker,
     pname,
-    ready,
     remove_marker,
-    remove_unit,
     spend_one_use,
-    turn_tile,
 )
 from game.rules.core import C, Choice, Pending, State
-from game.rules.phase import Frame, Phase, chance, decide, dice
+from game.rules.phase import Frame, Phase, decide
 
-ATT, DEF = 0, 1
 HELP_OPTIONS = ("none", "armies", "fleets", "both")
 
 
@@ -71,271 +65,6 @@ def attack_targets(st: State, seat: int) -> list[Choice]:
 
 def new_attack(seat: int, free: bool) -> Frame:
     return {"t": "attack", "seat": seat, "free": int(free), "stage": "target"}
-
-
-# --------------------------------------------------------------------------- battles
-def new_battle(st: State, sea: bool, area: str, sides: list[int], strength: list[int],
-               pools: list[list[list[int]]], label: str) -> Frame:
-    """A battle frame. ``pools[side]`` lists ``[seat, army, fleet, fort]`` of the units in it,
-    the side's own player first, then its helping allies."""
-    return {"t": "battle", "sea": int(sea), "area": area, "sides": sides, "str": strength,
-            "pools": pools, "label": label, "stage": "roll", "dice": [], "rturn": ATT,
-            "declines": 0, "rr": -1, "fw": 0, "tie": 0, "losses": [], "loser": -1}
-
-
-def pool_units(entry: list[int], sea: bool, no_forts: bool, principal: bool) -> list[int]:
-    """Kinds of unit this pool entry could lose (R-CMB-6: forts only on land, R-CMB-8)."""
-    if sea:
-        return [FLEET] if entry[1 + FLEET] > 0 else []
-    kinds = [ARMY] if entry[1 + ARMY] > 0 else []
-    if principal and not no_forts and entry[1 + FORT] > 0:
-        kinds.append(FORT)
-    return kinds
-
-
-def side_name(st: State, seat: int, fr: Frame, side: int) -> str:
-    if seat >= 0:
-        return pname(st, seat)
-    return str(fr.get("neutral_name", "the neutral"))
-
-
-class Battle(Phase):
-    """One battle: dice (R-CMB-5), Reserve (R-TIL-2), Fighting Withdrawal (R-TIL-19),
-    result and losses (R-CMB-6, -7, -8, -11)."""
-
-    name = "battle"
-
-    def pending(self, st: State, fr: Frame) -> Pending | None:
-        stage = fr["stage"]
-        if stage == "roll":
-            return chance("dice", dice(4), f"Dice for the {fr['label']}")
-        if stage == "reroll":
-            seat = fr["sides"][fr["rr"]]
-            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)}")
-        if stage == "reserve":
-            seat = fr["sides"][fr["rturn"]]
-            if seat >= 0 and ready(st, seat, "reserve"):
-                return decide("reserve", seat, f"{pname(st, seat)}: use a Reserve to reroll your dice? (R-TIL-2)")
-            return None
-        if stage == "withdraw":
-            seat = fr["sides"][DEF]
-            if seat >= 0 and owns(st, seat, "fighting_withdrawal") and self._def_would_lose(fr):
-                return decide("withdraw", seat, f"{pname(st, seat)}: use Fighting Withdrawal? (R-TIL-19)")
-            return None
-        if stage == "loss":
-            need = self._loss_need(st, fr)
-            if need is not None:
-                return need[0]
-        return None
-
-    def legal(self, st: State, fr: Frame) -> list[Choice]:
-        stage = fr["stage"]
-        if stage == "reserve":
-            return [C("reserve"), C("no_reserve")]
-        if stage == "withdraw":
-            return [C("withdraw"), C("no_withdraw")]
-        if stage == "loss":
-            need = self._loss_need(st, fr)
-            if need is not None:
-                return need[1]
-        return []
-
-    # ----------------------------------------------------------------- dice
-    def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
-        att, dfn = fr["sides"]
-        if fr["stage"] == "roll":
-            fr["dice"] = list(values)
-            log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {side_name(st, att, fr, ATT)} rolls {values[0]} and "
-                    f"{values[1]}, {side_name(st, dfn, fr, DEF)} rolls {values[2]} and {values[3]}",
-                    dice=list(values), area=fr["area"])
-            fr["stage"] = "reserve"
-            fr["rturn"] = ATT
-            fr["declines"] = 0
-        else:
-            side = fr["rr"]
-            fr["dice"][2 * side:2 * side + 2] = list(values)
-            log.add("reroll", f"{pname(st, fr['sides'][side])} rerolls with a Reserve: {values[0]} and {values[1]}",
-                    power=st.powers[fr["sides"][side]], dice=list(values))
-            fr["declines"] = 0
-            fr["rturn"] = 1 - side
-            fr["stage"] = "reserve"
-
-    # ----------------------------------------------------------------- choices
-    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
-        k = choice.kind
-        if k == "reserve":
-            side = fr["rturn"]
-            turn_tile(st, fr["sides"][side], "reserve")
-            fr["rr"] = side
-            fr["stage"] = "reroll"
-        elif k == "no_reserve":
-            self._decline(fr)
-        elif k == "withdraw":
-            seat = fr["sides"][DEF]
-            spend_one_use(st, seat, "fighting_withdrawal")
-            fr["fw"] = 1
-            log.add("withdrawal", f"{pname(st, seat)} uses Fighting Withdrawal: its side loses no units",
-                    power=st.powers[seat])
-            fr["stage"] = "resolve"
-        elif k == "no_withdraw":
-            fr["stage"] = "resolve"
-        elif k == "ally_loses":
-            side = fr["losses"][0][0]
-            seat = st.powers.index(str(choice.args[0]))
-            fr["loser"] = seat
-            self._loss_step(st, fr, log, side)
-        elif k == "lose":
-            side = fr["losses"][0][0]
-            self._take_loss(st, fr, log, side, fr["loser"], {"army": ARMY, "fort": FORT, "fleet": FLEET}[str(choice.args[0])])
-
-    def _decline(self, fr: Frame) -> None:
-        fr["declines"] += 1
-        fr["rturn"] = 1 - fr["rturn"]
-        if fr["declines"] >= 2:
-            fr["stage"] = "withdraw"
-
-    # ----------------------------------------------------------------- automatic
-    def auto(self, st: State, fr: Frame, log: Log) -> None:
-        stage = fr["stage"]
-        if stage == "reserve":
-            self._decline(fr)
-        elif stage == "withdraw":
-            fr["stage"] = "resolve"
-        elif stage == "resolve":
-            self._resolve(st, fr, log)
-        elif stage == "loss":
-            if not fr["losses"]:
-                self._finish(st, fr, log)
-            else:
-                self._loss_step(st, fr, log, fr["losses"][0][0])
-
-    def totals(self, fr: Frame) -> tuple[int, int]:
-        d = fr["dice"]
-        return fr["str"][ATT] + abs(d[0] - d[1]), fr["str"][DEF] + abs(d[2] - d[3])
-
-    def _outcome(self, fr: Frame) -> tuple[str, list[list[Any]]]:
-        """The winner and the losses owed: R-CMB-6 loser, R-CMB-7 sevens, R-CMB-8 ties."""
-        a, d = self.totals(fr)
-        result = "att" if a > d else "def" if d > a else "tie"
-        losses: list[list[Any]] = []
-        att, dfn = fr["sides"]
-        if result in ("def", "tie") and att >= 0:
-            losses.append([ATT, result == "tie" and "tie" or "loss"])
-        if result in ("att", "tie") and dfn >= 0:
-            losses.append([DEF, result == "tie" and "tie" or "loss"])
-        seven = board_seven(fr)
-        dd = fr["dice"]
-        if att >= 0 and dd[0] + dd[1] == seven:
-            losses.append([ATT, "seven"])
-        if dfn >= 0 and dd[2] + dd[3] == seven:
-            losses.append([DEF, "seven"])
-        losses.sort(key=lambda x: x[0])
-        return result, losses
-
-    def _def_would_lose(self, fr: Frame) -> bool:
-        _, losses = self._outcome(fr)
-        tie = self._outcome(fr)[0] == "tie"
-        if not any(side == DEF for side, _ in losses):
-            return False
-        return any(pool_units(e, bool(fr["sea"]), tie, i == 0) for i, e in enumerate(fr["pools"][DEF]))
-
-    def _resolve(self, st: State, fr: Frame, log: Log) -> None:
-        result, losses = self._outcome(fr)
-        a, d = self.totals(fr)
-        att, dfn = fr["sides"]
-        an, dn = side_name(st, att, fr, ATT), side_name(st, dfn, fr, DEF)
-        def wins(name: str, seat: int) -> str:  # "the Pirates win", "Spain wins"
-            return "win" if seat < 0 and name.endswith("Pirates") else "wins"
-
-        if result == "att":
-            text = f"{an} {wins(an, att)} the {fr['label']}, {a} to {d}"
-        elif result == "def":
-            text = f"{dn} {wins(dn, dfn)} the {fr['label']}, {d} to {a}"
-        else:
-            text = f"The {fr['label']} is a tie, {a} to {d}"
-        text = text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence
-        log.add("battle", text, result=result, totals=[a, d], area=fr["area"], sea=bool(fr["sea"]))
-        if fr["fw"]:
-            losses = [x for x in losses if x[0] != DEF]
-        fr["result"] = result
-        fr["tie"] = int(result == "tie")
-        fr["losses"] = losses
-        fr["stage"] = "loss"
-
-    # ----------------------------------------------------------------- losses
-    def _candidates(self, fr: Frame, side: int) -> tuple[list[int], list[int]]:
-        """Indices of pool entries that can lose a unit: (principal, helpers)."""
-        sea, tie = bool(fr["sea"]), bool(fr["tie"])
-        pool = fr["pools"][side]
-        principal = [0] if pool and pool_units(pool[0], sea, tie, True) else []
-        helpers = [i for i in range(1, len(pool)) if pool_units(pool[i], sea, tie, False)]
-        return principal, helpers
-
-    def _who_loses(self, fr: Frame, side: int) -> list[int]:
-        """R-CMB-6/-7: pool indices among which the loser is chosen."""
-        reason = fr["losses"][0][1]
-        principal, helpers = self._candidates(fr, side)
-        if reason == "seven":
-            return helpers or principal
-        return principal or helpers
-
-    def _loss_need(self, st: State, fr: Frame) -> tuple[Pending, list[Choice]] | None:
-        if not fr["losses"]:
-            return None
-        side = fr["losses"][0][0]
-        pool = fr["pools"][side]
-        idx = self._who_loses(fr, side)
-        if fr["loser"] < 0:
-            if len(idx) > 1:
-                roller = fr["sides"][side]
-                return (decide("ally_loses", roller, f"{pname(st, roller)}: choose which ally loses the unit (R-CMB-7)"),
-                        [C("ally_loses", st.powers[pool[i][0]]) for i in idx])
-            return None
-        entry = next(e for e in pool if e[0] == fr["loser"])
-        kinds = pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])
-        if len(kinds) > 1:
-            return (decide("lose", fr["loser"], f"{pname(st, fr['loser'])}: choose the unit you lose (R-CMB-6)"),
-                    [C("lose", KIND_NAMES[k]) for k in kinds])
-        return None
-
-    def _loss_step(self, st: State, fr: Frame, log: Log, side: int) -> None:
-        pool = fr["pools"][side]
-        if fr["loser"] < 0:
-            idx = self._who_loses(fr, side)
-            if not idx:
-                seat = fr["sides"][side]
-                log.add("no_loss", f"{side_name(st, seat, fr, side)} has no unit left to lose in the {fr['label']}",
-                        area=fr["area"])
-                fr["losses"].pop(0)
-                return
-            if len(idx) > 1:
-                return  # waits for the roller's choice
-            fr["loser"] = pool[idx[0]][0]
-        entry = next(e for e in pool if e[0] == fr["loser"])
-        kinds = pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])
-        if len(kinds) == 1:
-            self._take_loss(st, fr, log, side, fr["loser"], kinds[0])
-
-    def _take_loss(self, st: State, fr: Frame, log: Log, side: int, seat: int, kind: int) -> None:
-        """R-CMB-11: each unit lost costs its owner 1 unrest."""
-        entry = next(e for e in fr["pools"][side] if e[0] == seat)
-        entry[1 + kind] -= 1
-        remove_unit(st, seat, fr["area"], kind)
-        why = {"loss": "lost the battle", "tie": "a tie", "seven": "rolled a 7"}[fr["losses"][0][1]]
-        log.add("unit_lost", f"{pname(st, seat)} loses {A[KIND_NAMES[kind]]} in {aname(st, fr['area'])} ({why})",
-                seat=seat, unrest=1, power=st.powers[seat], unit=KIND_NAMES[kind], area=fr["area"], why=why)
-        st.unrest[seat] += 1
-        fr["losses"].pop(0)
-        fr["loser"] = -1
-
-    def _finish(self, st: State, fr: Frame, log: Log) -> None:
-        check_blockades(st, log)
-        st.stack.pop()
-        st.stack[-1]["result"] = fr["result"]
-
-
-def board_seven(fr: Frame) -> int:
-    return int(fr.get("seven", 7))
 
 
 # --------------------------------------------------------------------------- attack
@@ -709,102 +438,4 @@ class Attack(Phase):
             place_marker(st, seat, area, log)
 
 
-# --------------------------------------------------------------------------- Pirates and Slave Revolt
-def revolt_targets(st: State, seat: int, tile: str) -> list[Choice]:
-    """R-TIL-17/18: a colony (Americas for Slave Revolt) and another player's marker there."""
-    b = board(st)
-    out = []
-    for area in b.vp_areas:
-        a = b.area_by_id[area]
-        if not a.is_colony or (tile == "slave_revolt" and not a.americas):
-            continue
-        for p in range(st.n):
-            if p != seat and st.markers[area][p] > 0:
-                out.append(C("revolt", area, st.powers[p]))
-    return out
-
-
-class Revolt(Phase):
-    """Pirates (a naval battle of strength 1) or Slave Revolt (a land battle of strength 3)
-    against one control marker's owner, played at once when bought."""
-
-    name = "revolt"
-
-    def pending(self, st: State, fr: Frame) -> Pending | None:
-        if fr["stage"] == "target":
-            return decide("revolt", fr["seat"], f"{pname(st, fr['seat'])}: choose the colony and the control "
-                          f"marker for the {board(st).tile_name(fr['tile'])}")
-        if fr["stage"] == "blockade":
-            owner = fr["owner"]
-            return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)")
-        return None
-
-    def legal(self, st: State, fr: Frame) -> list[Choice]:
-        if fr["stage"] == "blockade":
-            return [C("blockade"), C("no_blockade")]
-        return revolt_targets(st, fr["seat"], fr["tile"])
-
-    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
-        b = board(st)
-        if choice.kind in ("blockade", "no_blockade"):  # R-TIL-21 (b) against a Slave Revolt
-            if choice.kind == "blockade":
-                spend_one_use(st, fr["owner"], "blockade")
-                fr["blockade"] = 1
-                log.add("blockade_support", f"{pname(st, fr['owner'])} uses Blockade: naval support +2",
-                        power=st.powers[fr["owner"]])
-            self._fight(st, fr, log)
-            return
-        area, power = (str(x) for x in choice.args)
-        owner = st.powers.index(power)
-        tile = fr["tile"]
-        fr.update({"area": area, "owner": owner, "stage": "outcome", "blockade": 0})
-        verb = "strike" if tile == "pirates" else "strikes"
-        log.add("revolt", f"The {b.tile_name(tile)} {verb} {pname(st, owner)} in {aname(st, area)}",
-                tile=tile, area=area, power=power)
-        if tile == "slave_revolt" and st.units[area][owner][FLEET] > 0 and owns(st, owner, "blockade"):
-            fr["stage"] = "blockade"
-            return
-        self._fight(st, fr, log)
-
-    def _fight(self, st: State, fr: Frame, log: Log) -> None:
-        """The tile's battle against the owner alone (ruling: training, naval support); it is
-        fought "in the usual way" (000), so the owner's alliance tiles count (R-CMB-10)."""
-        b = board(st)
-        area, owner, tile = fr["area"], fr["owner"], fr["tile"]
-        fr["stage"] = "outcome"
-        sea = tile == "pirates"
-        here = st.units[area][owner]
-        own = [owner, 0, here[FLEET], 0] if sea else [owner, here[ARMY], 0, here[FORT]]
-        s = own[2] if sea else own[1] + b.c("fort_strength") * own[3]
-        training = "naval_training" if sea else "army_training"
-        if (own[2] if sea else own[1] + own[3]) > 0 and owns(st, owner, training) > 0:
-            s += b.c("training_bonus")
-        if not sea and here[FLEET] > 0:
-            s += b.c("naval_support_blockade") if fr["blockade"] else b.c("naval_support")
-        unit = "fleet" if sea else "army"
-        for t in b.tiles:
-            if t.family == "alliance" and owns(st, owner, t.id) and area in t.areas and unit in t.units:
-                s += 1
-                log.add("alliance_tile", f"{pname(st, owner)}'s {t.name} adds one {unit}",
-                        power=st.powers[owner], tile=t.id, unit=unit)
-        label = f"{'naval battle' if sea else 'battle'} in {aname(st, area)}"
-        battle = new_battle(st, sea, area, [-1, owner], [b.c(f"{tile}_strength"), s], [[], [own]], label)
-        battle["seven"] = b.c("seven")
-        battle["neutral_name"] = f"the {b.tile_name(tile)}"
-        st.stack.append(battle)
-
-    def auto(self, st: State, fr: Frame, log: Log) -> None:
-        b = board(st)
-        tile, area, owner = fr["tile"], fr["area"], fr["owner"]
-        st.stack.pop()
-        if fr.get("result") == "att":
-            st.markers[area][owner] -= 1
-            st.captured.append([area, tile, owner])
-            log.add("marker_captured", f"The {b.tile_name(tile)} capture {pname(st, owner)}'s control marker in "
-                    f"{aname(st, area)}", tile=tile, area=area, power=st.powers[owner])
-        else:
-            st.stock[tile] += 1
-            log.add("revolt_failed", f"The {b.tile_name(tile)} fail; the tile returns to the stock", tile=tile, area=area)
-
-
-__all__ = ["Attack", "Battle", "Revolt", "attack_targets", "new_attack", "revolt_targets", "remove_marker"]
+__all__ = ["Attack", "attack_targets", "new_attack"]

@@ -13,8 +13,10 @@ from typing import Any
 
 # importing the phase modules registers their phases
 from game.rules import auction as _auction  # noqa: F401
+from game.rules import battle as _battle  # noqa: F401
 from game.rules import combat as _combat  # noqa: F401
 from game.rules import movement as _movement  # noqa: F401
+from game.rules import revolt as _revolt  # noqa: F401
 from game.rules import turn as _turn  # noqa: F401
 from game.rules import war as _war  # noqa: F401
 from game.rules.board import PIECE_KINDS, load_board

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from game.rules.combat import attack_targets, new_attack, revolt_targets
+from game.rules.combat import attack_targets, new_attack
 from game.rules.common import (
     FLEET,
     Log,
@@ -24,6 +24,7 @@ from game.rules.common import (
 from game.rules.core import C, Choice, Pending, State
 from game.rules.movement import can_build, can_move_any, new_build
 from game.rules.phase import Frame, Phase, decide
+from game.rules.revolt import revolt_targets
 
 
 # --------------------------------------------------------------------------- colonise / enslave

@@ -1,0 +1,122 @@
+"""Pirates and Slave Revolt (R-TIL-17, R-TIL-18): bought and played at once against a
+control marker's owner in a colony; a won battle captures the marker on the tile.
+Attacking the tile later is an ordinary attack (:mod:`game.rules.combat`).
+"""
+
+from __future__ import annotations
+
+from game.rules.battle import new_battle
+from game.rules.common import (
+    ARMY,
+    FLEET,
+    FORT,
+    Log,
+    aname,
+    board,
+    owns,
+    pname,
+    spend_one_use,
+)
+from game.rules.core import C, Choice, Pending, State
+from game.rules.phase import Frame, Phase, decide
+
+
+# --------------------------------------------------------------------------- Pirates and Slave Revolt
+def revolt_targets(st: State, seat: int, tile: str) -> list[Choice]:
+    """R-TIL-17/18: a colony (Americas for Slave Revolt) and another player's marker there."""
+    b = board(st)
+    out = []
+    for area in b.vp_areas:
+        a = b.area_by_id[area]
+        if not a.is_colony or (tile == "slave_revolt" and not a.americas):
+            continue
+        for p in range(st.n):
+            if p != seat and st.markers[area][p] > 0:
+                out.append(C("revolt", area, st.powers[p]))
+    return out
+
+
+class Revolt(Phase):
+    """Pirates (a naval battle of strength 1) or Slave Revolt (a land battle of strength 3)
+    against one control marker's owner, played at once when bought."""
+
+    name = "revolt"
+
+    def pending(self, st: State, fr: Frame) -> Pending | None:
+        if fr["stage"] == "target":
+            return decide("revolt", fr["seat"], f"{pname(st, fr['seat'])}: choose the colony and the control "
+                          f"marker for the {board(st).tile_name(fr['tile'])}")
+        if fr["stage"] == "blockade":
+            owner = fr["owner"]
+            return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)")
+        return None
+
+    def legal(self, st: State, fr: Frame) -> list[Choice]:
+        if fr["stage"] == "blockade":
+            return [C("blockade"), C("no_blockade")]
+        return revolt_targets(st, fr["seat"], fr["tile"])
+
+    def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
+        b = board(st)
+        if choice.kind in ("blockade", "no_blockade"):  # R-TIL-21 (b) against a Slave Revolt
+            if choice.kind == "blockade":
+                spend_one_use(st, fr["owner"], "blockade")
+                fr["blockade"] = 1
+                log.add("blockade_support", f"{pname(st, fr['owner'])} uses Blockade: naval support +2",
+                        power=st.powers[fr["owner"]])
+            self._fight(st, fr, log)
+            return
+        area, power = (str(x) for x in choice.args)
+        owner = st.powers.index(power)
+        tile = fr["tile"]
+        fr.update({"area": area, "owner": owner, "stage": "outcome", "blockade": 0})
+        verb = "strike" if tile == "pirates" else "strikes"
+        log.add("revolt", f"The {b.tile_name(tile)} {verb} {pname(st, owner)} in {aname(st, area)}",
+                tile=tile, area=area, power=power)
+        if tile == "slave_revolt" and st.units[area][owner][FLEET] > 0 and owns(st, owner, "blockade"):
+            fr["stage"] = "blockade"
+            return
+        self._fight(st, fr, log)
+
+    def _fight(self, st: State, fr: Frame, log: Log) -> None:
+        """The tile's battle against the owner alone (ruling: training, naval support); it is
+        fought "in the usual way" (000), so the owner's alliance tiles count (R-CMB-10)."""
+        b = board(st)
+        area, owner, tile = fr["area"], fr["owner"], fr["tile"]
+        fr["stage"] = "outcome"
+        sea = tile == "pirates"
+        here = st.units[area][owner]
+        own = [owner, 0, here[FLEET], 0] if sea else [owner, here[ARMY], 0, here[FORT]]
+        s = own[2] if sea else own[1] + b.c("fort_strength") * own[3]
+        training = "naval_training" if sea else "army_training"
+        if (own[2] if sea else own[1] + own[3]) > 0 and owns(st, owner, training) > 0:
+            s += b.c("training_bonus")
+        if not sea and here[FLEET] > 0:
+            s += b.c("naval_support_blockade") if fr["blockade"] else b.c("naval_support")
+        unit = "fleet" if sea else "army"
+        for t in b.tiles:
+            if t.family == "alliance" and owns(st, owner, t.id) and area in t.areas and unit in t.units:
+                s += 1
+                log.add("alliance_tile", f"{pname(st, owner)}'s {t.name} adds one {unit}",
+                        power=st.powers[owner], tile=t.id, unit=unit)
+        label = f"{'naval battle' if sea else 'battle'} in {aname(st, area)}"
+        battle = new_battle(st, sea, area, [-1, owner], [b.c(f"{tile}_strength"), s], [[], [own]], label)
+        battle["seven"] = b.c("seven")
+        battle["neutral_name"] = f"the {b.tile_name(tile)}"
+        st.stack.append(battle)
+
+    def auto(self, st: State, fr: Frame, log: Log) -> None:
+        b = board(st)
+        tile, area, owner = fr["tile"], fr["area"], fr["owner"]
+        st.stack.pop()
+        if fr.get("result") == "att":
+            st.markers[area][owner] -= 1
+            st.captured.append([area, tile, owner])
+            log.add("marker_captured", f"The {b.tile_name(tile)} capture {pname(st, owner)}'s control marker in "
+                    f"{aname(st, area)}", tile=tile, area=area, power=st.powers[owner])
+        else:
+            st.stock[tile] += 1
+            log.add("revolt_failed", f"The {b.tile_name(tile)} fail; the tile returns to the stock", tile=tile, area=area)
+
+
+__all__ = ["Revolt", "revolt_targets"]
