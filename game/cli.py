@@ -30,9 +30,12 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from game.textplay import play_text
 
-    return play_text(players=args.players, power=args.power, bots=args.bots, seed=args.seed)
+    return play_text(players=args.players, power=args.power, bots=args.bots, seed=args.seed,
+                     log=Path(args.save) if args.save else None)
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -59,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--power", default="", help="the great power you play (default: the first)")
     p.add_argument("--bots", default="greedy", choices=BOT_NAMES, help="the computer players' kind")
     p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")
+    p.add_argument("--save", default="", metavar="FILE",
+                   help="where the game is saved as it goes (default: in your data directory)")
     p.set_defaults(func=_play)
 
     p = sub.add_parser("selfplay", help="play whole games between bots")

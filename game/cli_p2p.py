@@ -186,7 +186,7 @@ def register(sub: Any) -> None:
     p.add_argument("invite")
     p.set_defaults(func=_spectate)
 
-    p = sub.add_parser("resume", help="restart a crashed or closed peer from its log and catch up")
+    p = sub.add_parser("resume", help="go on with a saved game: a network peer's log, or a game of soe play")
     _common(p, seat=False)
     p.add_argument("file", metavar="LOG")
     p.add_argument("--bot", default=HUMAN, choices=(HUMAN, *BOT_NAMES), help="who plays your seat now")
@@ -313,8 +313,17 @@ def _spectate(args: argparse.Namespace) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
+    from game.textplay import LOCAL, resume_text
     from net.peer import Peer, PeerFiles
 
+    try:
+        with open(args.file, "rb") as f:
+            first = f.readline()
+    except OSError as exc:
+        print(f"soe resume: {exc}", file=sys.stderr)
+        return 2
+    if LOCAL.encode() in first:  # a game against computer players, saved by soe play
+        return int(resume_text(Path(args.file)))
     files = PeerFiles(Path(args.file))
     if not files.meta.exists() or not files.secret.exists():
         print(f"soe resume: {args.file} has no {files.meta.name} or {files.secret.name} beside it", file=sys.stderr)
