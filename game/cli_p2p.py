@@ -319,8 +319,11 @@ def _resume(args: argparse.Namespace) -> int:
     try:
         with open(args.file, "rb") as f:
             first = f.readline()
+    except FileNotFoundError:
+        print(f"soe resume: {args.file}: no such file", file=sys.stderr)
+        return 2
     except OSError as exc:
-        print(f"soe resume: {exc}", file=sys.stderr)
+        print(f"soe resume: {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     if LOCAL.encode() in first:  # a game against computer players, saved by soe play
         return int(resume_text(Path(args.file)))

@@ -53,9 +53,9 @@ class Envelope:
                 "kind": self.kind, "at": self.at, "state": self.state, "body": self.body, "sig": self.sig}
 
 
-def signing_input(fields: dict[str, Any]) -> bytes:
+def signing_input(fields: dict[str, Any], *, parsed: bool = False) -> bytes:
     """The bytes signed: the canonical encoding of every field except ``sig``."""
-    return canonical_json({k: v for k, v in fields.items() if k != "sig"})
+    return canonical_json({k: v for k, v in fields.items() if k != "sig"}, trusted=parsed)
 
 
 def message_id(raw: bytes) -> str:
@@ -79,6 +79,16 @@ def _is_int(v: Any, lo: int = 0, hi: int = MAX_SEQ) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
+class _Float:
+    """A number that is not an integer, as parsed: no field accepts it and the canonical
+    encoding refuses it (so the envelope is malformed or not canonical, never trusted)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
 def parse(raw: bytes) -> Envelope:
     """Check the form of an envelope: size, JSON object with exactly the envelope fields,
     their types, and that ``raw`` is its canonical encoding. Raises :class:`Reject`."""
@@ -87,7 +97,7 @@ def parse(raw: bytes) -> Envelope:
     if len(raw) > MAX_MESSAGE_BYTES:
         raise Reject("oversized", f"{len(raw)} bytes; at most {MAX_MESSAGE_BYTES}")
     try:
-        obj = json.loads(raw)
+        obj = json.loads(raw, parse_float=_Float, parse_constant=_Float)
     except (ValueError, RecursionError) as exc:
         raise Reject("malformed", f"not JSON: {exc}") from None
     if not isinstance(obj, dict):
@@ -125,8 +135,10 @@ def parse(raw: bytes) -> Envelope:
     if problems:
         raise Reject("malformed", "; ".join(problems))
     try:
-        canonical = canonical_json(obj)
-    except (TypeError, ValueError, RecursionError) as exc:  # floats, for instance
+        canonical = canonical_json(obj, trusted=True)  # parsed JSON: string keys; a float is a _Float, which it refuses
+    except TypeError:
+        raise Reject("not_canonical", "floats are not allowed in canonical JSON") from None
+    except (ValueError, RecursionError) as exc:
         raise Reject("not_canonical", str(exc)) from None
     if canonical != raw:
         raise Reject("not_canonical")
@@ -153,4 +165,4 @@ def check_signature(env: Envelope, key: Ed25519PublicKey | None = None) -> Ed255
 
 def signature_ok(env: Envelope, key: Ed25519PublicKey) -> bool:
     """True when ``env.sig`` is the author's signature of the envelope's other fields."""
-    return verify_signature(key, bytes.fromhex(env.sig), signing_input(env.fields()))
+    return verify_signature(key, bytes.fromhex(env.sig), signing_input(env.fields(), parsed=True))

@@ -50,7 +50,7 @@ class StateHasher:
             elif member is not None and (f not in CACHED or copies[f] != value):
                 member = None
             if member is None:
-                member = _KEYS[f] + canonical_json(value)
+                member = _KEYS[f] + canonical_json(value, trusted=True)  # an engine state: no floats
                 members[f] = member
                 copies[f] = deep_copy(value)
             parts.append(member)

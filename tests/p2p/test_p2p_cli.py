@@ -85,7 +85,7 @@ def test_soe_host_and_soe_join_play_a_game_with_bots(tmp_path: Path, env: dict[s
     (["join", "soe://127.0.0.1:0/" + "ab" * 16 + "?fp=abcd-efgh"], 1, "soe: the port must be 1 to 65535"),
     (["spectate", "soe://"], 1, "soe: an invite looks like"),
     (["host", "--players", "9", "--no-announce"], 2, "soe host: a game has 2 to 7 players"),
-    (["resume", "nowhere.jsonl"], 2, "soe resume: nowhere.jsonl has no nowhere.jsonl.peer.json"),
+    (["resume", "nowhere.jsonl"], 2, "soe resume: nowhere.jsonl: no such file"),
 ])
 def test_mistakes_on_the_command_line_get_a_clear_message(args: list[str], code: int, says: str, tmp_path: Path,
                                                           env: dict[str, str]) -> None:
