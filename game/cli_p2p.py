@@ -334,17 +334,34 @@ def _resume(args: argparse.Namespace) -> int:
     meta = json.loads(files.meta.read_text(encoding="utf-8"))
     ident = identity_for(args.key or meta.get("key_file") or None)
     decider = decider_for(args.bot, args.seed) if meta.get("role") == "player" else None
-    try:
-        peer = Peer.resume(ident, args.file, host=args.bind, port=args.port,
-                           advertise=args.advertise or (lan_address() if args.bind in ("0.0.0.0", "*") else args.bind),
-                           curve=not args.no_curve, decider=decider, say=_say(args))
-    except (ValueError, OSError) as exc:
-        print(f"soe resume: {exc}", file=sys.stderr)
-        return 2
+    import zmq
+
+    advertise = args.advertise or (lan_address() if args.bind in ("0.0.0.0", "*") else args.bind)
+    # listen where this peer listened before, so the others' connections simply come back
+    old_port = _port_of(str(meta.get("endpoint", "")))
+    ports = [args.port] if args.port else ([old_port, 0] if old_port else [0])
+    for port in ports:
+        try:
+            peer = Peer.resume(ident, args.file, host=args.bind, port=port, advertise=advertise,
+                               curve=not args.no_curve, decider=decider, say=_say(args))
+            break
+        except zmq.ZMQError as exc:  # the old port is taken: any free one will do
+            if port == ports[-1]:
+                print(f"soe resume: cannot listen on {args.bind}:{port}: {exc}", file=sys.stderr)
+                return 2
+        except (ValueError, OSError) as exc:
+            print(f"soe resume: {exc}", file=sys.stderr)
+            return 2
     if isinstance(decider, TextDecider):
         decider.peer = peer
     print(f"Resumed {args.file}: {len(peer.session.transcript)} messages; catching up", flush=True)
     return run_peer(peer, args, args.deadline)
+
+
+def _port_of(endpoint: str) -> int:
+    """The port of ``tcp://host:port`` (0 if there is none)."""
+    tail = endpoint.rsplit(":", 1)[-1]
+    return int(tail) if endpoint.startswith("tcp://") and tail.isdigit() else 0
 
 
 def _lobby(args: argparse.Namespace) -> int:

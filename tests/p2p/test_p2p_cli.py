@@ -107,3 +107,13 @@ def test_SLOW_soe_demo_three_players_a_spectator_and_one_killed(tmp_path: Path, 
     assert "killed p1 (SIGKILL)" in out and "all agree: 4 processes" in out
     hashes = {json.loads(p.read_text())["state_hash"] for p in (tmp_path / "d").glob("*.result.json")}
     assert len(hashes) == 1
+
+
+def test_a_resumed_peer_listens_where_it_listened_before() -> None:
+    """`soe resume` binds the port recorded in the peer file (the others' connections then
+    simply come back), falling back to any free port when it is taken."""
+    from game.cli_p2p import _port_of
+
+    assert _port_of("tcp://127.0.0.1:40915") == 40915
+    assert _port_of("tcp://[::1]:7") == 7
+    assert _port_of("") == 0 and _port_of("tcp://host") == 0
