@@ -11,6 +11,7 @@ from game.rules.core import Arg, Pending
 from game.scenario import build_position
 
 POWERS5 = ["great_britain", "france", "spain", "austria", "prussia"]
+THREE = ["great_britain", "france", "spain"]
 
 
 class Table:
@@ -104,3 +105,13 @@ def illegal(exc: RulesError) -> bool:
 
 
 __all__ = ["POWERS5", "Table", "illegal"]
+
+
+def turn(power: str = "great_britain", powers: list[str] | None = None, **position: Any) -> Table:
+    """``power``'s turn in war 1 (round 1 unless told); ``power`` alone in alliance A unless told."""
+    powers = powers or THREE
+    others = [p for p in powers if p != power]
+    position.setdefault("alliances", {"A": [power], "B": others})
+    position.setdefault("turn", {"power": power})
+    position.setdefault("war", 1)
+    return Table.at(powers, **position)

@@ -3,22 +3,9 @@ colonising and enslaving (E1..E3), passing (F1)."""
 
 from __future__ import annotations
 
-from typing import Any
+from .play import THREE, Table, turn
 
-from .play import Table
-
-THREE = ["great_britain", "france", "spain"]
 SEA = {"north_america", "caribbean", "south_america", "africa", "india", "east_indies", "baltic", "mediterranean"}
-
-
-def turn(power: str = "great_britain", powers: list[str] | None = None, **position: Any) -> Table:
-    """``power``'s turn in war 1; ``power`` alone in alliance A unless told."""
-    powers = powers or THREE
-    others = [p for p in powers if p != power]
-    position.setdefault("alliances", {"A": [power], "B": others})
-    position.setdefault("turn", {"power": power})
-    position.setdefault("war", 1)
-    return Table.at(powers, **position)
 
 
 def build(t: Table, power: str, kind: str) -> Table:

@@ -3,26 +3,13 @@ test_setup.py, R-MAP-4 in test_movement.py."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rules import Act, C, apply, event_dicts, view
 from game.rules.board import load_board
 
-from .play import Table
+from .play import THREE, Table, turn
 
-THREE = ["great_britain", "france", "spain"]
 EUROPE = {"german_states", "mediterranean", "central_europe", "baltic", "ottoman_empire"}
 COLONIES = {"north_america", "south_america", "caribbean", "africa", "india", "east_indies"}
-
-
-def turn(power: str = "great_britain", powers: list[str] | None = None, **position: Any) -> Table:
-    """``power``'s turn in war 1, round 1; ``power`` alone in alliance A."""
-    powers = powers or THREE
-    others = [p for p in powers if p != power]
-    position.setdefault("alliances", {"A": [power], "B": others})
-    position.setdefault("turn", {"power": power})
-    position.setdefault("war", 1)
-    return Table.at(powers, **position)
 
 
 # --------------------------------------------------------------------------- R-GEN-2 supply
