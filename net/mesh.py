@@ -556,12 +556,13 @@ class Node:
                  "silent_ms": now - lk.last_rx, "banned": bool(lk.banned_until), "violations": lk.violations}
                 for lk in self.links.values()]
 
-    def close(self) -> None:
+    def close(self, linger_ms: int = 100) -> None:
+        """Close every socket, letting queued frames out for ``linger_ms`` (0: as a crash would)."""
         if self.closed:
             return
         self.closed = True
         for link in self.links.values():
             if link.socket is not None:
-                link.socket.close(linger=100)
-        self.router.close(linger=100)
+                link.socket.close(linger=linger_ms)
+        self.router.close(linger=linger_ms)
         self.ctx.term()

@@ -86,13 +86,7 @@ def idle(peers: Iterable[Peer], seconds: float) -> None:
 def crash(peer: Peer) -> None:
     """Kill a peer as a crash would: sockets closed without lingering, the log's file
     descriptor closed, nothing saved or said."""
-    node = peer.node
-    node.closed = True
-    for link in node.links.values():
-        if link.socket is not None:
-            link.socket.close(linger=0)
-    node.router.close(linger=0)
-    node.ctx.term()
+    peer.node.close(linger_ms=0)
     if peer.session.store is not None:
         peer.session.store.close()
 
