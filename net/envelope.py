@@ -165,4 +165,20 @@ def check_signature(env: Envelope, key: Ed25519PublicKey | None = None) -> Ed255
 
 def signature_ok(env: Envelope, key: Ed25519PublicKey) -> bool:
     """True when ``env.sig`` is the author's signature of the envelope's other fields."""
-    return verify_signature(key, bytes.fromhex(env.sig), signing_input(env.fields(), parsed=True))
+    return verify_signature(key, bytes.fromhex(env.sig), signed_bytes(env))
+
+
+_SIG_MEMBER = b',"sig":"'
+
+
+def signed_bytes(env: Envelope) -> bytes:
+    """The bytes ``env`` was signed over, cut out of its canonical encoding rather than
+    encoded again: the keys are sorted, so dropping the ``sig`` member (never the last:
+    ``state`` and ``v`` follow it, neither of which can hold that text) leaves exactly the
+    canonical encoding of the other fields, which is :func:`signing_input`."""
+    raw = env.raw
+    i = raw.rfind(_SIG_MEMBER)
+    j = i + len(_SIG_MEMBER) + len(env.sig)
+    if i < 0 or raw[j:j + 1] != b'"' or raw[i + len(_SIG_MEMBER):j] != env.sig.encode("ascii"):
+        return signing_input(env.fields(), parsed=True)  # pragma: no cover - a parsed envelope always has it
+    return raw[:i] + raw[j + 1:]

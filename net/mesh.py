@@ -53,18 +53,20 @@ VIOLATIONS = frozenset({
 _ENDPOINT = re.compile(r"\Atcp://(\[[0-9A-Fa-f:.]{2,45}\]|[0-9A-Za-z](?:[0-9A-Za-z.-]{0,251}[0-9A-Za-z])?):([0-9]{1,5})\Z")
 
 
+_KEY = re.compile(r"[0-9a-f]{64}")
+_AUTHOR = re.compile(rb'"author": ?"([0-9a-f]{64})"')
+
+
 def _is_key(value: Any) -> bool:
-    return isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    return isinstance(value, str) and _KEY.fullmatch(value) is not None
 
 
 def _author_of(raw: bytes) -> str:
-    """The author key of envelope bytes ("" if they are not an envelope)."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return ""
-    author = data.get("author") if isinstance(data, dict) else None
-    return str(author) if _is_key(author) else ""
+    """The author key of accepted (so canonical) envelope bytes, "" if there is none. The
+    keys of a canonical envelope are sorted and ``at`` (an integer) is the only one before
+    ``author``, so the first ``"author":"`` is the envelope's own."""
+    m = _AUTHOR.search(raw, 0, 512)
+    return m.group(1).decode("ascii") if m is not None else ""
 
 
 def monotonic_ms() -> int:
@@ -217,7 +219,7 @@ class Node:
         self.stats = Stats()
         self.closed = False
         self._next_beat = 0
-        self._peers_version = 0
+        self.peers_version = 0
         self._peers_sent: dict[tuple[str, bytes], int] = {}
         self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: bytes = b""
@@ -450,7 +452,7 @@ class Node:
         if valid_endpoint(addr) and isinstance(curve, str) and node:
             if self.peers.get(node) != (addr, curve) and (node in self.peers or self._room()):
                 self.peers[node] = (addr, curve)
-                self._peers_version += 1
+                self.peers_version += 1
         if first and link.socket is None:
             self._send(link, b"HELLO", self._hello())  # answer so the DEALER side knows us
         self._catch_up(link, data["have"], now)
@@ -470,7 +472,7 @@ class Node:
                 if not self._room():
                     continue  # a list padded with made-up peers opens no more sockets
                 self.peers[node] = (addr, curve)
-                self._peers_version += 1
+                self.peers_version += 1
             if not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
                 try:
                     self.connect(addr, curve)
@@ -508,18 +510,18 @@ class Node:
     def _maintain(self) -> None:
         now = self.clock()
         lim = self.limits
-        if now < self._next_beat and self._peers_version != self._peers_shared:
+        if now < self._next_beat and self.peers_version != self._peers_shared:
             # a peer arrived: introduce it now rather than at the next beat, so the mesh
             # does not hang on its first node while it forms
-            self._peers_shared = self._peers_version
+            self._peers_shared = self.peers_version
             peers = self._peers_frame()
             for link in self._live():
-                if self._peers_sent.get(link.key) != self._peers_version:
-                    self._peers_sent[link.key] = self._peers_version
+                if self._peers_sent.get(link.key) != self.peers_version:
+                    self._peers_sent[link.key] = self.peers_version
                     self._send(link, b"PEERS", peers)
         if now >= self._next_beat:
             self._next_beat = now + lim.heartbeat_ms
-            self._peers_shared = self._peers_version
+            self._peers_shared = self.peers_version
             direct = sorted({lk.peer_key for lk in self.links.values()
                              if lk.peer_key and lk.greeted and not lk.banned_until and now - lk.last_rx <= lim.dead_ms})
             have = canonical_json({"have": self.replica.have(), "direct": direct})
@@ -542,8 +544,8 @@ class Node:
                 if not link.greeted or link.banned_until:
                     continue
                 self._send(link, b"HAVE", have)
-                if self._peers_sent.get(link.key) != self._peers_version:
-                    self._peers_sent[link.key] = self._peers_version
+                if self._peers_sent.get(link.key) != self.peers_version:
+                    self._peers_sent[link.key] = self.peers_version
                     self._send(link, b"PEERS", peers)
                 if info_raw:
                     self._send(link, b"INFO", info_raw)

@@ -79,15 +79,15 @@ class GameReplica:
         if self.session.transcript.has(message_id(raw)):
             return "duplicate"  # what the transcript would say, without parsing: most copies of a flood
         try:
-            kind = json.loads(raw).get("kind") if raw[:1] == b"{" else None
-        except (ValueError, AttributeError, RecursionError):  # deep nesting must not end the peer
-            kind = None
-        if kind == "hello":
+            env = parse(raw)  # once: the transcript takes the parsed envelope
+        except Reject as r:
+            return r.code
+        if env.kind == "hello":
             if self.lobby is None:
                 return "held"  # not ours to judge; only the host seats players
             code = self.lobby.offer(raw)
             return "accepted" if code in ("accepted", "duplicate", "full") else code
-        res = self.session.incoming(raw, now)
+        res = self.session.incoming(raw, now, env)
         if isinstance(res, Accepted):
             if self.send_now is not None and self._own_pending():
                 self.send_now()  # what this made due here (a reveal...) leaves before the next frame is read
@@ -149,7 +149,7 @@ class Peer:
     info: dict[str, Any] = field(default_factory=dict)
     _printed: int = 0
     _asked: int = -1
-    _saved_peers: frozenset[tuple[str, str]] = frozenset()
+    _saved_version: int = -1
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -198,14 +198,16 @@ class Peer:
         return peer
 
     def _wire(self) -> None:
-        """Let the transport call back into this peer."""
+        """Let the transport call back into this peer, and group the log's fsyncs."""
+        if self.session.store is not None:
+            self.session.store.group = True
         self.node.on_desync = self._on_desync
         self.node.on_info = self._on_info
         self.replica.send_now = self.node.flood
 
     def save_meta(self) -> None:
-        self._saved_peers = frozenset(self.node.peers.values())
-        peers = sorted(self._saved_peers | self._seed_peers())
+        self._saved_version = self.node.peers_version
+        peers = sorted(set(self.node.peers.values()) | self._seed_peers())
         data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file,
                 "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
         tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
@@ -248,6 +250,7 @@ class Peer:
     def step(self, timeout_ms: int = 20) -> None:
         """One turn of the loop: network in and out, decisions due, drops due, news printed."""
         self.node.poll(timeout_ms)
+        self.sync()
         if self.desynced:
             return
         now = self.clock()
@@ -268,9 +271,14 @@ class Peer:
             if vote is not None and vote.ok:
                 self.say("voted to drop the seats that kept the game waiting too long")
         self.node.flood()
-        if frozenset(self.node.peers.values()) != self._saved_peers:
+        if self.node.peers_version != self._saved_version:
             self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._print_news()
+
+    def sync(self) -> None:
+        """fsync what was received since the last call (the log groups them: net.store)."""
+        if self.session.store is not None:
+            self.session.store.sync()
 
     def _print_news(self) -> None:
         log = self.session.log

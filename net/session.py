@@ -31,7 +31,7 @@ from typing import Any
 
 from game.rules import Choice, State, event_dicts, legal, outcome, view
 from net.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
-from net.envelope import build
+from net.envelope import Envelope, build
 from net.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
 from net.keys import Identity
 from net.store import TranscriptFile, load
@@ -82,6 +82,11 @@ class Session:
         self._since = now
         self._epoch = self.transcript.position
         self._hidden_events: list[dict[str, Any]] = []
+        # what was worked out for the transcript at a length (a loop asks every few ms;
+        # the answers change only when a message is accepted)
+        self._held_tried = -1  # length at which the held messages were last retried
+        self._idle_at = -1  # length at which nothing was due
+        self._turn: tuple[int, bool, list[Choice]] = (-1, False, [])
 
     @classmethod
     def resume(cls, identity: Identity, path: str | os.PathLike[str], *, secret: bytes, now: int = 0) -> Session:
@@ -110,12 +115,25 @@ class Session:
         return self.transcript.state
 
     def my_turn(self) -> bool:
-        t = self.table
-        return t is not None and self.seat >= 0 and t.active(self.seat) and t.decision_seat() == self.seat
+        return self._turn_now()[1]
 
     def legal(self) -> list[Choice]:
-        t = self.table
-        return legal(t.st, self.seat) if t is not None and self.my_turn() else []
+        """This seat's choices now (a new list each call; empty when it is not its turn)."""
+        turn, options = self._turn_now()[1:]
+        if turn and not options:
+            t = self.table
+            assert t is not None
+            options = legal(t.st, self.seat)
+            self._turn = (self._turn[0], True, options)
+        return list(options)
+
+    def _turn_now(self) -> tuple[int, bool, list[Choice]]:
+        n = len(self.transcript.entries)
+        if self._turn[0] != n:
+            t, seat = self.table, self.seat
+            mine = t is not None and seat >= 0 and t.active(seat) and t.decision_seat() == seat
+            self._turn = (n, mine, [])
+        return self._turn
 
     def _revealed(self) -> bool:
         t = self.table
@@ -160,9 +178,10 @@ class Session:
                        drop_bot=drop_bot).body()
         return self._act("genesis", body, now, game=gid)
 
-    def incoming(self, raw: bytes, now: int) -> Result | Held:
-        """Offer one received envelope; already-known messages come back as ``duplicate``."""
-        res = self.transcript.offer(raw)
+    def incoming(self, raw: bytes, now: int, parsed: Envelope | None = None) -> Result | Held:
+        """Offer one received envelope (``parsed``: :func:`~net.envelope.parse` of it, if the
+        caller has it); already-known messages come back as ``duplicate``."""
+        res = self.transcript.offer(raw, parsed=parsed)
         if isinstance(res, Rejected) and res.code == "equivocation" and self.store is not None:
             proof = self.transcript.equivocations[-1]
             self.store.append_evidence(proof.first, proof.second)
@@ -194,6 +213,9 @@ class Session:
         t = self.table
         if t is None or self.seat < 0 or not t.active(self.seat):
             return None
+        g = self.transcript.genesis
+        if g is None or now - self._since < g.timeout_ms:
+            return None  # no one is overdue before the timeout has passed since the position began
         late = sorted(w.seat for w in self.waiting_for(now) if w.overdue and w.seat != self.seat)
         if not late or self.seat in t.votes.get(tuple(late), set()):
             return None
@@ -215,8 +237,10 @@ class Session:
         seq, prev = t.last_of(self.me.public_hex)
         env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=t.position, state=t.state_hash,
                     body=body)
-        res = t.offer(env.raw)
+        res = t.offer_own(env)
         if isinstance(res, Accepted):
+            if self.store is not None:
+                self.store.sync()  # on disk before it leaves (with every message before it)
             self._out.append(env.raw)
             self._note(res, now)
         return res
@@ -242,7 +266,9 @@ class Session:
         progress = True
         while progress:
             progress = False
-            for raw in list(self._held):
+            n = len(self.transcript.entries)
+            # a held message can pass only once another has been accepted
+            for raw in list(self._held) if self._held_tried != n else ():
                 res = self.transcript.offer(raw)
                 if isinstance(res, Rejected) and res.code in HOLD:
                     continue
@@ -250,33 +276,45 @@ class Session:
                 if isinstance(res, Accepted):
                     self._note(res, now)
                     progress = True
+            self._held_tried = n
             if self._due(now):
                 progress = True
         self._release()
 
     def _due(self, now: int) -> bool:
-        """Send one message that is due without a decision; True if one was sent."""
+        """Send one message that is due without a decision; True if one was sent. What is due
+        depends on the transcript alone: once nothing is, nothing is until it grows."""
+        n = len(self.transcript.entries)
+        if self._idle_at == n:
+            return False
+        due = self._what_is_due()
+        if due is None:
+            self._idle_at = n
+            return False
+        return self._send(due[0], due[1], now).ok
+
+    def _what_is_due(self) -> tuple[str, dict[str, Any]] | None:
         t = self.table
         s = self.seat
         if t is None or s < 0 or not t.active(s) or t.closed:
-            return False
+            return None
         chain = self._chain_for(t)
         if not t.joined[s]:
-            return self._send("seat", {"seat": s, "chain": chain.commitment.hex()}, now).ok
+            return "seat", {"seat": s, "chain": chain.commitment.hex()}
         for war in t.uncommitted_wars(s):
             c = commitment(t.gid, s, war, t.war_unrest[war][s], derive_salt(self.secret, war))
-            return self._send("commit", {"war": war, "commit": c.hex()}, now).ok
+            return "commit", {"war": war, "commit": c.hex()}
         r = t.chance_round()
         if r and s not in t.reveals and r <= chain.length:
-            return self._send("reveal", {"r": r, "value": chain.reveal(r).hex()}, now).ok
+            return "reveal", {"r": r, "value": chain.reveal(r).hex()}
         if t.over and s not in t.opened:
             ops = [{"war": w, "unrest": t.war_unrest[w][s], "salt": derive_salt(self.secret, w).hex()}
                    for w in sorted(t.war_unrest)]
-            return self._send("open", {"openings": ops}, now).ok
+            return "open", {"openings": ops}
         if t.over and s not in t.ended:
             result = outcome(t.st) or {}
-            return self._send("end", {"scores": result["scores"], "winners": result["winners"]}, now).ok
-        return False
+            return "end", {"scores": result["scores"], "winners": result["winners"]}
+        return None
 
     def _chain_for(self, t: Table) -> HashChain:
         if self._chain is None or self._chain.length != t.g.chain_length:

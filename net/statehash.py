@@ -15,6 +15,7 @@ hasher against ``state_hash`` at every step of whole games.
 from __future__ import annotations
 
 import hashlib
+import marshal
 from typing import Any
 
 from game.rules import State
@@ -52,6 +53,16 @@ class StateHasher:
             if member is None:
                 member = _KEYS[f] + canonical_json(value, trusted=True)  # an engine state: no floats
                 members[f] = member
-                copies[f] = deep_copy(value)
+                if f in CACHED or f in SCALARS:  # the others are encoded every time: no copy to compare
+                    copies[f] = _copy(value)
             parts.append(member)
         return hashlib.sha256(b"{" + b",".join(parts) + b"}").hexdigest()
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data: :mod:`marshal` copies dicts, lists, strings and integers
+    (types kept) about three times faster than walking them in Python."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:  # a type marshal does not take (never in an engine state): copy by hand
+        return deep_copy(value)

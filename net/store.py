@@ -1,5 +1,13 @@
 """Persistence: the transcript as JSON Lines, one envelope (its exact canonical bytes) per
-line, appended, flushed and fsynced as each message is accepted.
+line, appended and fsynced as each message is accepted.
+
+A running peer groups the fsyncs of messages it receives (:attr:`TranscriptFile.group`):
+each is written at once (so it survives the process being killed) and the file is
+fsynced after each batch read from the network, and always before one of the peer's own
+messages is sent, which the fsync of its line covers with every line before it. What
+this peer signed is on disk before anyone sees it; a received message lost in a crash
+of the whole machine between its write and the next fsync is still held by its author
+and the other peers, and comes back by catch-up.
 
 Proofs of equivocation go to ``FILE.evidence``. A crash can leave a partial last line; :func:`load` reports it (and never returns it as
 a message) and :class:`TranscriptFile` cuts it off before appending, so the file stays a
@@ -36,6 +44,8 @@ class TranscriptFile:
     def __init__(self, path: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.path = Path(path)
         self.fsync = fsync
+        self.group = False  # fsync on sync() rather than on each append (see the module docstring)
+        self.dirty = False
         self.repaired: bytes | None = None
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -60,8 +70,16 @@ class TranscriptFile:
         while view:
             written = os.write(self._fd, view)
             view = view[written:]
-        if self.fsync:
-            os.fsync(self._fd)
+        self.dirty = True
+        if not self.group:
+            self.sync()
+
+    def sync(self) -> None:
+        """Make every line appended so far durable (one fsync, if any is not yet)."""
+        if self.dirty and self._fd is not None:
+            if self.fsync:
+                os.fsync(self._fd)
+            self.dirty = False
 
     def append_evidence(self, first: bytes, second: bytes) -> None:
         """Keep a proof of equivocation (two messages with the same author and seq) in

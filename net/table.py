@@ -264,15 +264,16 @@ class Table:
         except MalformedInput as exc:
             raise Reject("bad_body", exc.message) from None
         inp = Act(seat, choice)
-        if self.precheck:
+        checked = self.precheck
+        if checked:
             try:
                 check(self.st, inp)
             except RulesError as exc:
                 raise Reject("illegal", str(exc)) from None
 
         def run() -> Outcome:
-            try:
-                events = apply_in_place(self.st, inp)  # validates before it changes anything
+            try:  # validates before it changes anything (unless planning just did)
+                events = apply_in_place(self.st, inp, checked=checked)
             except RulesError as exc:
                 raise Reject("illegal", str(exc)) from None
             self.inputs.append(inp)

@@ -183,16 +183,15 @@ class Recorder:
         b[1] += ns
 
     def instrument(self, peer: Any) -> None:
-        """Wrap, in this process's peer, the transcript's ``offer`` (acceptance times, chance
+        """Wrap, in this process's peer, the transcript's ``offer`` and ``offer_own`` (acceptance times, chance
         events), the session's ``submit`` (submit times), the replica's ``drain`` (when the
         transport takes a message to send) and the poller's ``poll`` (time spent waiting)."""
         transcript = peer.session.transcript
         offer = transcript.offer
+        offer_own = transcript.offer_own
         submit = peer.session.submit
 
-        def timed_offer(raw: bytes) -> Any:
-            t0 = now_ns()
-            res = offer(raw)
+        def record(res: Any, t0: int) -> Any:
             t = now_ns()
             self.add("offer_accepted" if res.ok else "offer_refused", t - t0)
             if res.ok:
@@ -208,6 +207,14 @@ class Recorder:
                     if r and r not in self.asked:
                         self.asked[r] = t
             return res
+
+        def timed_offer(raw: bytes, *, parsed: Any = None) -> Any:
+            t0 = now_ns()
+            return record(offer(raw, parsed=parsed), t0)
+
+        def timed_offer_own(env: Any) -> Any:
+            t0 = now_ns()
+            return record(offer_own(env), t0)
 
         def timed_submit(choice: Any, now: int) -> Any:
             t = now_ns()
@@ -238,6 +245,7 @@ class Recorder:
             return out
 
         setattr(transcript, "offer", timed_offer)  # noqa: B010
+        setattr(transcript, "offer_own", timed_offer_own)  # noqa: B010
         setattr(peer.session, "submit", timed_submit)  # noqa: B010
         setattr(poller, "poll", timed_poll)  # noqa: B010
         setattr(replica, "drain", timed_drain)  # noqa: B010
@@ -321,9 +329,14 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
     stop_at = time.monotonic() + deadline_s
     while time.monotonic() < stop_at:
         t0 = now_ns()
+        c0 = time.thread_time_ns()
+        f0 = peer.node.stats.frames_in
         peer.step(poll_ms)
         if peer.session.transcript.genesis is not None and not over_at:
             rec.add("step", now_ns() - t0)
+            # this thread's CPU (not ZeroMQ's I/O thread) in steps that took frames in, and in the others
+            rec.add("cpu_step_with_frames" if peer.node.stats.frames_in != f0 else "cpu_step_idle",
+                    time.thread_time_ns() - c0)
         steps += 1
         if lobby is not None and not lobby.started and lobby.full:
             peer.start_game(timeout_ms=drop_timeout_ms)
@@ -333,7 +346,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
             frames_at_over = peer.node.stats.frames_out
             conn.send(("over", {"state": peer.session.transcript.state_hash, "messages": len(peer.session.transcript),
                                 "cpu_s": cpu_seconds() - cpu0}))
-        if conn.poll():
+        if steps % 16 == 0 and conn.poll():  # a look at the pipe costs a system call: not every step
             if conn.recv() == "stop":
                 break
     st = peer.node.stats

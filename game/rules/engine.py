@@ -164,10 +164,12 @@ def apply(st: State, inp: Input) -> tuple[State, list[Event]]:
     return new, _apply_checked(new, inp)
 
 
-def apply_in_place(st: State, inp: Input) -> list[Event]:
+def apply_in_place(st: State, inp: Input, *, checked: bool = False) -> list[Event]:
     """As :func:`apply` but changing ``st`` itself (for fast self-play); a refused input
-    still raises before anything changes."""
-    check(st, inp)
+    still raises before anything changes. ``checked``: the caller has just run
+    :func:`check` on this very state and input, so it is not run again."""
+    if not checked:
+        check(st, inp)
     return _apply_checked(st, inp)
 
 

@@ -17,7 +17,16 @@ import net.beacon as beacon
 from game.bots import make_bot
 from game.rules import Act, Roll, State, apply_in_place, canonical_json, is_over, legal, new_game, pending, state_hash
 from net import encoding
-from net.envelope import MAX_MESSAGE_BYTES, build, message_id, parse, public_key, signature_ok, signing_input
+from net.envelope import (
+    MAX_MESSAGE_BYTES,
+    build,
+    message_id,
+    parse,
+    public_key,
+    signature_ok,
+    signed_bytes,
+    signing_input,
+)
 from net.keys import KeyFileError, default_key_path, fingerprint, load, load_or_create
 from net.reasons import Reject
 from net.statehash import StateHasher
@@ -95,6 +104,13 @@ def test_envelope_round_trip_id_and_signature() -> None:
     assert signature_ok(env, public_key(env.author))
     assert signing_input(env.fields()) == canonical_json({k: v for k, v in json.loads(raw).items() if k != "sig"})
     assert list(json.loads(raw)) == sorted(json.loads(raw))
+
+
+def test_the_signed_bytes_are_cut_from_the_wire_bytes_whatever_the_body_holds() -> None:
+    for body in ({"text": 'a ,"sig":"' + "0" * 128 + '", x'}, {"sig": "x", "state": ""}, {}, {"text": "\u00e9\n\""}):
+        env = parse(_env(body=body))
+        assert signed_bytes(env) == signing_input(env.fields())
+        assert signature_ok(env, public_key(env.author))
 
 
 def _reject(raw: bytes) -> str:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from netkit import GAME_ID, Game, identity, seats_for, secret
+from netkit import GAME_ID, Game, Mesh, identity, seats_for, secret
 
 from game.cli import main as soe
 from net import selfplay
@@ -50,6 +50,42 @@ def test_every_accepted_message_is_appended_and_fsynced(tmp_path: Path, monkeypa
     assert lines == [e.env.raw for e in g.t.entries]
     t, failure = replay(lines)
     assert failure is None and t.state_hash == g.t.state_hash
+
+
+def test_a_peer_groups_the_fsyncs_of_received_messages_but_never_sends_its_own_before_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[int] = []  # the file's size at each fsync
+    real = os.fsync
+    monkeypatch.setattr("net.store.os.fsync", lambda fd: (synced.append(os.fstat(fd).st_size), real(fd)))
+    m = Mesh(3)
+    p = m.peers[1]
+    store = TranscriptFile(tmp_path / "p1.jsonl")
+    store.group = True  # as a running peer's log (net.peer)
+    p.store = store
+    p.transcript.attach_sink(store.append)
+    first = len(p.transcript)
+    handed: list[int] = []
+    take = p.outgoing
+
+    def outgoing() -> list[bytes]:
+        out = take()
+        if out:  # whatever this peer signed is on disk, with every line before it, before it leaves
+            assert not store.dirty and synced[-1] == store.path.stat().st_size
+            handed.append(len(out))
+        return out
+
+    monkeypatch.setattr(p, "outgoing", outgoing)
+    for _ in range(150):
+        assert m.step()
+    written = len(p.transcript) - first
+    own = sum(1 for e in p.transcript.entries[first:] if e.env.author == p.me.public_hex)
+    assert handed and own >= 20 and written > 2 * own
+    assert len(synced) <= own < written  # one fsync per own message, none per received one
+    # received lines are written at once (a killed process loses none of them); sync() makes them durable
+    assert load(store.path).messages == [e.env.raw for e in p.transcript.entries[first:]]
+    store.sync()
+    assert synced[-1] == store.path.stat().st_size and not store.dirty
+    store.close()
 
 
 def test_truncated_last_line_is_reported_and_cut(tmp_path: Path) -> None:
