@@ -46,7 +46,8 @@ FRAME_TYPES = (b"HELLO", b"HAVE", b"MSG", b"PEERS", b"INFO", b"BYE")
 # reasons a message from a link counts against it (an honest peer never sends these)
 VIOLATIONS = frozenset({
     "oversized", "malformed", "not_canonical", "unsigned", "bad_signature", "bad_version", "unknown_author",
-    "wrong_game", "equivocation", "bad_prev", "bad_reveal", "bad_opening", "bad_genesis", "garbage",
+    "wrong_game", "equivocation", "bad_prev", "bad_reveal", "bad_opening", "bad_genesis", "garbage", "bad_state",
+    "forged",
 })
 
 
@@ -174,6 +175,7 @@ class Stats:
     rejected: dict[str, int] = field(default_factory=dict)
     rate_limited: int = 0
     bans: int = 0
+    sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
 
 
 class Node:
@@ -296,6 +298,8 @@ class Node:
             return
         link.last_tx = self.clock()
         self.stats.frames_out += 1
+        name = kind.decode("ascii")
+        self.stats.sent[name] = self.stats.sent.get(name, 0) + 1
 
     def _send_msg(self, link: Link, raw: bytes, msg_id: str, now: int) -> None:
         last = link.sent_at.get(msg_id)

@@ -54,7 +54,6 @@ class GameReplica:
         self.lobby = lobby
         self.my_hello = my_hello
         self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
-        self.send_now: Callable[[], object] | None = None  # the node's flood, once there is a node
         self._flooded = 0
         self._extra: list[bytes] = []
 
@@ -89,16 +88,10 @@ class GameReplica:
             return "accepted" if code in ("accepted", "duplicate", "full") else code
         res = self.session.incoming(raw, now, env)
         if isinstance(res, Accepted):
-            if self.send_now is not None and self._own_pending():
-                self.send_now()  # what this made due here (a reveal...) leaves before the next frame is read
             return "accepted"
         if isinstance(res, Held):
             return "held"
         return res.code
-
-    def _own_pending(self) -> bool:
-        me = self.session.me.public_hex
-        return any(e.env.author == me for e in self.session.transcript.entries[self._flooded:])
 
     def drain(self) -> list[bytes]:
         self._scan()
@@ -203,7 +196,9 @@ class Peer:
             self.session.store.group = True
         self.node.on_desync = self._on_desync
         self.node.on_info = self._on_info
-        self.replica.send_now = self.node.flood
+        # each message this peer signs leaves the moment it is on disk: a choice before the
+        # reveal it makes due, a reveal before the next frame is read
+        self.session.on_sent = self.node.flood
 
     def save_meta(self) -> None:
         self._saved_version = self.node.peers_version

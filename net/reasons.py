@@ -24,6 +24,8 @@ REASONS = MappingProxyType({
     "bad_prev": "prev is not the id of the author's previous message",
     "future_at": "at points past the end of the transcript",
     "state_mismatch": "state is not the state hash at index at",
+    "bad_state": "an unsigned message (a reveal) names another state hash than the one at its position",
+    "forged": "an unsigned message (a reveal) differs from the author's message accepted at that seq",
     "stale": "the game has changed since the state the author acted on",
     "not_transcript": "this kind of message is not part of the game transcript",
     "bad_genesis": "the genesis is invalid",

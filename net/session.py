@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import os
 import secrets as _secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Choice, State, event_dicts, legal, outcome, view
 from net.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
-from net.envelope import Envelope, build
+from net.envelope import UNSIGNED_KINDS, Envelope, build, parse
 from net.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
 from net.keys import Identity
 from net.store import TranscriptFile, load
@@ -40,6 +40,9 @@ from net.transcript import Accepted, Rejected, Result, Transcript, replay
 from net.unrest import commitment, derive_salt
 
 HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing"})
+# Unsigned messages (reveals) held at once per author, at most: anyone can make copies of
+# a reveal with other fields, so they must not fill the room kept for early messages.
+MAX_HELD_UNSIGNED = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +80,8 @@ class Session:
         self.max_held = max_held
         self.log: list[dict[str, Any]] = []
         self._out: list[bytes] = []
-        self._held: dict[bytes, None] = {}
+        self.on_sent: Callable[[], object] | None = None  # called as each own message is ready to leave
+        self._held: dict[bytes, str] = {}  # early message -> its author if it carries no signature, else ""
         self._chain: HashChain | None = None
         self._since = now
         self._epoch = self.transcript.position
@@ -186,7 +190,11 @@ class Session:
             proof = self.transcript.equivocations[-1]
             self.store.append_evidence(proof.first, proof.second)
         if isinstance(res, Rejected) and res.code in HOLD and len(self._held) < self.max_held:
-            self._held[raw] = None
+            env = parsed if parsed is not None and parsed.raw is raw else parse(raw)  # it parsed: it was held
+            author = env.author if env.kind in UNSIGNED_KINDS else ""
+            if author and sum(1 for a in self._held.values() if a == author) >= MAX_HELD_UNSIGNED:
+                return res  # catch-up brings the author's own copy back later
+            self._held[raw] = author
             return Held(res.code, res.text)
         if isinstance(res, Accepted):
             self._note(res, now)
@@ -242,6 +250,8 @@ class Session:
             if self.store is not None:
                 self.store.sync()  # on disk before it leaves (with every message before it)
             self._out.append(env.raw)
+            if self.on_sent is not None:
+                self.on_sent()
             self._note(res, now)
         return res
 

@@ -5,7 +5,7 @@ every peer runs on every message.
 it, applies it) or rejects it with a reason code; a rejected message changes nothing.
 The checks, in order: size and form (:func:`net.envelope.parse`), the game id, replay of
 an accepted message, the author's key (a seat's, or the creator's for the genesis), the
-signature, the author's chain (``seq`` is the next one and ``prev`` the id of the
+signature (a reveal has none: :mod:`net.envelope`), the author's chain (``seq`` is the next one and ``prev`` the id of the
 author's previous message; a second message with an accepted ``(author, seq)`` is kept
 as proof of equivocation), ``at``/``state``, and finally the rules of its kind
 (:mod:`net.table`).
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from game.rules import Event, State
-from net.envelope import Envelope, check_signature, parse, public_key
+from net.envelope import UNSIGNED_KINDS, Envelope, check_signature, parse, public_key
 from net.genesis import Genesis
 from net.reasons import Reject
 from net.statehash import StateHasher
@@ -204,14 +204,17 @@ class Transcript:
         seat = self._seat_of.get(env.author, -1)
         if self.genesis is not None and seat < 0 and env.author != self.creator:
             raise Reject("unknown_author", f"key {env.author[:16]} holds no seat in this game")
+        unsigned = env.kind in UNSIGNED_KINDS
         key = self._keys.get(env.author)
-        if not own or key is None:
+        if not unsigned and (not own or key is None):
             key = check_signature(env, key)
-        self._check_chain(env)
+        self._check_chain(env, unsigned)
         position = self.position
         if env.at > position:
             raise Reject("future_at", f"made at position {env.at}; this transcript is at {position}")
         if env.state != self.positions[env.at]:
+            if unsigned:  # anyone can write one: no sign of a peer that sees another game
+                raise Reject("bad_state", f"state is not the state hash at position {env.at}")
             raise Reject("state_mismatch", f"state is not the state hash at position {env.at}")
         if env.kind == "genesis":
             if self.genesis is not None:
@@ -227,6 +230,7 @@ class Transcript:
                 self.sink(env.raw)
             self.genesis, self.creator = genesis, env.author
             self._keys.update(keys)
+            assert key is not None  # a genesis is signed: its signature was checked above
             self._keys[env.author] = key
             self.table = Table(genesis)
             self.table.precheck = self.sink is not None
@@ -252,8 +256,10 @@ class Transcript:
         self._append(env, seat)
         return Accepted(self.entries[-1], tuple(out.events), out.epoch_changed)
 
-    def _check_chain(self, env: Envelope) -> None:
+    def _check_chain(self, env: Envelope, unsigned: bool = False) -> None:
         nxt, last = self.last_of(env.author)
+        if env.seq < nxt and unsigned:  # the one valid message there is in already: no proof of anything
+            raise Reject("forged", f"the author's message {env.seq} is another one")
         if env.seq < nxt:
             first = self.entries[self._by_seq[(env.author, env.seq)]].env.raw
             self.equivocations.append(Equivocation(env.author, env.seq, first, env.raw))

@@ -352,7 +352,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
     st = peer.node.stats
     out = {"index": index, "seat": peer.session.seat, "over_at": over_at, "steps": steps,
            "cpu_s": cpu_seconds() - cpu0, "frames_in": st.frames_in, "frames_out": st.frames_out,
-           "frames_out_in_game": frames_at_over, "rejected": st.rejected, "rate_limited": st.rate_limited,
+           "frames_out_in_game": frames_at_over, "sent_by_type": st.sent, "rejected": st.rejected, "rate_limited": st.rate_limited,
            "messages": len(peer.session.transcript), "state": peer.session.transcript.state_hash, "over": peer.over,
            "desync": peer.desynced, **rec.dump(peer.session.seat)}
     Path(work, f"p{index}.timings.json").write_text(json.dumps(out), encoding="utf-8")

@@ -95,7 +95,7 @@ def test_replay_order_and_equivocation(game: Game) -> None:
                                  prev=sha256(b"x").hex())) == "bad_prev"
     assert g.t.offer(first).ok
     assert refused(g, first) == "duplicate"
-    twin = g.envelope(d, "reveal", {"r": 99, "value": "00" * 32}, seq=seq, prev=prev)
+    twin = g.envelope(d, "chat", {"text": "the same seq again"}, seq=seq, prev=prev)
     assert refused(g, twin) == "equivocation"
     proof = g.t.equivocations[-1]
     assert (proof.author, proof.seq, proof.first, proof.second) == (author, seq, first, twin)
@@ -118,6 +118,54 @@ def test_reveals_must_hash_onto_the_chain() -> None:
     assert g.t.offer(g.envelope(2, "reveal", {"r": r, "value": chain.reveal(r).hex()})).ok
     assert g.table.st.chance_count == count + 1  # the last reveal completes the chance event
     finish_fair(g)
+
+
+def test_a_reveal_needs_no_signature_and_its_forgeries_blame_no_one() -> None:
+    g = Game(3)
+    g.sessions[2].suppress = frozenset({"reveal"})
+    g.play_until(lambda g: g.table.chance_round() > 0 and 2 not in g.table.reveals and len(g.table.reveals) == 2)
+    r = g.table.chance_round()
+    value = g.sessions[2]._chain_for(g.table).reveal(r).hex()
+    author = g.ids[2].public_hex
+    seq, prev = g.t.last_of(author)
+    # with the value, anyone can write seat 2's reveal without its key: the very bytes seat 2 writes
+    genuine = g.envelope(2, "reveal", {"r": r, "value": value})
+    by_hand = canonical_json({"v": 2, "game": g.t.game_id, "author": author, "seq": seq, "prev": prev,
+                              "kind": "reveal", "at": g.t.position, "state": g.t.state_hash,
+                              "body": {"r": r, "value": value}, "sig": ""})
+    assert by_hand == genuine
+    # and nothing else passes
+    wrong_state = g.envelope(2, "reveal", {"r": r, "value": value}, state="ab" * 32)
+    assert refused(g, wrong_state) == "bad_state"  # not a desync: anyone could have sent it
+    before = g.t.position - 1
+    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": value}, at=before,
+                                 state=g.t.positions[before])) == "stale"
+    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": value}, prev="cd" * 32)) == "bad_prev"
+    res = g.t.offer(genuine)
+    assert res.ok and json.loads(genuine)["sig"] == ""
+    # once it is in, another reveal at that seq is a forgery, kept as no proof against seat 2
+    again = g.envelope(2, "reveal", {"r": r, "value": value}, seq=seq, prev=prev, state="cd" * 32)
+    assert refused(g, again) == "forged" and g.t.equivocations == []
+    finish_fair(g)
+
+
+def test_a_session_holds_few_early_reveals_per_author() -> None:
+    from net.session import MAX_HELD_UNSIGNED, Held
+
+    g = Game(3)
+    g.play_until(lambda g: g.table.st.chance_count >= 1)
+    watcher = g.sessions[1]
+    author = g.ids[2].public_hex
+    seq, prev = g.t.last_of(author)
+    early = [g.envelope(2, "reveal", {"r": 1, "value": "00" * 32}, seq=seq + 1 + k, prev=prev)
+             for k in range(MAX_HELD_UNSIGNED + 3)]
+    codes = [watcher.incoming(raw, 0) for raw in early]
+    assert all(isinstance(c, Held) for c in codes[:MAX_HELD_UNSIGNED])
+    assert [c.code for c in codes[MAX_HELD_UNSIGNED:]] == ["out_of_order"] * 3  # refused, not held
+    assert not any(isinstance(c, Held) for c in codes[MAX_HELD_UNSIGNED:])
+    # a signed early message of the same author is still held
+    signed = g.envelope(2, "chat", {"text": "early"}, seq=seq + 40, prev=prev)
+    assert isinstance(watcher.incoming(signed, 0), Held)
 
 
 def test_openings_must_match_commitments_and_engine() -> None:
@@ -169,7 +217,7 @@ def test_genesis_checks() -> None:
     from net.transcript import Transcript
 
     def genesis(body_over: dict[str, object], **over: object) -> str:
-        body = {"protocol": 1, "engine": "1", "ruleset": "standard", "options": {},
+        body = {"protocol": 2, "engine": "1", "ruleset": "standard", "options": {},
                 "seats": [s.to_json() for s in seats_for(2)], "chain_length": 64, "timeout_ms": 1000,
                 "drop_bot": "random"}
         body.update(body_over)

@@ -19,9 +19,11 @@ from game.rules import Act, Roll, State, apply_in_place, canonical_json, is_over
 from net import encoding
 from net.envelope import (
     MAX_MESSAGE_BYTES,
+    Envelope,
     build,
     message_id,
     parse,
+    parse_json,
     public_key,
     signature_ok,
     signed_bytes,
@@ -106,6 +108,28 @@ def test_envelope_round_trip_id_and_signature() -> None:
     assert list(json.loads(raw)) == sorted(json.loads(raw))
 
 
+@settings(max_examples=300, deadline=None)
+@given(at=hs.integers(0, 2**60), seq=hs.integers(0, 2**60), r=hs.integers(0, 2**60),
+       value=hs.binary(min_size=32, max_size=32), state=hs.sampled_from(["", "ab" * 32]),
+       flip=hs.integers(0, 600), byte=hs.integers(0, 255))
+def test_the_fast_path_for_reveals_says_what_the_long_way_says(at: int, seq: int, r: int, value: bytes, state: str,
+                                                              flip: int, byte: int) -> None:
+    prev = None if seq == 0 else "cd" * 32
+    raw = canonical_json({"v": 2, "game": GAME_ID, "author": identity(0).public_hex, "seq": seq, "prev": prev,
+                          "kind": "reveal", "at": at, "state": state, "body": {"r": r, "value": value.hex()},
+                          "sig": ""})
+    for candidate in (raw, raw[:flip] + bytes([byte]) + raw[flip + 1:]):
+        try:
+            slow: Envelope | str = parse_json(candidate)
+        except Reject as exc:
+            slow = exc.code
+        try:
+            fast: Envelope | str = parse(candidate)
+        except Reject as exc:
+            fast = exc.code
+        assert fast == slow
+
+
 def test_the_signed_bytes_are_cut_from_the_wire_bytes_whatever_the_body_holds() -> None:
     for body in ({"text": 'a ,"sig":"' + "0" * 128 + '", x'}, {"sig": "x", "state": ""}, {}, {"text": "\u00e9\n\""}):
         env = parse(_env(body=body))
@@ -132,7 +156,7 @@ def test_envelope_form_is_checked() -> None:
     assert _reject(canonical_json({**obj, "seq": True})) == "malformed"
     assert _reject(canonical_json({**obj, "author": obj["author"].upper()})) == "malformed"
     assert _reject(canonical_json({**obj, "kind": "nonsense"})) == "malformed"
-    assert _reject(canonical_json({**obj, "v": 2})) == "bad_version"
+    assert _reject(canonical_json({**obj, "v": 1})) == "bad_version"
     assert _reject(raw.replace(b'"at":0', b'"at":0.0')) == "malformed"
     assert _reject(_env(body={"x": 1}).replace(b'"x":1', b'"x":1.5')) == "not_canonical"  # floats refused
     assert _reject(raw.replace(b'{"at"', b'{"at":0,"at"')) == "not_canonical"  # duplicate key

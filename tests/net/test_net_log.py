@@ -251,7 +251,7 @@ def test_tampered_logs_fail_at_the_right_line(log3: Path, tmp_path: Path, capsys
             assert rep["failure"]["line"] == line
 
     # a flipped byte in a signature
-    i = 20
+    i = next(k for k, x in enumerate(msgs) if parse(x).sig and k >= 20)
     o = json.loads(msgs[i])
     o["sig"] = ("0" if o["sig"][0] != "0" else "1") + o["sig"][1:]
     check(msgs[:i] + [canonical_json(o)] + msgs[i + 1:], i + 1, {"bad_signature"})
@@ -275,10 +275,19 @@ def test_tampered_logs_fail_at_the_right_line(log3: Path, tmp_path: Path, capsys
                 assert not rep.fair and rep.failure and rep.failure["line"] > k + 1
                 break
         assert t.offer(x).ok
-    # a second message with the same author and seq (equivocation)
+    # a second signed message with the same author and seq (equivocation)
+    j = next(k for k, x in enumerate(msgs) if parse(x).kind == "choice" and k > 50)
+    twin = _resign_chain(msgs, j, {"choice": ["no such choice"]}, ids)[j]
+    check(msgs[:j + 1] + [twin] + msgs[j + 1:], j + 2, {"equivocation"})
+    # another reveal where the author's is: anyone can write one, so it proves nothing against the author
     j = next(k for k, x in enumerate(msgs) if parse(x).kind == "reveal" and k > 50)
-    twin = _resign_chain(msgs, j, dict(parse(msgs[j]).body, value="11" * 32), ids)[j]
-    check(msgs[:j + 1] + [twin] + msgs[j + 1:], j + 2, {"equivocation", "duplicate"})
+    o = json.loads(msgs[j])
+    o["state"] = "ab" * 32
+    check(msgs[:j + 1] + [canonical_json(o)] + msgs[j + 1:], j + 2, {"forged"})
+    # a reveal may not carry a signature
+    o = json.loads(msgs[j])
+    o["sig"] = "ab" * 64
+    check(msgs[:j] + [canonical_json(o)] + msgs[j + 1:], j + 1, {"malformed"})
     # replayed old message
     check(msgs[:60] + [msgs[10]] + msgs[60:], 61, {"duplicate"})
     # a game cut short is not fair either

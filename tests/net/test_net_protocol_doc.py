@@ -57,6 +57,20 @@ def test_keys_and_envelope(v: dict[str, Any]) -> None:
     assert "-".join(fp.decode().lower()[i:i + 4] for i in range(0, 16, 4)) == v["fingerprint"]
 
 
+def test_a_reveal_carries_no_signature(v: dict[str, Any]) -> None:
+    ident = Identity.from_seed(bytes.fromhex(v["ed25519_seed"]))
+    f = v["reveal_fields"]
+    env = build(ident, **{k: f[k] for k in ("game", "seq", "prev", "kind", "at", "state", "body")})
+    assert env.sig == "" and env.raw.decode() == v["reveal_envelope"] and env.id == v["reveal_id"]
+    assert f["prev"] == v["message_id"] and f["body"]["value"] == v["chain"]["links"][3]
+    assert parse(v["reveal_envelope"].encode()) == env
+    # from the recipe alone: the canonical encoding with an empty sig, and its SHA-256
+    assert json.dumps(dict(f, sig=""), sort_keys=True, separators=(",", ":")) == v["reveal_envelope"]
+    assert hashlib.sha256(v["reveal_envelope"].encode()).hexdigest() == v["reveal_id"]
+    value = bytes.fromhex(f["body"]["value"])
+    assert hashlib.sha256(b"soe/chain" + value).hexdigest() == v["chain"]["links"][4]  # onto the commitment
+
+
 def test_chain_beacon_and_expansion(v: dict[str, Any]) -> None:
     c = v["chain"]
     chain = HashChain(bytes.fromhex(c["secret"]), c["length"])

@@ -246,7 +246,7 @@ def test_equivocation_proof_is_kept_in_the_evidence_file(tmp_path: Path) -> None
         assert watcher.incoming(e.env.raw, 0).ok
     d = g.table.decision_seat()
     seq, prev = g.t.last_of(g.ids[d].public_hex)
-    twin = g.envelope(d, "reveal", {"r": 99, "value": "00" * 32}, seq=seq - 1,
+    twin = g.envelope(d, "chat", {"text": "the same seq again"}, seq=seq - 1,
                       prev=g.t.entries[g.t._by_seq[(g.ids[d].public_hex, seq - 1)]].env.prev)
     assert watcher.incoming(twin, 0).code == "equivocation"
     lines = (tmp_path / "w.jsonl.evidence").read_bytes().splitlines()
