@@ -320,10 +320,17 @@ class Node:
         only. (That DEALER reached the CurveZMQ key we dialled; an in link is skipped only
         when it names that node and that key, so no one can divert a message by naming
         himself after a peer.)"""
-        sent = 0
         raws = self.replica.drain()
-        if not raws:
-            return 0
+        return self._spread(raws) if raws else 0
+
+    def send_own(self, raw: bytes) -> int:
+        """Send a message this node's author has just signed (and made durable) to every
+        peer at once, before the replica has finished taking it in; :meth:`flood` will
+        not send it again."""
+        return self._spread([raw])
+
+    def _spread(self, raws: list[bytes]) -> int:
+        sent = 0
         now = self.clock()
         live = self._live()
         dialled = {(lk.node, lk.curve) for lk in live if lk.socket is not None and lk.node}

@@ -199,6 +199,7 @@ class Peer:
         # each message this peer signs leaves the moment it is on disk: a choice before the
         # reveal it makes due, a reveal before the next frame is read
         self.session.on_sent = self.node.flood
+        self.session.send_early = self.node.send_own
 
     def save_meta(self) -> None:
         self._saved_version = self.node.peers_version

@@ -81,6 +81,7 @@ class Session:
         self.log: list[dict[str, Any]] = []
         self._out: list[bytes] = []
         self.on_sent: Callable[[], object] | None = None  # called as each own message is ready to leave
+        self.send_early: Callable[[bytes], object] | None = None  # an own message, on disk, before it is applied
         self._held: dict[bytes, str] = {}  # early message -> its author if it carries no signature, else ""
         self._chain: HashChain | None = None
         self._since = now
@@ -245,10 +246,16 @@ class Session:
         seq, prev = t.last_of(self.me.public_hex)
         env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=t.position, state=t.state_hash,
                     body=body)
-        res = t.offer_own(env)
-        if isinstance(res, Accepted):
+        early = self.send_early
+
+        def persisted() -> None:
             if self.store is not None:
                 self.store.sync()  # on disk before it leaves (with every message before it)
+            if early is not None:
+                early(env.raw)  # it has passed every check: it may leave while it is applied here
+
+        res = t.offer_own(env, persisted)
+        if isinstance(res, Accepted):
             self._out.append(env.raw)
             if self.on_sent is not None:
                 self.on_sent()

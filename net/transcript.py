@@ -182,15 +182,17 @@ class Transcript:
         except Reject as r:
             return Rejected(r.code, r.text, parsed.id)
 
-    def offer_own(self, env: Envelope) -> Result:
+    def offer_own(self, env: Envelope, persisted: Callable[[], object] | None = None) -> Result:
         """Accept or reject a message this peer has just signed (:func:`~net.envelope.build`):
-        every check but the signature's, made from these very bytes a moment ago."""
+        every check but the signature's, made from these very bytes a moment ago.
+        ``persisted`` is called once it has passed every check and the sink has it, before
+        it is applied (so it can be sent while this peer applies it)."""
         try:
-            return self._accept(env, own=True)
+            return self._accept(env, own=True, persisted=persisted)
         except Reject as r:
             return Rejected(r.code, r.text, env.id)
 
-    def _accept(self, env: Envelope, own: bool = False) -> Accepted:
+    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None) -> Accepted:
         if self.genesis is None:
             if env.kind != "genesis":
                 raise Reject("no_genesis")
@@ -248,6 +250,8 @@ class Transcript:
         plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
         if self.sink:
             self.sink(env.raw)
+        if persisted is not None:
+            persisted()
         out = plan()
         if out.epoch_changed:
             self.positions.append(self._hasher(table.st) if out.engine_changed else self.positions[-1])
