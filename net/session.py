@@ -40,6 +40,12 @@ from net.transcript import Accepted, Rejected, Result, Transcript, replay
 from net.unrest import commitment, derive_salt
 
 HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing"})
+# Own messages that may leave before their fsync (the end of the batch brings it): a
+# reveal's bytes are fixed by the transcript and the chain secret (net.envelope), so a
+# peer that loses it in a crash makes the very same one again. Any other message could
+# come out different after a restart (a person decides again), so it is on disk before
+# anyone sees it, lest a restarted peer equivocate.
+REMADE_ALIKE = frozenset({"reveal"})
 # Unsigned messages (reveals) held at once per author, at most: anyone can make copies of
 # a reveal with other fields, so they must not fill the room kept for early messages.
 MAX_HELD_UNSIGNED = 8
@@ -249,7 +255,7 @@ class Session:
         early = self.send_early
 
         def persisted() -> None:
-            if self.store is not None:
+            if self.store is not None and kind not in REMADE_ALIKE:
                 self.store.sync()  # on disk before it leaves (with every message before it)
             if early is not None:
                 early(env.raw)  # it has passed every check: it may leave while it is applied here
@@ -282,7 +288,8 @@ class Session:
         """Retry held messages and send what is due until nothing changes."""
         progress = True
         while progress:
-            progress = False
+            # what this peer owes first (its reveal leaves before the early messages are retried)
+            progress = self._due(now)
             n = len(self.transcript.entries)
             # a held message can pass only once another has been accepted
             for raw in list(self._held) if self._held_tried != n else ():
@@ -294,8 +301,6 @@ class Session:
                     self._note(res, now)
                     progress = True
             self._held_tried = n
-            if self._due(now):
-                progress = True
         self._release()
 
     def _due(self, now: int) -> bool:

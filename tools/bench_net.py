@@ -200,7 +200,7 @@ class Recorder:
                 env = res.entry.env
                 self.accepted[env.id] = [t, env.kind, res.entry.seat, res.entry.index]
                 table = transcript.table
-                if table is not None:
+                if table is not None and res.changed:  # chance is asked for or applied only at a new position
                     count = table.st.chance_count
                     for r in range(self.chances_seen + 1, count + 1):
                         self.applied[r] = t
