@@ -58,7 +58,7 @@ if __package__ in (None, ""):
 import zmq  # noqa: E402
 
 from net.envelope import message_id  # noqa: E402
-from net.mesh import PROTO, Limits, Node  # noqa: E402
+from net.mesh import Limits, Node, encode_frame  # noqa: E402
 
 # ---------------------------------------------------------------------------- helpers
 
@@ -151,7 +151,7 @@ class Pinger:
 
     def ping(self, timeout_ms: int = 2000) -> int | None:
         t0 = now_ns()
-        self.sock.send_multipart([PROTO, b"MSG", self.payload])
+        self.sock.send(encode_frame(b"MSG", self.payload))
         if not self.sock.poll(timeout_ms, zmq.POLLIN):
             return None
         self.sock.recv_multipart()
@@ -706,7 +706,7 @@ def run(args: argparse.Namespace, say: Callable[[str], None]) -> dict[str, Any]:
         fs_us = fsync_us(work)
         pinger = bench.start_echo()
         idle = [x for x in (pinger.ping() for _ in range(args.pings)) if x is not None]
-        say(f"raw ZeroMQ round trip (idle): median {statistics.median(idle) / 1e3:.3f} ms")
+        say(f"raw ZeroMQ round trip (idle): median {statistics.median(idle) / 1e6:.3f} ms")
         g = 0
         for think in thinks:
             games = []

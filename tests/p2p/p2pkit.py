@@ -21,7 +21,7 @@ from game.bots import make_bot
 from net.encoding import canonical_json
 from net.keys import Identity, fingerprint
 from net.lobby import Invite, Lobby, new_game_id
-from net.mesh import PROTO, Limits
+from net.mesh import Limits, decode_frame, encode_frame
 from net.peer import BotDecider, Peer
 from net.session import Session
 from net.transcript import Rejected, Result
@@ -212,7 +212,7 @@ class Clock:
 
 # -------------------------------------------------------------------- raw sockets
 class Raw:
-    """A bare DEALER speaking the mesh's frames (``[soe1, TYPE, payload]``); with
+    """A bare DEALER speaking the mesh's frames (``soe2 TYPE payload``); with
     ``server_key`` it does the CurveZMQ handshake with a fresh client key pair."""
 
     def __init__(self, endpoint: str, server_key: str = "", *, sndhwm: int = 100_000) -> None:
@@ -238,7 +238,7 @@ class Raw:
 
     def frame(self, kind: bytes, payload: bytes | Any) -> bool:
         raw = payload if isinstance(payload, bytes) else canonical_json(payload)
-        return self.send(PROTO, kind, raw)
+        return self.send(encode_frame(kind, raw))
 
     def hello(self, game_id: str, *, have: dict[str, int] | None = None, node: str = "raw", addr: str = "") -> bool:
         return self.frame(b"HELLO", {"game": game_id, "node": node, "addr": addr, "curve": "", "role": "player",
@@ -261,11 +261,14 @@ class Raw:
         self.read(0)
         return self.kinds().count(kind) >= n
 
+    def decoded(self) -> list[tuple[bytes, bytes]]:
+        return [d for f in self.inbox if len(f) == 1 and (d := decode_frame(f[0])) is not None]
+
     def kinds(self) -> list[bytes]:
-        return [f[1] for f in self.inbox if len(f) == 3]
+        return [kind for kind, _ in self.decoded()]
 
     def messages(self) -> list[bytes]:
-        return [f[2] for f in self.inbox if len(f) == 3 and f[1] == b"MSG"]
+        return [payload for kind, payload in self.decoded() if kind == b"MSG"]
 
     def close(self) -> None:
         self.sock.close(linger=0)

@@ -49,12 +49,12 @@ def test_the_rate_limit_cuts_a_burst_and_refills_with_time(made: list[Node | Raw
     r = raw(made, n)
     assert r.hello(GAME)
     for _ in range(99):
-        assert r.send(PROTO, b"MSG", b"{}")
+        assert r.frame(b"MSG", b"{}")
     pump([n], lambda: n.stats.frames_in == 100)
     assert n.stats.rate_limited == 80 and len(n.replica.got) == 19  # type: ignore[attr-defined]
     clock.now += 1_000  # a second: 10 more frames
     for _ in range(20):
-        assert r.send(PROTO, b"MSG", b"{}")
+        assert r.frame(b"MSG", b"{}")
     pump([n], lambda: n.stats.frames_in == 120)
     assert len(n.replica.got) == 29  # type: ignore[attr-defined]
 
@@ -66,14 +66,14 @@ def test_a_ban_answers_bye_ignores_the_link_and_ends_after_ban_ms(made: list[Nod
     assert r.hello(GAME)
     pump([n], lambda: r.seen(b"HELLO"))
     for _ in range(5):
-        assert r.send(PROTO, b"NOPE", b"")
+        assert r.send(PROTO + b" NOPE ")
     pump([n], lambda: r.seen(b"BYE"))
     assert n.stats.bans == 1 and n.stats.rejected == {"garbage": 5}
-    assert r.send(PROTO, b"MSG", b"{}")  # ignored while banned
+    assert r.frame(b"MSG", b"{}")  # ignored while banned
     pump([n], lambda: n.stats.frames_in == 7)
     assert n.replica.got == []  # type: ignore[attr-defined]
     clock.now += 10_000
-    assert r.send(PROTO, b"MSG", b"{}")  # the ban is over: heard again, violations forgiven
+    assert r.frame(b"MSG", b"{}")  # the ban is over: heard again, violations forgiven
     pump([n], lambda: len(n.replica.got) == 1)  # type: ignore[attr-defined]
     assert [lk["violations"] for lk in n.link_summary()] == [1]
 
@@ -86,7 +86,7 @@ def test_silent_router_links_are_forgotten_greeted_or_not(made: list[Node | Raw]
     talkers = [raw(made, n) for _ in range(3)]
     assert talkers[0].hello(GAME)
     assert talkers[1].send(b"GET / HTTP/1.0", b"", b"")
-    assert talkers[2].send(PROTO, b"HAVE", b"{}")  # HAVE before HELLO
+    assert talkers[2].frame(b"HAVE", b"{}")  # HAVE before HELLO
     pump([n], lambda: len(n.links) == 3 and n.stats.frames_in == 3)
     clock.now += n.limits.dead_ms + 1
     n.poll(0)

@@ -12,7 +12,7 @@ from p2pkit import Cluster, Raw, idle, run_until, verify_log
 from net.encoding import canonical_json
 from net.envelope import PROTOCOL_VERSION, build, message_id, parse, signing_input
 from net.keys import Identity
-from net.mesh import PROTO, Limits
+from net.mesh import PROTO, Limits, encode_frame
 from net.peer import Peer
 
 
@@ -60,13 +60,14 @@ def forgeries(c: Cluster, old: list[bytes]) -> list[tuple[str, bytes]]:
 def garbage() -> list[list[bytes]]:
     """Frames that are not the mesh's protocol (each counts against the link)."""
     return [
-        [b"soe0", b"MSG", b"{}"],
-        [PROTO, b"NOPE", b"{}"],
-        [PROTO, b"HAVE"],
-        [PROTO, b"HAVE", b"\xff\xfe"],
-        [PROTO, b"HAVE", b"[1, 2]"],
-        [PROTO, b"HAVE", b"{}"],
-        [PROTO, b"HAVE", b"[" * 60_000],  # deep nesting in a transport frame
+        [b"soe0 MSG {}"],
+        [PROTO, b"MSG", b"{}"],  # the parts of a frame sent apart
+        [encode_frame(b"NOPE", b"{}")],
+        [PROTO + b" HAVE"],
+        [encode_frame(b"HAVE", b"\xff\xfe")],
+        [encode_frame(b"HAVE", b"[1, 2]")],
+        [encode_frame(b"HAVE", b"{}")],
+        [encode_frame(b"HAVE", b"[" * 60_000)],  # deep nesting in a transport frame
     ]
 
 
@@ -89,7 +90,7 @@ def test_a_rogue_peer_is_refused_banned_and_the_honest_peers_finish(game: Cluste
         # a flood: thousands of frames (replays) at once
         sent, deadline = 0, 0
         while sent < 8_000:
-            if rogue.send(PROTO, b"MSG", old[sent % len(old)]):
+            if rogue.frame(b"MSG", old[sent % len(old)]):
                 sent += 1
             else:
                 deadline += 1
@@ -159,7 +160,7 @@ def test_a_frame_over_the_size_limit_only_costs_the_sender_its_link(game: Cluste
     try:
         assert probe.hello(c.game_id)
         c.run(lambda: probe.seen(b"HELLO"), 10, "the probe greeted")
-        assert probe.send(PROTO, b"MSG", b"{" + b" " * Limits().max_frame + b"}")
+        assert probe.frame(b"MSG", b"{" + b" " * Limits().max_frame + b"}")
         idle(c.peers, 0.3)
         assert probe.hello(c.game_id)
         c.run(lambda: probe.seen(b"HELLO", 2), 10, "the probe greeted on its new link")
