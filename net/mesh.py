@@ -118,6 +118,7 @@ class Limits:
     reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
     reconnect_max_ms: int = 5_000
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
+    forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
 
 
 class Replica(Protocol):
@@ -186,6 +187,7 @@ class Link:
     violations: int = 0
     banned_until: int = 0
     dropped_frames: int = 0
+    learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
 
 
 @dataclass(slots=True)
@@ -196,6 +198,7 @@ class Stats:
     rate_limited: int = 0
     bans: int = 0
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
+    forgotten: int = 0  # peers forgotten after forget_ms of silence
 
 
 class Node:
@@ -242,6 +245,7 @@ class Node:
         self.closed = False
         self._next_beat = 0
         self.peers_version = 0
+        self._peer_since: dict[str, int] = {}  # node id -> when it entered the table (or changed)
         self._peers_sent: dict[tuple[str, bytes], int] = {}
         self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: bytes = b""
@@ -484,6 +488,7 @@ class Node:
         if valid_endpoint(addr) and isinstance(curve, str) and node:
             if self.peers.get(node) != (addr, curve) and (node in self.peers or self._room()):
                 self.peers[node] = (addr, curve)
+                self._peer_since[node] = now
                 self.peers_version += 1
         if first and link.socket is None:
             self._send(link, b"HELLO", self._hello())  # answer so the DEALER side knows us
@@ -504,12 +509,16 @@ class Node:
                 if not self._room():
                     continue  # a list padded with made-up peers opens no more sockets
                 self.peers[node] = (addr, curve)
+                self._peer_since[node] = self.clock()
                 self.peers_version += 1
-            if not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
+            key = ("out", addr.encode())
+            if key not in self.links and not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
                 try:
                     self.connect(addr, curve)
                 except ValueError:
                     continue
+                if key in self.links:
+                    self.links[key].learned = True
 
     def _room(self) -> bool:
         """Whether another peer may be remembered and dialled."""
@@ -560,6 +569,7 @@ class Node:
             peers = self._peers_frame()
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
+            self._forget_silent(now)
             for link in list(self.links.values()):
                 if link.socket is not None and link.greeted and now - link.last_rx > lim.dead_ms:
                     # the peer went away: queue no more messages for it (up to SNDHWM of them
@@ -582,6 +592,27 @@ class Node:
                 if info_raw:
                     self._send(link, b"INFO", info_raw)
             self._info_sent = info_raw
+
+    def _forget_silent(self, now: int) -> None:
+        """Forget the peers no link has heard from for ``forget_ms`` (made up by a rogue's
+        PEERS or HELLO, or gone for good), closing the DEALERs we opened because someone
+        told us of them; so a list of made-up peers holds the table's room only that long.
+        A peer that comes back calls us again; a DEALER we were asked to open (an invite,
+        the peers a resumed log knew) stays, reconnecting with back-off."""
+        heard = {lk.node for lk in self.links.values() if lk.node and now - lk.last_rx <= self.limits.forget_ms}
+        for node, (addr, _) in list(self.peers.items()):
+            if node in heard or now - self._peer_since.get(node, now) <= self.limits.forget_ms:
+                continue
+            del self.peers[node]
+            self._peer_since.pop(node, None)
+            self.peers_version += 1
+            self.stats.forgotten += 1
+            link = self.links.get(("out", addr.encode()))
+            if link is not None and link.learned and link.socket is not None:
+                self.poller.unregister(link.socket)
+                link.socket.close(linger=0)
+                del self.links[link.key]
+                self._peers_sent.pop(link.key, None)
 
     def link_summary(self) -> list[dict[str, Any]]:
         """For people: one line per link."""

@@ -167,3 +167,30 @@ def test_a_link_to_a_peer_gone_silent_carries_nothing_until_the_peer_answers_aga
     src.out.append(b'{"new":1}')
     assert a.flood() == 1
     pump([a, back], lambda: b'{"new":1}' in back.replica.got)  # type: ignore[attr-defined]
+
+
+def test_made_up_peers_are_forgotten_and_make_room_but_an_invited_peer_is_kept(made: list[Node | Raw]) -> None:
+    """A rogue's PEERS list fills the peer table with addresses no one answers at; after
+    ``forget_ms`` of silence they are forgotten and their sockets closed, so real peers
+    can be learned again. A peer this node was asked to call (an invite) keeps its link."""
+    clock = Clock()
+    n = node(made, clock, max_peers=8, forget_ms=30_000)
+    n.connect("tcp://127.0.0.1:9", "")  # the invite's host, down for now
+    r = raw(made, n)
+    assert r.hello(GAME)
+    pump([n], lambda: r.seen(b"HELLO"))
+    fake = [{"node": f"fake{i}", "addr": f"tcp://127.0.0.1:{20 + i}", "curve": ""} for i in range(20)]
+    assert r.frame(b"PEERS", fake)
+    pump([n], lambda: len(n.peers) == 7)
+    outs = {lk.endpoint for lk in n.links.values() if lk.socket is not None}
+    assert len(outs) == 8 and "tcp://127.0.0.1:9" in outs  # the sockets are all taken: 7 made-up peers
+    assert r.frame(b"PEERS", [{"node": "real", "addr": "tcp://127.0.0.1:5", "curve": ""}])
+    pump([n], lambda: n.stats.frames_in >= 3)
+    assert "real" not in n.peers  # no room
+    clock.now += 30_001
+    n.poll(0)  # a beat: nobody answered at those addresses for forget_ms
+    assert n.peers == {} and n.stats.forgotten == 7
+    assert {lk.endpoint for lk in n.links.values() if lk.socket is not None} == {"tcp://127.0.0.1:9"}
+    assert r.hello(GAME)  # (its own link went silent too long: it greets again)
+    assert r.frame(b"PEERS", [{"node": "real", "addr": "tcp://127.0.0.1:5", "curve": ""}])
+    pump([n], lambda: "real" in n.peers)  # room again
