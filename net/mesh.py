@@ -107,7 +107,7 @@ class Limits:
 
     max_frame: int = 64 * 1024  # bytes of one frame (an envelope is at most 32 KiB)
     rate: int = 200  # frames per second allowed per link, on average
-    burst: int = 2000  # frames a link may send at once (catch-up of a whole game fits)
+    burst: int = 2000  # frames a link may send at once (most of a whole game's catch-up; HAVE brings the rest)
     byte_rate: int = 1 << 20  # bytes per second per link, on average
     byte_burst: int = 8 << 20
     ban_after: int = 50  # violations before a link is ignored
