@@ -173,6 +173,9 @@ def register(sub: Any) -> None:
     p.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN")
     p.add_argument("--announce-on", default=None, metavar="ADDR", help="announce only on this interface address")
     p.add_argument("--invite-file", default=None, metavar="FILE", help="also write the invite into this file")
+    p.add_argument("--upnp", action="store_true",
+                   help="ask the router (UPnP) to forward the port, and invite with its external address")
+    p.add_argument("--upnp-group", default=None, help=argparse.SUPPRESS)  # tests: a loopback SSDP responder
     p.add_argument("--chain-length", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(func=_host)
 
@@ -232,8 +235,15 @@ def _host(args: argparse.Namespace) -> int:
         return 2
     if isinstance(decider, TextDecider):
         decider.peer = peer
-    invite = Invite(advertise, peer.node.port, gid, fingerprint(ident.public_hex), peer.node.curve_public)
+    lan_invite = Invite(advertise, peer.node.port, gid, fingerprint(ident.public_hex), peer.node.curve_public)
+    mapping = _map_port(peer, args) if args.upnp else None
+    if mapping is not None and not args.advertise:
+        peer.node.advertise = mapping[1]  # what peers tell each other to dial: the router's address
+        peer.save_meta()
+    invite = Invite(peer.node.advertise, peer.node.port, gid, fingerprint(ident.public_hex), peer.node.curve_public)
     print(f"Invite: {invite}", flush=True)
+    if invite != lan_invite:
+        print(f"On this network: {lan_invite}", flush=True)
     if args.invite_file:
         Path(args.invite_file).write_text(str(invite) + "\n", encoding="utf-8")
     announcer = None
@@ -241,7 +251,7 @@ def _host(args: argparse.Namespace) -> int:
         try:
             from net.discovery import Announcer
 
-            announcer = Announcer(invite, f"{args.name}'s game", args.players,
+            announcer = Announcer(lan_invite, f"{args.name}'s game", args.players,
                                   interfaces=[args.announce_on] if args.announce_on else None)
         except OSError as exc:
             print(f"(not announced on the LAN: {exc})", file=sys.stderr)
@@ -262,6 +272,38 @@ def _host(args: argparse.Namespace) -> int:
     finally:
         if announcer is not None:
             announcer.close()
+        if mapping is not None:
+            _unmap_port(mapping[0], peer.node.port)
+
+
+def _map_port(peer: Any, args: argparse.Namespace) -> tuple[Any, str] | None:
+    """UPnP: the gateway and the external address, or None (said why) when it cannot be done."""
+    from net.upnp import SSDP_GROUP, UPnPError, discover, map_port
+
+    group = SSDP_GROUP
+    if args.upnp_group:
+        host, _, port = args.upnp_group.rpartition(":")
+        group = (host, int(port))
+    try:
+        gw = discover(group=group)
+        external = map_port(gw, peer.node.port)
+    except UPnPError as exc:
+        print(f"UPnP: {exc}. Forward TCP port {peer.node.port} to this machine by hand for players on the "
+              "internet (see the README).", file=sys.stderr, flush=True)
+        return None
+    print(f"UPnP: the router forwards TCP port {peer.node.port} to {gw.local_ip}; its address is {external}.",
+          flush=True)
+    return gw, external
+
+
+def _unmap_port(gw: Any, port: int) -> None:
+    from net.upnp import UPnPError, unmap_port
+
+    try:
+        unmap_port(gw, port)
+        print(f"UPnP: the router no longer forwards port {port}.", flush=True)
+    except UPnPError as exc:
+        print(f"UPnP: {exc} (the mapping stays until the router drops it)", file=sys.stderr, flush=True)
 
 
 def _resolve_invite(text: str) -> Any:
