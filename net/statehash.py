@@ -27,16 +27,20 @@ _KEYS: dict[str, bytes] = {f: canonical_json(f) + b":" for f in _FIELDS}
 CACHED = frozenset({"bag", "face_up", "units", "markers", "gold", "pop", "vp", "unrest", "supply", "tiles", "used",
                     "stock", "returned", "alliance", "track", "order", "powers", "captured", "blockades", "final"})
 SCALARS = frozenset({"board_digest", "ruleset", "war", "round", "first", "last_turn", "steps", "chance_count"})
+# cached fields that are objects with many members, few of which change at a time (the
+# units in 18 areas): their members are kept encoded one by one
+KEYED = frozenset({"units"})
 
 
 class StateHasher:
     """``hasher(state)`` returns ``state_hash(state)``, reusing the encodings of unchanged fields."""
 
-    __slots__ = ("_copies", "_members")
+    __slots__ = ("_copies", "_members", "_keyed")
 
     def __init__(self) -> None:
         self._copies: dict[str, Any] = {}
         self._members: dict[str, bytes] = {}
+        self._keyed: dict[str, dict[str, bytes]] = {}  # KEYED field -> its members, encoded
 
     def __call__(self, st: State) -> str:
         parts: list[bytes] = []
@@ -49,14 +53,32 @@ class StateHasher:
                 if type(old) is not type(value) or old != value:
                     member = None
             elif member is not None and (f not in CACHED or copies[f] != value):
-                member = None
+                member = self._rekey(f, value) if f in KEYED else None
             if member is None:
                 member = _KEYS[f] + canonical_json(value, trusted=True)  # an engine state: no floats
                 members[f] = member
                 if f in CACHED or f in SCALARS:  # the others are encoded every time: no copy to compare
                     copies[f] = _copy(value)
+                if f in KEYED:
+                    self._keyed[f] = {k: canonical_json(k) + b":" + canonical_json(v, trusted=True)
+                                      for k, v in value.items()}
             parts.append(member)
         return hashlib.sha256(b"{" + b",".join(parts) + b"}").hexdigest()
+
+
+    def _rekey(self, f: str, value: Any) -> bytes | None:
+        """The member of KEYED field ``f``, re-encoding only its members that changed; None
+        (encode it whole) if it is not a dict with the same keys as before."""
+        old, enc = self._copies[f], self._keyed.get(f)
+        if enc is None or not isinstance(value, dict) or not isinstance(old, dict) or old.keys() != value.keys():
+            return None
+        for k, v in value.items():
+            if old[k] != v:
+                enc[k] = canonical_json(k) + b":" + canonical_json(v, trusted=True)
+                old[k] = _copy(v)
+        member = _KEYS[f] + b"{" + b",".join(enc[k] for k in sorted(value)) + b"}"
+        self._members[f] = member
+        return member
 
 
 def _copy(value: Any) -> Any:
