@@ -7,12 +7,15 @@ ports), each process stepping its peer in a tight loop with a short poll timeout
 process records, on ``CLOCK_MONOTONIC`` (shared by the processes of one machine), when
 each message was accepted (applied) by its transcript, when its own choices were
 submitted, and when each chance event was first asked for (the engine waits for dice or
-draws) and applied (every reveal in: the beacon known). Combined at the end:
+draws), when its beacon value was computed (every reveal in and checked: the dice are
+fixed) and when it was applied. Combined at the end:
 
 - choice latency: for each choice, the latest acceptance over all peers minus the
   author's submit time (median, 90th and 99th percentiles);
-- chance latency: for each chance event, the time the last peer applied it minus the
-  time the first peer saw the engine ask for it;
+- chance latency: for each chance event, the time the last peer knew the beacon minus
+  the time the first peer saw the engine ask for it (the target's figure); also up to
+  the last peer having applied it, from the last peer being asked (the reveal round
+  alone), and from the submit of the choice that asked for it;
 - raw ZeroMQ round trip (DEALER -> ROUTER -> DEALER, the Node's socket options and
   CurveZMQ, a frame the size of a message), measured in the same run: before the games
   (idle) and during them (under their load);
