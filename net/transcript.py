@@ -5,10 +5,10 @@ every peer runs on every message.
 it, applies it) or rejects it with a reason code; a rejected message changes nothing.
 The checks, in order: size and form (:func:`net.envelope.parse`), the game id, replay of
 an accepted message, the author's key (a seat's, or the creator's for the genesis), the
-signature (a reveal has none: :mod:`net.envelope`), the author's chain (``seq`` is the next one and ``prev`` the id of the
-author's previous message; a second message with an accepted ``(author, seq)`` is kept
-as proof of equivocation), ``at``/``state``, and finally the rules of its kind
-(:mod:`net.table`).
+signature (a reveal has none: :mod:`net.envelope`), the author's chain (``seq`` is the
+next one and ``prev`` the id of the author's previous message; a second signed message
+with an accepted ``(author, seq)`` is kept as proof of equivocation), ``at``/``state``,
+and finally the rules of its kind (:mod:`net.table`).
 
 Positions: the game moves from position to position; the genesis creates position 1 (the
 engine's initial state) and every accepted message that changes the engine state, who
