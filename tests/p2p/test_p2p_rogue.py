@@ -43,7 +43,10 @@ def forgeries(c: Cluster, old: list[bytes]) -> list[tuple[str, bytes]]:
     fields = sample.fields()
     unsigned = canonical_json({**fields, "sig": ""})
     huge = canonical_json({**fields, "body": {"pad": "x" * 40_000}})
+    reveal = parse(next(x for x in old if parse(x).kind == "reveal"))  # anyone may write a reveal: no signature
+    altered = canonical_json({**reveal.fields(), "state": "ab" * 32})
     return [
+        ("forged", altered),  # another reveal where the author's is: blames no one, stops no one
         ("unknown_author", build(stranger, seq=0, prev=None, **here, **choice).raw),  # type: ignore[arg-type]
         ("bad_signature", forge(seated, stranger, seq=seq, prev=prev, **here, **choice)),
         ("bad_signature", sample.raw.replace(sample.sig.encode(), flipped.encode())),
@@ -101,7 +104,8 @@ def test_a_rogue_peer_is_refused_banned_and_the_honest_peers_finish(game: Cluste
         c.finish(60)
     finally:
         rogue.close()
-    assert len(c.hashes()) == 1
+    assert len(c.hashes()) == 1 and not any(p.desynced for p in c.peers)
+    assert all(p.session.transcript.equivocations == [] for p in c.peers)
     host = c.host.node
     codes = {code for code, _ in forged}
     assert codes <= set(host.stats.rejected), host.stats.rejected
