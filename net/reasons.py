@@ -35,6 +35,7 @@ REASONS = MappingProxyType({
     "not_your_turn": "it is not the author's decision",
     "illegal": "the rules engine refuses this choice",
     "commit_missing": "the author must first commit to its unrest for the war that ended",
+    "drop_pending": "seats have voted to drop the author: its message waits until the drop completes or fails",
     "bad_round": "the reveal is for another chance event",
     "bad_reveal": "the revealed value does not hash onto the author's previous one",
     "bad_opening": "an unrest opening does not match its commitment or the engine",

@@ -39,7 +39,7 @@ from net.table import Table
 from net.transcript import Accepted, Rejected, Result, Transcript, replay
 from net.unrest import commitment, derive_salt
 
-HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing"})
+HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending"})
 # Own messages that may leave before their fsync (the end of the batch brings it): a
 # reveal's bytes are fixed by the transcript and the chain secret (net.envelope), so a
 # peer that loses it in a crash makes the very same one again. Any other message could
@@ -142,7 +142,8 @@ class Session:
         n = len(self.transcript.entries)
         if self._turn[0] != n:
             t, seat = self.table, self.seat
-            mine = t is not None and seat >= 0 and t.active(seat) and t.decision_seat() == seat
+            mine = (t is not None and seat >= 0 and t.active(seat) and t.decision_seat() == seat
+                    and not t.drop_pending(seat))  # its choice would wait for the drop's outcome
             self._turn = (n, mine, [])
         return self._turn
 
@@ -232,9 +233,23 @@ class Session:
         if g is None or now - self._since < g.timeout_ms:
             return None  # no one is overdue before the timeout has passed since the position began
         late = sorted(w.seat for w in self.waiting_for(now) if w.overdue and w.seat != self.seat)
-        if not late or self.seat in t.votes.get(tuple(late), set()):
+        if not late or self.seat in t.votes.get(tuple(late), set()) or self.seat in t.keeps.get(tuple(late), set()):
             return None
         return self._act("drop", {"seats": late}, now)
+
+    def keep_waiting(self, now: int) -> list[Result]:
+        """Promise never to vote for the drops others have voted for at this position (a
+        player who would rather wait): the seats' late messages, which wait while such a
+        vote stands, are then taken in (:meth:`net.table.Table.drop_pending`). A client
+        that does not vote by itself (``Peer.auto_drop`` off) calls this when its player
+        declines to drop."""
+        t = self.table
+        s = self.seat
+        if t is None or s < 0 or not t.active(s):
+            return []
+        keys = [k for k, voters in sorted(t.votes.items())
+                if voters and s not in k and s not in voters and s not in t.keeps.get(k, set())]
+        return [self._act("drop", {"seats": list(k), "keep": True}, now) for k in keys]
 
     def tick(self, now: int) -> None:
         """Send whatever is due (normally done after every call; harmless to repeat)."""
@@ -247,10 +262,12 @@ class Session:
             self._settle(now)
         return res
 
-    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
+    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None,
+              at: int | None = None) -> Result:
         t = self.transcript
         seq, prev = t.last_of(self.me.public_hex)
-        env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=t.position, state=t.state_hash,
+        at = t.position if at is None else at
+        env = build(self.me, game=game or t.game_id, seq=seq, prev=prev, kind=kind, at=at, state=t.positions[at],
                     body=body)
         early = self.send_early
 
@@ -313,13 +330,22 @@ class Session:
         if due is None:
             self._idle_at = n
             return False
-        return self._send(due[0], due[1], now).ok
+        return self._send(due[0], due[1], now, at=due[2]).ok
 
-    def _what_is_due(self) -> tuple[str, dict[str, Any]] | None:
+    def _what_is_due(self) -> tuple[str, dict[str, Any], int | None] | None:
+        """What to send (kind, body and, for a promise about an earlier position, its ``at``)."""
         t = self.table
         s = self.seat
         if t is None or s < 0 or not t.active(s) or t.closed:
             return None
+        for key, at in t.keeps_due(s):  # first: seats that hold a late message wait for it
+            return "drop", {"seats": list(key), "keep": True}, at
+        if t.drop_pending(s):
+            return None  # what this seat owes would wait for the drop's outcome
+        due = self._owed(t, s)
+        return (*due, None) if due is not None else None
+
+    def _owed(self, t: Table, s: int) -> tuple[str, dict[str, Any]] | None:
         chain = self._chain_for(t)
         if not t.joined[s]:
             return "seat", {"seat": s, "chain": chain.commitment.hex()}

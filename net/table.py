@@ -66,6 +66,7 @@ class DropRecord:
     withheld: tuple[str, ...]
     voters: tuple[int, ...]
     index: int  # of the vote that completed it, in the transcript
+    at: int = 0  # the position it was voted at
 
 
 @dataclass(slots=True)
@@ -112,7 +113,11 @@ class Table:
         self.tip: list[bytes] = [b""] * self.n  # chain commitment, then the last reveal
         self.started = False
         self.reveals: dict[int, bytes] = {}
-        self.votes: dict[tuple[int, ...], set[int]] = {}
+        self.votes: dict[tuple[int, ...], set[int]] = {}  # drop votes that count, at this position
+        self.keeps: dict[tuple[int, ...], set[int]] = {}  # promises not to vote for them, at this position
+        self.vote_log: dict[tuple[tuple[int, ...], int], set[int]] = {}  # (seats, at) -> who voted, ever
+        self.keep_log: dict[tuple[tuple[int, ...], int], set[int]] = {}  # (seats, at) -> who promised, ever
+        self.position = 1  # the transcript's position (the genesis makes position 1)
         self.war_end_pos: dict[int, int] = {}
         self.war_unrest: dict[int, tuple[int, ...]] = {}  # the engine's values: private until the openings
         self.over_pos = -1
@@ -180,6 +185,32 @@ class Table:
             out.append((d, "choice"))
         return out
 
+    def drop_pending(self, seat: int) -> bool:
+        """Whether a vote to drop ``seat`` counts at this position and no seat has promised
+        to keep it. Its messages then wait (``drop_pending``): they are taken in if a
+        promise comes (a peer took in one of its messages before it saw any vote, so the
+        drop can no longer complete), refused if the drop completes. Every peer thereby
+        ends on the same side, whatever order the late message and the votes reached it in."""
+        return any(seat in key and voters and not self.keeps.get(key) for key, voters in self.votes.items())
+
+    def keeps_due(self, seat: int) -> list[tuple[tuple[int, ...], int]]:
+        """The (seats, position) of drop votes that ``seat`` will never join: made at an
+        earlier position or for seats no longer awaited, and neither completed, voted nor
+        promised by ``seat``. It promises to keep them (see :meth:`drop_pending`)."""
+        if not self.vote_log or not self.active(seat):
+            return []
+        done = {(d.seats, d.at) for d in self.drops}
+        awaited: dict[int, str] | None = None  # worked out only if needed: most games have no vote open
+        out = []
+        for (key, at), voters in sorted(self.vote_log.items()):
+            if seat in key or seat in voters or seat in self.keep_log.get((key, at), ()) or (key, at) in done:
+                continue
+            if at == self.position and awaited is None:
+                awaited = dict(self.awaited())
+            if at < self.position or not all(t in (awaited or {}) for t in key):
+                out.append((key, at))
+        return out
+
     def uncommitted_wars(self, seat: int) -> list[int]:
         return [w for w in sorted(self.war_end_pos) if (seat, w) not in self.commits]
 
@@ -190,6 +221,8 @@ class Table:
             raise Reject("not_expected", f"seat {m.seat} is played by a bot now")
         if m.at < 1:
             raise Reject("stale", "at must be 1 or more: the game starts after the genesis")
+        if kind != "drop" and self.drop_pending(m.seat):
+            raise Reject("drop_pending", f"seats have voted to drop seat {m.seat}: its message waits for the outcome")
         handler = getattr(self, f"_plan_{kind}", None)
         if handler is None:
             raise Reject("not_transcript", f"{kind} messages are not part of the transcript")
@@ -417,9 +450,16 @@ class Table:
     def _plan_drop(self, m: Msg) -> Plan:
         """A vote to drop seats the game waits for. Votes count only at the position they
         were made at and while their seats are still awaited; a vote that came too late
-        is kept in the transcript (it is part of its author's chain) but counts for nothing."""
+        is kept in the transcript (it is part of its author's chain) but counts for nothing.
+        With ``"keep": true`` it is the opposite, a promise never to vote for those seats
+        there (:meth:`drop_pending`)."""
         seat, body = m.seat, m.body
-        self._keys(body, "seats")
+        if "keep" in body:
+            self._keys(body, "seats", "keep")
+            if body["keep"] is not True:
+                raise Reject("bad_body", "keep is true when present")
+        else:
+            self._keys(body, "seats")
         targets = body["seats"]
         if (not isinstance(targets, list) or not targets or not all(_is_int(t) and 0 <= t < self.n for t in targets)
                 or targets != sorted(set(targets))):
@@ -429,12 +469,25 @@ class Table:
         if not self.active(seat):
             raise Reject("not_expected", f"seat {seat} is played by a bot now")
         key = tuple(targets)
+        if "keep" in body:
+            if seat in self.vote_log.get((key, m.at), ()) or seat in self.keep_log.get((key, m.at), ()):
+                raise Reject("not_expected", f"seat {seat} has voted or promised for {targets} there already")
+
+            def promise() -> Outcome:
+                self.keep_log.setdefault((key, m.at), set()).add(seat)
+                if m.current:
+                    self.keeps.setdefault(key, set()).add(seat)
+                return Outcome()
+            return promise
+        if seat in self.keep_log.get((key, m.at), ()):
+            raise Reject("not_expected", f"seat {seat} has promised to keep {targets} there")
         awaited = dict(self.awaited())
         counts = m.current and all(t in awaited for t in key)
         if counts and seat in self.votes.get(key, set()):
             raise Reject("not_expected", f"seat {seat} has voted to drop {targets} already")
 
         def run() -> Outcome:
+            self.vote_log.setdefault((key, m.at), set()).add(seat)
             if not counts:
                 return Outcome()
             voters = self.votes.setdefault(key, set())
@@ -444,7 +497,7 @@ class Table:
                 return Outcome()
             for t in key:
                 self.control[t] = DROPPED
-            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index))
+            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index, m.at))
             self.reveals = {s: v for s, v in self.reveals.items() if self.active(s)}
             out = self._maybe_start() if not self.started else self._advance()
             out.epoch_changed = True
@@ -486,8 +539,12 @@ class Table:
         return out
 
     def note_position(self, pos: int, events: list[Event]) -> None:
-        """After a message moved the game to position ``pos``: record the wars it ended
-        (and the engine's unrest then, for checking the openings)."""
+        """After a message moved the game to position ``pos``: forget the votes and
+        promises of the last one, and record the wars it ended (and the engine's unrest
+        then, for checking the openings)."""
+        self.position = pos
+        self.votes.clear()
+        self.keeps.clear()
         for e in events:
             if e.kind == "war_end":
                 war = int(e.data["war"])

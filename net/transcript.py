@@ -255,7 +255,6 @@ class Transcript:
         out = plan()
         if out.epoch_changed:
             self.positions.append(self._hasher(table.st) if out.engine_changed else self.positions[-1])
-            table.votes.clear()
             table.note_position(self.position, out.events)
         self._append(env, seat)
         return Accepted(self.entries[-1], tuple(out.events), out.epoch_changed)

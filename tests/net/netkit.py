@@ -39,10 +39,11 @@ class TestSession(Session):
 
     suppress: frozenset[str] = frozenset()
 
-    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
+    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None,
+              at: int | None = None) -> Result:
         if kind in self.suppress:
             return Rejected("not_expected", "suppressed by the test")
-        return super()._send(kind, body, now, game)
+        return super()._send(kind, body, now, game, at)
 
 
 class Game:

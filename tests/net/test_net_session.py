@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,132 @@ def test_equivocation_proof_is_kept_in_the_evidence_file(tmp_path: Path) -> None
     assert watcher.incoming(twin, 0).code == "equivocation"
     lines = (tmp_path / "w.jsonl.evidence").read_bytes().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["second"] == twin.decode()
+
+
+def _withheld_reveal_mesh() -> Mesh:
+    """Three peers at a chance event where seats 0 and 1 have revealed and seat 2 holds its
+    reveal back, past the timeout."""
+    m = Mesh(3, rng=random.Random(5), timeout_ms=100)
+    m.peers[2].suppress = frozenset({"reveal"})
+    for _ in range(3000):
+        t = m.peers[0].table
+        if t.chance_round() and set(t.reveals) == {0, 1} and all(p.table.chance_round() for p in m.peers):
+            break
+        assert m.step()
+    m.now += 1000
+    return m
+
+
+def _send(m: Mesh, i: int, to: Sequence[int]) -> None:
+    for raw in m.peers[i].outgoing():
+        for j in to:
+            m.inbox[j].append(raw)
+
+
+def _deliver(m: Mesh, j: int) -> list[str]:
+    """Give peer j what waits in its inbox, in order; the codes it answered."""
+    box, m.inbox[j] = m.inbox[j], []
+    codes = []
+    for raw in box:
+        res = m.peers[j].incoming(raw, m.now)
+        codes.append("accepted" if res.ok else res.code)
+    return codes
+
+
+def _finish(m: Mesh, peers: Sequence[int]) -> None:
+    m.peers = [m.peers[i] for i in peers]
+    m.inbox, m.n, m.silent = [[] for _ in peers], len(peers), set()
+    m.bots = [m.bots[i] for i in peers]
+    for p in m.peers:
+        p.suppress = frozenset()
+        p.tick(m.now)
+    m.pump()
+    for _ in range(5000):
+        if all(p.table.closed for p in m.peers):
+            return
+        if not m.step():
+            raise AssertionError([p.table.awaited() for p in m.peers])
+
+
+def test_a_late_reveal_crossing_the_last_drop_vote_leaves_every_voter_on_the_same_side() -> None:
+    """Seat 2's reveal reaches peer 0 after peer 0 voted but before peer 1's vote: peer 0
+    holds it (drop_pending) instead of taking it in, so when the last vote arrives both
+    voters drop seat 2, as peer 1 (which had both votes first) did. Without the hold,
+    peer 0 would have completed the chance event with seat 2's reveal and ignored the
+    vote that came after: a split."""
+    m = _withheld_reveal_mesh()
+    assert m.peers[0].drop_overdue(m.now).ok
+    _send(m, 0, [1])  # peer 2 has not seen it
+    assert _deliver(m, 1) == ["accepted"]
+    m.peers[2].suppress = frozenset()
+    m.peers[2].tick(m.now)  # seat 2 comes back and reveals, knowing of no vote
+    _send(m, 2, [0, 1])
+    m.inbox[0], late = [], m.inbox[0]  # the reveal to peer 0 is in flight
+    assert m.peers[1].drop_overdue(m.now).ok  # peer 1 has the reveal neither: the last vote
+    _send(m, 1, [0, 2])
+    assert not m.peers[1].table.active(2)
+    m.inbox[0] = late + m.inbox[0]  # peer 0 gets the reveal, then the last vote
+    assert _deliver(m, 0)[:1] == ["drop_pending"]
+    assert not m.peers[0].table.active(2)
+    assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+    _deliver(m, 1)  # the reveal reaches peer 1 after the drop: refused, nothing changes
+    assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+    _finish(m, [0, 1])
+    assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+
+
+def test_a_peer_that_took_the_late_reveal_first_promises_to_keep_the_seat_and_the_voter_follows() -> None:
+    """Peer 1 takes seat 2's reveal in before it hears of any vote, so it will never vote:
+    on seeing peer 0's vote it promises to keep seat 2 (a drop with keep), and peer 0,
+    which held the reveal, takes it in. All three go on together, seat 2 still playing."""
+    m = _withheld_reveal_mesh()
+    assert m.peers[0].drop_overdue(m.now).ok
+    _send(m, 0, [1, 2])
+    vote = m.inbox[1]
+    m.inbox[1] = []
+    m.peers[2].suppress = frozenset()
+    m.peers[2].tick(m.now)
+    _send(m, 2, [0, 1])
+    assert m.peers[2].transcript.entries[-1].env.kind == "reveal"  # sent before it heard of the vote
+    assert _deliver(m, 1) == ["accepted"]  # peer 1: the reveal; the chance event completes
+    m.inbox[1] = vote
+    assert _deliver(m, 1) == ["accepted"]  # the vote comes too late to count there...
+    _send(m, 1, [0, 2])  # ...so peer 1 promises to keep seat 2
+    keep = json.loads(m.inbox[0][-1])
+    assert keep["kind"] == "drop" and keep["body"] == {"seats": [2], "keep": True} and keep["at"] < (
+        m.peers[1].transcript.position)
+    codes = _deliver(m, 0)
+    assert codes[0] == "drop_pending"  # peer 0 voted: it held the reveal until the promise
+    assert m.peers[0].table.active(2) and m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+    _deliver(m, 2)
+    assert m.peers[2].transcript.state_hash == m.peers[1].transcript.state_hash
+    _finish(m, [0, 1, 2])
+    assert len({p.transcript.state_hash for p in m.peers}) == 1
+    assert all(p.table.active(2) for p in m.peers)
+
+
+def test_a_player_who_declines_to_drop_promises_to_keep_the_seat_and_its_late_reveal_is_taken_in() -> None:
+    """Peer 1 does not vote (its player declines): its promise lets peer 0, which voted and
+    holds seat 2's late reveal, take it in; no one is dropped."""
+    m = _withheld_reveal_mesh()
+    assert m.peers[0].drop_overdue(m.now).ok
+    _send(m, 0, [1, 2])
+    _deliver(m, 1)
+    _deliver(m, 2)
+    assert m.peers[2].drop_overdue(m.now) is None  # (seat 2 votes for no one: it is the one awaited)
+    m.peers[2].suppress = frozenset()
+    m.peers[2].tick(m.now)  # it heard of the vote: its reveal waits, unsent
+    assert m.peers[2].outgoing() == [] and m.peers[2].table.drop_pending(2)
+    promised = m.peers[1].keep_waiting(m.now)
+    assert [r.ok for r in promised] == [True] and m.peers[1].keep_waiting(m.now) == []
+    _send(m, 1, [0, 2])
+    _deliver(m, 0)
+    _deliver(m, 2)
+    assert not any(p.table.drop_pending(2) for p in m.peers)
+    m.peers[2].tick(m.now)  # released: the reveal goes out
+    _send(m, 2, [0, 1])
+    _deliver(m, 0)
+    _deliver(m, 1)
+    assert len({p.transcript.state_hash for p in m.peers}) == 1 and all(p.table.active(2) for p in m.peers)
+    _finish(m, [0, 1, 2])
+    assert len({p.transcript.state_hash for p in m.peers}) == 1

@@ -41,10 +41,11 @@ class Withholding(Session):
 
     withhold: frozenset[str] = frozenset()
 
-    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None) -> Result:
+    def _send(self, kind: str, body: dict[str, Any], now: int, game: str | None = None,
+              at: int | None = None) -> Result:
         if kind in self.withhold:
             return Rejected("not_expected", "withheld by the test")
-        return super()._send(kind, body, now, game)
+        return super()._send(kind, body, now, game, at)
 
 
 def withhold(peer: Peer, *kinds: str) -> None:
