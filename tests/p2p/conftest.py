@@ -1,16 +1,20 @@
 """The peer-to-peer tests' watchdog: every loop in them is bounded, but a peer can still
 hang inside a library call (a ZeroMQ context that never terminates because a socket was
 left open). If one test (setup, call and teardown) runs past ``WATCHDOG_S`` seconds, the
-stacks of every thread are printed and the run ends, rather than hanging."""
+stacks of every thread are printed and the run ends, rather than hanging. Also the
+``made`` fixture: nodes and raw sockets a test makes, closed after it."""
 
 from __future__ import annotations
 
 import faulthandler
 import sys
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any, TextIO
 
 import pytest
+from p2pkit import Raw
+
+from net.mesh import Node
 
 WATCHDOG_S = 180
 
@@ -45,3 +49,12 @@ def pytest_exception_interact(node: pytest.Item, call: Any, report: Any) -> None
     teardown that follows may be what hangs, so arm the watchdog again."""
     if not node.config.getoption("usepdb", False):
         _arm(node.config)
+
+
+@pytest.fixture
+def made() -> Iterator[list[Node | Raw]]:
+    """Nodes and raw sockets a test makes, closed after it."""
+    things: list[Node | Raw] = []
+    yield things
+    for t in things:
+        t.close()

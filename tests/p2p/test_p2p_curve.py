@@ -123,9 +123,3 @@ def test_a_dealer_without_the_server_key_cannot_talk_to_a_curve_node(game: Clust
             r.close()
 
 
-@pytest.fixture
-def made() -> Iterator[list[Node | Raw]]:
-    things: list[Node | Raw] = []
-    yield things
-    for t in things:
-        t.close()

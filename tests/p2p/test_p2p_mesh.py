@@ -5,7 +5,7 @@ checked."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from p2pkit import LOOPBACK, Clock, Raw, Stub
@@ -13,14 +13,6 @@ from p2pkit import LOOPBACK, Clock, Raw, Stub
 from net.mesh import PROTO, Limits, Node, valid_endpoint
 
 GAME = "ab" * 16
-
-
-@pytest.fixture
-def made() -> Iterator[list[Node | Raw]]:
-    things: list[Node | Raw] = []
-    yield things
-    for t in things:
-        t.close()
 
 
 def node(made: list[Node | Raw], clock: Clock, **limits: int) -> Node:
