@@ -16,7 +16,7 @@ from typing import Any
 
 from game.bots import make_bot
 from game.rules import new_game, outcome, state_hash
-from game.selfplay import bot_names_for
+from game.cli.selfplay import bot_names_for
 from net.beacon import DEFAULT_CHAIN_LENGTH
 from net.encoding import sha256, u64
 from net.genesis import SeatInfo

@@ -468,7 +468,7 @@ def test_events_redact_unrest_for_other_viewers() -> None:
 
 # --------------------------------------------------------------------------- determinism
 def test_same_seed_same_game_in_process() -> None:
-    from game.selfplay import play_game
+    from game.cli.selfplay import play_game
 
     _, a = play_game(4, 9)
     _, b = play_game(4, 9)

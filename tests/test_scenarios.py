@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.scenario import load_scenario, run_scenario
+from game.cli.scenario import load_scenario, run_scenario
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 

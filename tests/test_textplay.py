@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from game.rules import new_game, state_hash
-from game.textplay import read_local
+from game.cli.textplay import read_local
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:

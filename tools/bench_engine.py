@@ -4,7 +4,7 @@
     soe bench --games 20 --players 7
     python -m tools.bench_engine --games 20 --players 7 --json
 
-Games run as self-play runs them (``game.selfplay.play_game``: random bots, seeded chance,
+Games run as self-play runs them (``game.cli.selfplay.play_game``: random bots, seeded chance,
 ``apply_in_place``). The per-call timings come from replaying the same games: at every
 position ``legal`` is timed for the deciding seat and ``apply`` (which copies the state)
 for the input that was played; the replay then continues in place.
@@ -24,7 +24,7 @@ from typing import Any
 
 from game.bots import make_bot
 from game.rules import Act, Roll, apply, apply_in_place, legal, new_game, pending
-from game.selfplay import play_game, seeded_chance
+from game.cli.selfplay import play_game, seeded_chance
 
 TARGET_GAMES_PER_SECOND = 10
 

@@ -11,10 +11,10 @@ from game.bots import BOT_NAMES
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from game.selfplay import play_game, summary_line
+    from game.cli.selfplay import play_game, summary_line
 
     if args.log:
-        from game.cli_net import selfplay_with_log
+        from game.cli.net import selfplay_with_log
 
         return selfplay_with_log(args)
 
@@ -32,14 +32,14 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from game.textplay import play_text
+    from game.cli.textplay import play_text
 
     return play_text(players=args.players, power=args.power, bots=args.bots, seed=args.seed,
                      log=Path(args.save) if args.save else None)
 
 
 def _scenario(args: argparse.Namespace) -> int:
-    from game.scenario import run_scenario_file
+    from game.cli.scenario import run_scenario_file
 
     ok = True
     for path in args.files:
@@ -86,8 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=7)
     p.set_defaults(func=_bench)
 
-    from game.cli_net import register
-    from game.cli_p2p import register as register_p2p
+    from game.cli.net import register
+    from game.cli.p2p import register as register_p2p
 
     register(sub)
     register_p2p(sub)

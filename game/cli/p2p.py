@@ -61,7 +61,7 @@ class TextDecider:
             print("taken back" if res.ok else f"cannot undo: {res.text}")
             self.asked = -1
         elif answer == "s":
-            from game.textplay import status
+            from game.cli.textplay import status
 
             print(status(state, seat))
         elif answer == "w" and self.peer is not None:
@@ -201,7 +201,7 @@ def register(sub: Any) -> None:
     p.add_argument("--interface", default=None, metavar="ADDR", help="listen only on this interface address")
     p.set_defaults(func=_lobby)
 
-    from game.demo import register as register_demo
+    from game.cli.demo import register as register_demo
 
     register_demo(sub)
 
@@ -355,7 +355,7 @@ def _spectate(args: argparse.Namespace) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from game.textplay import LOCAL, resume_text
+    from game.cli.textplay import LOCAL, resume_text
     from net.peer import Peer, PeerFiles
 
     try:
