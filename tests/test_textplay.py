@@ -4,14 +4,16 @@ with `q` and taken up again by `soe resume FILE` with nothing lost."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from game.rules import new_game, state_hash
 from game.cli.textplay import read_local
+from game.rules import Act, C, new_game, state_hash
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
@@ -147,3 +149,184 @@ def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
     res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "h\nq\n")
     assert res.returncode == 0 and "take back your last choice" in res.stdout and read_local(save)[0]["seed"] == 8
+
+
+# --------------------------------------------------------------------------- playing in the terminal
+def drive(tmp_path: Path, answer: Any, players: int = 3, seed: int = 5) -> tuple[int, list[str], Path]:
+    """Play a game in this process, answering each prompt with ``answer(transcript)``
+    (None leaves the game) as a player at the keyboard would."""
+    from game.cli.textplay import play_text
+
+    out: list[str] = []
+    save = tmp_path / "g.jsonl"
+
+    def input_fn(prompt: str) -> str:
+        out.append(prompt)
+        reply = answer(out)
+        if reply is None:
+            raise EOFError
+        out.append(f"<{reply}>")
+        return str(reply)
+
+    rc = play_text(players, "", "greedy", seed, input_fn=input_fn, print_fn=out.append, log=save)
+    return rc, out, save
+
+
+def shown_menu(out: list[str]) -> tuple[str, list[str]]:
+    """The last prompt shown and its menu lines."""
+    start = max(i for i, line in enumerate(out) if line.startswith("\n"))
+    lines = []
+    for line in out[start + 1:]:
+        if line == "> ":
+            break
+        lines.extend(line.splitlines())
+    return out[start].strip(), lines
+
+
+def number_of(lines: list[str], text: str) -> int:
+    for line in lines:
+        for cell in re.split(r"\s{2,}(?=\d+\. )", line.strip()):
+            if text in cell:
+                return int(cell.split(".")[0])
+    raise AssertionError(f"{text!r} is not in the menu: {lines}")
+
+
+def simple(out: list[str]) -> str:
+    """The first line of any menu (the lowest amount when it asks for one)."""
+    _, lines = shown_menu(out)
+    m = re.search(r"type the amount, (\d+) to", lines[0])
+    return f"1 {m.group(1)}" if m else "1"
+
+
+def test_a_bid_is_typed_as_an_amount_and_the_proposal_names_boxes_a_and_b(tmp_path: Path) -> None:
+    """Issue 8 item 13: the bid typed is the bid made (the menu was off by one)."""
+    seen: dict[str, Any] = {}
+
+    def answer(out: list[str]) -> str | None:
+        if out[-1].startswith("Amount ("):
+            return str(seen["bid"])
+        prompt, lines = shown_menu(out)
+        if "bid" in seen:
+            if "proposal" not in prompt:
+                return None
+            seen["proposal"] = lines
+            return str(number_of(lines, "France in box A (alliance A) and Spain in box B (alliance B)"))
+        amount = [x for x in lines if "bid: type the amount" in x]
+        if not amount:
+            return simple(out)
+        found = re.search(r"(\d+) to (\d+) gold \(you have 10;", amount[0])
+        assert found is not None, amount
+        lo, hi = int(found[1]), int(found[2])
+        assert hi > lo + 3
+        seen["bid"] = lo + 3
+        return str(number_of(lines, "bid: type the amount"))  # then the amount, when asked
+
+    rc, out, save = drive(tmp_path, answer)
+    assert rc == 0 and "proposal" in seen
+    _, inputs = read_local(save)
+    mine = [i.choice for i in inputs if isinstance(i, Act) and i.seat == 0]
+    assert mine[-2:] == [C("bid", seen["bid"]), C("propose", "france", "spain")]
+    assert f"Great Britain bids {seen['bid']}: France in box A, Spain in box B" in "\n".join(out)
+
+
+def test_the_state_screen_tells_what_a_player_needs_and_the_menu_comes_back(tmp_path: Path) -> None:
+    """Issue 8 item 13: supply, neutral strengths, area VP values, play order, rounds left, the
+    auction; and the list of choices is shown again after s."""
+    screens: list[tuple[str, list[str]]] = []
+
+    def answer(out: list[str]) -> str | None:
+        prompt, lines = shown_menu(out)
+        if ("raise above" in prompt or "choose action 1" in prompt) and len(screens) < 2 and out[-2] != "<s>":
+            if not screens or "choose action 1" in prompt:
+                screens.append((prompt, lines))
+                return "s"
+        if len(screens) == 2 and "choose action 1" in prompt:
+            return None
+        return simple(out)
+
+    rc, out, _ = drive(tmp_path, answer)
+    assert rc == 0 and len(screens) == 2
+    text = "\n".join(out)
+    auction, action = (text.split("<s>")[k + 1].split("> ")[0] for k in range(2))
+    assert "Auction: high bid" in auction and "in box A (alliance A)" in auction
+    assert "War 1 of 3, round 1 of 6; 2 more wars after this" in action
+    assert re.search(r"Play order: 1\. \w+", action) and "(you)" in action
+    assert re.search(r"in supply: \d+ armies, \d+ fleets, \d+ forts, \d+ control markers", action)
+    assert "German States (Europe, 8/5/3 VP)" in action and re.search(r"\(strength \d", action)
+    for (prompt, lines), screen in zip(screens, (auction, action), strict=True):
+        # after the state screen, the same prompt and every line of its menu are shown again
+        assert screen.rstrip().endswith("\n".join([prompt, *lines]).rstrip())
+
+
+def test_undo_takes_back_a_choice_but_never_dice(tmp_path: Path) -> None:
+    """Issue 8 item 13: a local game has undo (network play has `u`), back to the last chance."""
+    from game.cli.textplay import read_local as read
+
+    seen: dict[str, Any] = {}
+
+    def answer(out: list[str]) -> str | None:
+        prompt, lines = shown_menu(out)
+        if "nothing" not in seen:
+            seen["nothing"] = True
+            return "u"  # the game's first decision comes after the draws: nothing to take back
+        if "choose action 1" in prompt and "first" not in seen:
+            seen["first"] = (prompt, lines)
+            return str(number_of(lines, "pass"))
+        if "choose action 2" in prompt and "undone" not in seen:
+            seen["undone"] = True
+            return "u"
+        if "undone" in seen:
+            seen["after"] = (prompt, lines)
+            return None
+        return simple(out)
+
+    rc, out, save = drive(tmp_path, answer)
+    text = "\n".join(out)
+    assert rc == 0 and "Nothing to take back" in text
+    assert "Taken back: pass" in text and seen["after"] == seen["first"]
+    header, inputs = read(save)
+    lines = save.read_bytes().splitlines()
+    assert lines[-2:] == [b'{"choice":["pass"],"seat":0}', b'{"undo":1}'] and len(inputs) == len(lines) - 3
+    # the save resumes to the very state the player returned to
+    res = run(["resume", str(save)], "s\nq\n")
+    assert res.returncode == 0 and seen["first"][0] in res.stdout
+
+
+def test_battle_lines_show_how_each_total_was_reached() -> None:
+    """Issue 8 item 13: each battle's total is its strength plus the difference of its dice."""
+    import random
+
+    from game.bots import make_bot
+    from game.cli.textplay import Tracker
+    from game.rules import Roll, apply_in_place, event_dicts, legal, pending
+
+    st = new_game(4)
+    rng, bots, track, lines = random.Random(2), [make_bot("greedy", s) for s in range(4)], Tracker(), []
+    while not pending(st).is_over:
+        p = pending(st)
+        inp = Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)) if p.chance else \
+            Act(p.seat, bots[p.seat].choose(st, p.seat, legal(st, p.seat)))
+        lines += track.feed(st, event_dicts(apply_in_place(st, inp), 0))
+    battles = [x for x in lines if re.match(r"(The )?\w.* (wins?|is a tie)", x) and "battle" in x]
+    assert len(battles) > 10
+    for line in battles:
+        head, *rows = line.split("\n")
+        totals = [int(x) for x in re.findall(r"(\d+) to (\d+)", head)[0]]
+        assert len(rows) == 2, line
+        parts = [re.search(r": (\d+) = strength (-?\d+) \+ dice (\d) and (\d) \(difference (\d)\)", r) for r in rows]
+        assert all(parts), line
+        for m in parts:
+            assert m is not None and int(m[1]) == int(m[2]) + abs(int(m[3]) - int(m[4])) == int(m[2]) + int(m[5])
+        assert sorted(int(m[1]) for m in parts if m) == sorted(totals)
+
+
+def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
+    """Choices that differ only in a final amount (bids, and any new kind the rules add, such
+    as an offer of gold) are one line with their range; every other choice keeps its line."""
+    from game.cli.textplay import menu
+
+    st = new_game(3)
+    options = [C("pass"), *(C("offer", "france", g) for g in range(0, 6)), C("help", "none")]
+    entries = menu(st, 0, options)
+    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "help none"]
+    assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
