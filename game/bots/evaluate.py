@@ -66,9 +66,9 @@ def worth(st: State, unrest: list[int]) -> list[int]:
     units = [0] * st.n
     for area in st.units.values():
         for s in range(st.n):
-            u = area[s]
-            pieces[s] += u[0] + u[1] + u[2]
-            units[s] += 4 * (u[0] + u[1]) + 2 * u[2]
+            na, nf, nt = area[s]
+            pieces[s] += na + nf + nt
+            units[s] += 4 * (na + nf) + 2 * nt
     expected = list(unrest)
     cash = [0] * st.n
     for s in range(st.n):

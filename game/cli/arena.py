@@ -62,7 +62,7 @@ def play_one(players: int, names: Sequence[str], seed: int, game: int) -> dict[s
             think[p.seat].append(time.perf_counter_ns() - t0)
             events = apply_in_place(st, Act(p.seat, choice))
         for b in observers:
-            b.observe(st, events)  # type: ignore[attr-defined]
+            b.observe(st, events)
     result = outcome(st)
     assert result is not None
     winners = list(result["winners"])
