@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     register(sub)
     register_p2p(sub)
+    from game.cli.arena import register as register_arena
+    register_arena(sub)
     return parser
 
 
