@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.rules import new_game, state_hash
 from game.cli.textplay import read_local
+from game.rules import new_game, state_hash
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
