@@ -35,7 +35,7 @@ def _play(args: argparse.Namespace) -> int:
     from game.cli.textplay import play_text
 
     return play_text(players=args.players, power=args.power, bots=args.bots, seed=args.seed,
-                     log=Path(args.save) if args.save else None)
+                     log=Path(args.save) if args.save else None)  # --text: the terminal (the default for now)
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -63,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="greedy", choices=BOT_NAMES, help="the computer players' kind")
     p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")
     p.add_argument("--save", default="", metavar="FILE",
-                   help="where the game is saved as it goes (default: in your data directory)")
+                   help="a new file (or an empty one) where the game is saved as it goes (default: in your data "
+                        "directory); `soe resume FILE` goes on with a saved game")
+    p.add_argument("--text", action="store_true", help="play in the terminal")
     p.set_defaults(func=_play)
 
     p = sub.add_parser("selfplay", help="play whole games between bots")
@@ -91,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     register(sub)
     register_p2p(sub)
+    from game.cli.arena import register as register_arena
+    register_arena(sub)
     return parser
 
 
