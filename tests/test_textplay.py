@@ -194,7 +194,8 @@ def number_of(lines: list[str], text: str) -> int:
 def simple(out: list[str]) -> str:
     """The first line of any menu (the lowest amount when it asks for one)."""
     _, lines = shown_menu(out)
-    m = re.search(r"type the amount, (\d+) to", lines[0])
+    first = next(line for line in lines if line.lstrip().startswith("1. "))
+    m = re.match(r"\s*1\. [^.]*type the amount, (\d+) to", first)
     return f"1 {m.group(1)}" if m else "1"
 
 
@@ -328,5 +329,5 @@ def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     st = new_game(3)
     options = [C("pass"), *(C("offer", "france", g) for g in range(0, 6)), C("help", "none")]
     entries = menu(st, 0, options)
-    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "help none"]
+    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "do not help"]
     assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
