@@ -337,3 +337,5 @@ def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     entries = menu(st, 0, options)
     assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "do not help"]
     assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
+    units = [C("send", a, f) for a in range(3) for f in range(3)]  # several numbers: each choice keeps its line
+    assert [e.choices for e in menu(st, 0, units)] == [[c] for c in units]

@@ -531,7 +531,10 @@ class Entry:
 
 
 def _amount_of(c: Choice) -> int | None:
-    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool):
+    """The final amount of a choice whose other arguments are names (a bid, an offer of
+    gold); None for any other (a choice of several numbers, such as units, is no amount)."""
+    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool) \
+            and all(isinstance(x, str) for x in c.args[:-1]):
         return c.args[-1]
     return None
 
