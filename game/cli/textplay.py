@@ -56,20 +56,6 @@ def local_games_dir() -> Path:
 
 
 # --------------------------------------------------------------------------- the save file
-def _lock(fd: int) -> bool:
-    """Hold an exclusive advisory lock on an open file for as long as it stays open, so a
-    second soe process cannot write the same save. False when another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - no advisory locks on this platform
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
 class LocalLog:
     """A local game's inputs as JSON Lines, fsynced as they are made, so that a game left
     (or a crash) loses nothing: ``soe resume FILE`` replays them and goes on. The first
@@ -85,19 +71,25 @@ class LocalLog:
         self.path = path
         if path.is_dir():
             raise PlayError(f"{path} is a directory; give the name of a file to save the game in")
+        from net.store import GameInUse, lock_game
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+            self.lock = lock_game(path)  # FILE.lock, as for a network game's log
+        except GameInUse as exc:
+            raise PlayError(str(exc)) from None
         except OSError as exc:
             raise PlayError(f"cannot write {path}: {exc.strerror or exc}") from exc
-        if not _lock(fd):
-            os.close(fd)
-            raise PlayError(f"{path}: this game is open in another soe process")
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            self.lock.release()
+            raise PlayError(f"cannot write {path}: {exc.strerror or exc}") from exc
         try:
             if new and os.fstat(fd).st_size:
                 raise PlayError(_not_new(path))
         except BaseException:
             os.close(fd)
+            self.lock.release()
             raise
         self.fd = fd
 
@@ -126,6 +118,7 @@ class LocalLog:
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+        self.lock.release()
 
 
 def _not_new(path: Path) -> str:
@@ -538,7 +531,10 @@ class Entry:
 
 
 def _amount_of(c: Choice) -> int | None:
-    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool):
+    """The final amount of a choice whose other arguments are names (a bid, an offer of
+    gold); None for any other (a choice of several numbers, such as units, is no amount)."""
+    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool) \
+            and all(isinstance(x, str) for x in c.args[:-1]):
         return c.args[-1]
     return None
 
@@ -868,6 +864,10 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
         return 2
     dropped = out.cut_torn_line()
     if dropped:
-        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was dropped: {dropped!r}")
+        cut = path.with_name(path.name + ".cut")
+        with open(cut, "ab") as f:  # nothing is thrown away
+            f.write(dropped + b"\n")
+        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was cut off "
+                 f"and kept in {cut}.")
     print_fn(f"Resumed {path}: {len(inputs)} inputs replayed; war {st.war}, round {st.round}.")
     return game.run()
