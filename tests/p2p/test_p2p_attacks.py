@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -151,6 +152,39 @@ def test_a_flood_of_far_future_messages_costs_the_honest_peers_little(made: list
     assert victim.session.held() <= MAX_HELD_SIGNED + MAX_HELD_UNSIGNED
     for p in c.peers:
         verify_log(p.files.log)
+
+
+def test_many_connections_asking_for_the_whole_game_get_one_copy_and_a_trickle(
+        made: list[Cluster], tmp_path: Path) -> None:
+    """Attack 4: twenty connections from one address each say HELLO with nothing held.
+    Together they get what one address's catch-up budget allows (about one copy of the
+    game, then a trickle), never twenty copies, and connections past the cap for their
+    address are ignored."""
+    lim = Limits(max_links_per_address=12)
+    c = cluster(made, tmp_path, 3, limits=lim)
+    c.start()
+    c.finish(60)
+    host = c.host.node
+    log = sum(len(e.env.raw) for e in c.host.session.transcript.entries)
+    rogues = [Raw(c.invite.endpoint, c.invite.curve) for _ in range(20)]
+    try:
+        for r in rogues:
+            assert r.hello(c.game_id)
+        start = time.monotonic()
+        while time.monotonic() - start < 3:
+            c.host.step(5)
+            for r in rogues:
+                r.read(0)
+        elapsed = time.monotonic() - start
+        got = sum(len(m) for r in rogues for m in r.messages())
+    finally:
+        for r in rogues:
+            r.close()
+    answered = sum(1 for r in rogues if r.kinds())
+    assert answered <= lim.max_links_per_address - 2  # the two joiners' connections count too
+    assert host.stats.refused_links >= 20 - answered
+    assert log <= got <= lim.catchup_burst + int((elapsed + 1) * lim.catchup_rate), (log, got)
+    assert got < 20 * log // 4 and host.stats.catchup_paced > 0
 
 
 def test_withholding_the_last_reveal_is_detected_and_the_game_contested(made: list[Cluster], tmp_path: Path) -> None:
