@@ -268,13 +268,13 @@ def event_dicts(events: Sequence[Event], viewer: int | None) -> list[dict[str, A
 def describe(st: State, choice: Choice) -> str:
     """A human string for a choice, with names instead of ids."""
     b = board(st)
-    a = choice.args
-    if choice.kind == "bid" and len(a) == 1 and isinstance(a[0], int):
-        return f"bid {a[0]} gold"
-    if choice.kind == "offer" and len(a) == 2 and str(a[0]) in b.power_by_id and isinstance(a[1], int):
-        return f"offer {b.power_name(str(a[0]))} {a[1] or 'no'} gold to help"
-    if choice.kind == "help" and len(a) == 2 and all(isinstance(x, int) for x in a):
-        parts = [f"{n} {one if n == 1 else many}" for n, one, many in ((a[0], "army", "armies"), (a[1], "fleet", "fleets"))
+    xs = choice.args
+    if choice.kind == "bid" and len(xs) == 1 and isinstance(xs[0], int):
+        return f"bid {xs[0]} gold"
+    if choice.kind == "offer" and len(xs) == 2 and str(xs[0]) in b.power_by_id and isinstance(xs[1], int):
+        return f"offer {b.power_name(str(xs[0]))} {xs[1] or 'no'} gold to help"
+    if choice.kind == "help" and len(xs) == 2 and all(isinstance(x, int) for x in xs):
+        parts = [f"{n} {one if n == 1 else many}" for n, one, many in ((xs[0], "army", "armies"), (xs[1], "fleet", "fleets"))
                  if isinstance(n, int) and n > 0]
         return "help with " + " and ".join(parts) if parts else "do not help"
     words = [choice.kind.replace("_", " ")]
