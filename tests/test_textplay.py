@@ -339,3 +339,19 @@ def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
     units = [C("send", a, f) for a in range(3) for f in range(3)]  # several numbers: each choice keeps its line
     assert [e.choices for e in menu(st, 0, units)] == [[c] for c in units]
+
+
+def test_a_whole_game_is_played_to_the_end_in_the_terminal(tmp_path: Path) -> None:
+    """Every decision of a whole game is offered and read back from the keyboard; the auction
+    under way is shown with each bid and proposal."""
+    rc, out, save = drive(tmp_path, simple, players=3, seed=12)
+    text = "\n".join(out)
+    assert rc == 0 and "\nFinal scores: " in text and "Type a number from" not in text
+    assert re.search(r"raise above \d+ or pass .*\n  \[war 1 of 3; you: .*\]\n  Auction: high bid \d+ gold by", text)
+    header, inputs = read_local(save)
+    st = new_game(header["powers"])
+    from game.rules import apply_in_place, pending
+
+    for inp in inputs:
+        apply_in_place(st, inp)
+    assert pending(st).is_over

@@ -494,8 +494,9 @@ def brief(st: State, seat: int) -> str:
     when = f"war {v['war']} of {b.c('wars')}"
     if int(v["round"]) > 0:
         when += f", round {v['round']} of {rounds_per_war(b, len(v['powers']))}"
+    side = {1: ", alliance A", 2: ", alliance B"}.get(v["alliance"][seat], "")
     return (f"{when}; you: gold {v['gold'][seat]}, population {v['pop'][seat]}, VP {v['vp'][seat]}, "
-            f"unrest {v['unrest'][seat]}")
+            f"unrest {v['unrest'][seat]}{side}")
 
 
 def _units(u: Sequence[int]) -> str:
@@ -743,8 +744,11 @@ class TextGame:
         return 0
 
     def show(self, entries: list[Entry]) -> None:
-        self.print_fn(f"\n{pending(self.st).prompt}")
+        p = pending(self.st)
+        self.print_fn(f"\n{p.prompt}")
         self.print_fn(f"  [{brief(self.st, self.seat)}]")
+        if p.kind in ("bid", "propose"):
+            self.print_fn(f"  {auction_line(self.st, self.track)}")
         for line in menu_lines(entries, self.width):
             self.print_fn(line)
 
