@@ -333,12 +333,15 @@ def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     from game.cli.textplay import menu
 
     st = new_game(3)
-    options = [C("pass"), *(C("offer", "france", g) for g in range(0, 6)), C("help", "none")]
+    options = [C("pass"), *(C("pay", "france", g) for g in range(0, 6)), C("help", "none")]
     entries = menu(st, 0, options)
-    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "do not help"]
+    assert [e.label for e in entries] == ["pass", "pay France: type the amount, 0 to 5", "do not help"]
     assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
     units = [C("send", a, f) for a in range(3) for f in range(3)]  # several numbers: each choice keeps its line
     assert [e.choices for e in menu(st, 0, units)] == [[c] for c in units]
+    offer = menu(st, 0, [C("offer", "spain", g) for g in range(0, 23)])  # asking an ally for help (R-CMB-9)
+    assert [e.label for e in offer] == ["offer Spain gold for its help: type the amount, 0 to 22 (paid only if it "
+                                        "helps; you have 10; 0 offers nothing)"]
 
 
 def test_a_whole_game_is_played_to_the_end_in_the_terminal(tmp_path: Path) -> None:

@@ -571,6 +571,10 @@ def amount_label(st: State, seat: int, first: Choice, lo: int, hi: int) -> str:
         lot = b.c("borrow_lot_banking") if v["tiles"][seat].get("banking") else b.c("borrow_lot")
         return (f"bid: type the amount, {lo} to {hi} gold (you have {v['gold'][seat]}; "
                 f"more is borrowed, 1 unrest per {lot} gold)")
+    if first.kind == "offer" and len(first.args) == 2 and first.args[0] in load_board(st.ruleset).power_by_id:
+        ally = load_board(st.ruleset).power_name(str(first.args[0]))
+        return (f"offer {ally} gold for its help: type the amount, {lo} to {hi} (paid only if it helps; "
+                f"you have {v['gold'][seat]}; 0 offers nothing)")
     head = describe(st, Choice(first.kind, first.args[:-1]))
     return f"{head}: type the amount, {lo} to {hi}"
 
