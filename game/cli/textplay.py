@@ -686,6 +686,11 @@ HELP = """Keys (then Enter):
   q          leave; the game is saved, and `soe resume FILE` goes on with it"""
 
 
+def _number(text: str) -> int | None:
+    """A number typed with the digits 0-9 (not '²' or other digits int() would refuse)."""
+    return int(text) if 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text) else None
+
+
 @dataclass
 class Mark:
     """The game just before one of the player's own choices (for undo)."""
@@ -786,15 +791,17 @@ class TextGame:
                     return "undo"
                 continue
             words = answer.split()
-            if words[0].isdigit() and 1 <= int(words[0]) <= len(entries) and len(words) <= 2:
-                e = entries[int(words[0]) - 1]
+            n = _number(words[0])
+            if n is not None and 1 <= n <= len(entries) and len(words) <= 2:
+                e = entries[n - 1]
                 if not e.amount:
                     if len(words) == 1:
                         return Act(seat, e.choices[0])
                 else:
                     amount = words[1] if len(words) == 2 else self.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): ")
-                    if amount.isdigit() and e.lo <= int(amount) <= e.hi:
-                        return Act(seat, e.choices[int(amount) - e.lo])
+                    x = _number(amount)
+                    if x is not None and e.lo <= x <= e.hi:
+                        return Act(seat, e.choices[x - e.lo])
                     if amount not in ("", "q"):
                         self.print_fn(f"The amount is a number from {e.lo} to {e.hi}.")
                     self.show(entries)
