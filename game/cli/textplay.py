@@ -56,20 +56,6 @@ def local_games_dir() -> Path:
 
 
 # --------------------------------------------------------------------------- the save file
-def _lock(fd: int) -> bool:
-    """Hold an exclusive advisory lock on an open file for as long as it stays open, so a
-    second soe process cannot write the same save. False when another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - no advisory locks on this platform
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
 class LocalLog:
     """A local game's inputs as JSON Lines, fsynced as they are made, so that a game left
     (or a crash) loses nothing: ``soe resume FILE`` replays them and goes on. The first
@@ -85,19 +71,25 @@ class LocalLog:
         self.path = path
         if path.is_dir():
             raise PlayError(f"{path} is a directory; give the name of a file to save the game in")
+        from net.store import GameInUse, lock_game
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+            self.lock = lock_game(path)  # FILE.lock, as for a network game's log
+        except GameInUse as exc:
+            raise PlayError(str(exc)) from None
         except OSError as exc:
             raise PlayError(f"cannot write {path}: {exc.strerror or exc}") from exc
-        if not _lock(fd):
-            os.close(fd)
-            raise PlayError(f"{path}: this game is open in another soe process")
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            self.lock.release()
+            raise PlayError(f"cannot write {path}: {exc.strerror or exc}") from exc
         try:
             if new and os.fstat(fd).st_size:
                 raise PlayError(_not_new(path))
         except BaseException:
             os.close(fd)
+            self.lock.release()
             raise
         self.fd = fd
 
@@ -126,6 +118,7 @@ class LocalLog:
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+        self.lock.release()
 
 
 def _not_new(path: Path) -> str:
@@ -501,8 +494,9 @@ def brief(st: State, seat: int) -> str:
     when = f"war {v['war']} of {b.c('wars')}"
     if int(v["round"]) > 0:
         when += f", round {v['round']} of {rounds_per_war(b, len(v['powers']))}"
+    side = {1: ", alliance A", 2: ", alliance B"}.get(v["alliance"][seat], "")
     return (f"{when}; you: gold {v['gold'][seat]}, population {v['pop'][seat]}, VP {v['vp'][seat]}, "
-            f"unrest {v['unrest'][seat]}")
+            f"unrest {v['unrest'][seat]}{side}")
 
 
 def _units(u: Sequence[int]) -> str:
@@ -538,7 +532,10 @@ class Entry:
 
 
 def _amount_of(c: Choice) -> int | None:
-    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool):
+    """The final amount of a choice whose other arguments are names (a bid, an offer of
+    gold); None for any other (a choice of several numbers, such as units, is no amount)."""
+    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool) \
+            and all(isinstance(x, str) for x in c.args[:-1]):
         return c.args[-1]
     return None
 
@@ -574,6 +571,10 @@ def amount_label(st: State, seat: int, first: Choice, lo: int, hi: int) -> str:
         lot = b.c("borrow_lot_banking") if v["tiles"][seat].get("banking") else b.c("borrow_lot")
         return (f"bid: type the amount, {lo} to {hi} gold (you have {v['gold'][seat]}; "
                 f"more is borrowed, 1 unrest per {lot} gold)")
+    if first.kind == "offer" and len(first.args) == 2 and first.args[0] in load_board(st.ruleset).power_by_id:
+        ally = load_board(st.ruleset).power_name(str(first.args[0]))
+        return (f"offer {ally} gold for its help: type the amount, {lo} to {hi} (paid only if it helps; "
+                f"you have {v['gold'][seat]}; 0 offers nothing)")
     head = describe(st, Choice(first.kind, first.args[:-1]))
     return f"{head}: type the amount, {lo} to {hi}"
 
@@ -685,6 +686,11 @@ HELP = """Keys (then Enter):
   q          leave; the game is saved, and `soe resume FILE` goes on with it"""
 
 
+def _number(text: str) -> int | None:
+    """A number typed with the digits 0-9 (not '²' or other digits int() would refuse)."""
+    return int(text) if 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text) else None
+
+
 @dataclass
 class Mark:
     """The game just before one of the player's own choices (for undo)."""
@@ -747,8 +753,11 @@ class TextGame:
         return 0
 
     def show(self, entries: list[Entry]) -> None:
-        self.print_fn(f"\n{pending(self.st).prompt}")
+        p = pending(self.st)
+        self.print_fn(f"\n{p.prompt}")
         self.print_fn(f"  [{brief(self.st, self.seat)}]")
+        if p.kind in ("bid", "propose"):
+            self.print_fn(f"  {auction_line(self.st, self.track)}")
         for line in menu_lines(entries, self.width):
             self.print_fn(line)
 
@@ -782,15 +791,17 @@ class TextGame:
                     return "undo"
                 continue
             words = answer.split()
-            if words[0].isdigit() and 1 <= int(words[0]) <= len(entries) and len(words) <= 2:
-                e = entries[int(words[0]) - 1]
+            n = _number(words[0])
+            if n is not None and 1 <= n <= len(entries) and len(words) <= 2:
+                e = entries[n - 1]
                 if not e.amount:
                     if len(words) == 1:
                         return Act(seat, e.choices[0])
                 else:
                     amount = words[1] if len(words) == 2 else self.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): ")
-                    if amount.isdigit() and e.lo <= int(amount) <= e.hi:
-                        return Act(seat, e.choices[int(amount) - e.lo])
+                    x = _number(amount)
+                    if x is not None and e.lo <= x <= e.hi:
+                        return Act(seat, e.choices[x - e.lo])
                     if amount not in ("", "q"):
                         self.print_fn(f"The amount is a number from {e.lo} to {e.hi}.")
                     self.show(entries)
@@ -868,6 +879,10 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
         return 2
     dropped = out.cut_torn_line()
     if dropped:
-        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was dropped: {dropped!r}")
+        cut = path.with_name(path.name + ".cut")
+        with open(cut, "ab") as f:  # nothing is thrown away
+            f.write(dropped + b"\n")
+        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was cut off "
+                 f"and kept in {cut}.")
     print_fn(f"Resumed {path}: {len(inputs)} inputs replayed; war {st.war}, round {st.round}.")
     return game.run()
