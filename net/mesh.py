@@ -120,9 +120,9 @@ class Limits:
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
     forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
     # what connections from one address that we did not dial get back as catch-up, in all:
-    # a whole 7-player game at once (about 700 KB), then a trickle; the rest follows later
-    catchup_burst: int = 1 << 20
-    catchup_rate: int = 128 << 10  # bytes per second
+    # a whole 7-player game at once (about 1.2 MB), then a trickle; the rest follows later
+    catchup_burst: int = 2 << 20
+    catchup_rate: int = 256 << 10  # bytes per second
     max_links_per_address: int = 32  # connections we accept from one address at once
     address_bans: int = 3  # links of one address banned (within ban_ms) before the address is
 

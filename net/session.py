@@ -266,7 +266,7 @@ class Session:
 
     def _clock_keeps(self, t: Table, s: int, now: int) -> list[tuple[int, ...]]:
         """Counting votes of others that this peer's own clock does not support, which it
-        promises never to join: a vote that reached it before three quarters of the timeout
+        promises never to join: a vote that reached it before half of the timeout
         had passed here since the position began (judged once, when first seen), or one
         whose seats' message this peer holds while its clock shows them in time."""
         out: list[tuple[int, ...]] = []
@@ -279,7 +279,7 @@ class Session:
         for key, voters in sorted(t.votes.items()):
             if not voters or s in key or s in voters or s in t.keeps.get(key, set()):
                 continue
-            early = self._judged.setdefault((key, t.position), 4 * waited < 3 * timeout)
+            early = self._judged.setdefault((key, t.position), 2 * waited < timeout)
             if early or pending & set(key):
                 out.append(key)
         return out

@@ -60,7 +60,7 @@ def test_a_vote_before_the_voters_own_clock_shows_the_seat_overdue_is_answered_b
     for i in (0, 1):
         assert m.peers[i].incoming(reveal[0], since + 6).ok
     assert len({p.transcript.state_hash for p in m.peers}) == 1 and all(p.table.active(2) for p in m.peers)
-    # a vote that comes in time (past three quarters of the timeout here) is not answered so
+    # a vote that comes in time (past half of the timeout here) is not answered so
     _awaiting_seat_2(m)
     since = m.peers[0].waiting_for(m.now)[0].since
     assert m.peers[1]._act("drop", {"seats": [2]}, since + 10_000).ok
