@@ -605,6 +605,8 @@ class Node:
         code = self.replica.receive(raw, now)
         if code in ("accepted", "duplicate", "held"):
             return
+        if code != "state_mismatch":
+            link.known.discard(msg_id)  # refused: remembering it would only grow with a flood
         if code in VIOLATIONS:
             self._violation(link, code)  # counts it in the stats too
         else:

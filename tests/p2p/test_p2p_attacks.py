@@ -145,6 +145,8 @@ def test_a_flood_of_far_future_messages_costs_the_honest_peers_little(made: list
                 victim.step(1)
         c.run(lambda: victim.node.stats.rejected.get("out_of_order", 0) >= 2000, 30, "the flood taken in")
         assert victim.session.held() <= MAX_HELD_SIGNED + MAX_HELD_UNSIGNED
+        # nothing of the flood is remembered per link either (its ids would grow with it)
+        assert [len(lk.known) < 50 for lk in victim.node.links.values() if lk.node == "raw"] == [True]
         c.finish(60)
     finally:
         rogue.close()
