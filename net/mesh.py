@@ -541,6 +541,9 @@ class Node:
                 self.peers_version += 1
         if first and link.socket is None:
             self._send(link, b"HELLO", self._hello())  # answer so the DEALER side knows us
+            info = self.replica.info()
+            if info is not None:  # a host's lobby: a joiner sees it (the game's settings) before it asks to sit
+                self._send(link, b"INFO", canonical_json(info))
         self._catch_up(link, data["have"], now)
 
     def _on_peers(self, data: Any) -> None:
