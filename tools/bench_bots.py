@@ -45,6 +45,7 @@ def bench(level: str, games: int, players: int, seed: int) -> dict[str, object]:
         "think_per_game_s": round(total / games, 2),
         "playouts": playouts,
         "playouts_per_s": round(playouts / total) if total else 0,
+        "playouts_per_cpu_s": round(playouts * 1e9 / sum(cpu)) if sum(cpu) else 0,
     }
 
 
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{level:>6}: {row['decisions']} decisions in {row['games']} games; think median "
                   f"{row['median_ms']} ms, p90 {row['p90_ms']} ms, max {row['max_ms']} ms (processor time "
                   f"{row['cpu_median_ms']} / {row['cpu_p90_ms']} / {row['cpu_max_ms']} ms); "
-                  f"{row['think_per_game_s']} s a game; {row['playouts_per_s']} playouts/s; won {row['wins']}")
+                  f"{row['think_per_game_s']} s a game; {row['playouts_per_s']} playouts/s ({row['playouts_per_cpu_s']} per processor second); won {row['wins']}")
     return 0
 
 
