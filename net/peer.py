@@ -5,7 +5,15 @@ and, later, the desktop client drive a peer by calling :meth:`Peer.step` in thei
 
 Files of a peer with a log ``FILE``: ``FILE`` (the transcript, JSON Lines, fsynced),
 ``FILE.secret`` (its beacon chain secret, 0600) and ``FILE.peer.json`` (game id, key
-file, role, the peers it knew), so ``soe resume FILE`` restarts it after a crash.
+file, role, who plays the seat, the peers it knew), so ``soe resume FILE`` restarts it
+after a crash. ``FILE.lock`` is held while a process uses them (:func:`net.store.lock_game`).
+
+At the door a joiner checks its host: it sends its ``hello`` only once the invite's
+address has answered with a key whose fingerprint is the invite's, and it leaves (see
+:attr:`Peer.refused`) if the genesis is signed by another key, if the genesis does not
+seat it (the game is full), or if the host refuses it (``BYE``: full, a key seated
+already, another game). The host frees the seat of a joiner that says it leaves or is
+silent for :data:`LEAVE_MS` before the start.
 """
 
 from __future__ import annotations
@@ -21,13 +29,15 @@ from typing import Any, Protocol
 from game.rules import Choice, State, state_hash
 from net.beacon import SECRET_BYTES
 from net.envelope import message_id, parse
-from net.keys import Identity
-from net.lobby import Invite, Lobby, hello
-from net.mesh import Limits, Node, monotonic_ms
+from net.keys import Identity, fingerprint
+from net.lobby import REFUSALS, Invite, Lobby, hello
+from net.mesh import Limits, Link, Node, monotonic_ms
 from net.reasons import Reject
 from net.session import Held, Session
 from net.store import GameLock, TranscriptFile, lock_game, write_private
 from net.transcript import Accepted
+
+LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its seat is free again
 
 
 class Decider(Protocol):
@@ -85,7 +95,7 @@ class GameReplica:
             if self.lobby is None:
                 return "held"  # not ours to judge; only the host seats players
             code = self.lobby.offer(raw)
-            return "accepted" if code in ("accepted", "duplicate", "full") else code
+            return "accepted" if code in ("accepted", "duplicate") else code  # a refusal: told in a BYE
         res = self.session.incoming(raw, now, env)
         if isinstance(res, Accepted):
             return "accepted"
@@ -149,6 +159,14 @@ class Peer:
     desynced: bool = False
     info: dict[str, Any] = field(default_factory=dict)
     lock: GameLock | None = None
+    bot: str = ""  # who plays this seat ("" for a person), remembered for soe resume
+    refused: tuple[str, str] | None = None  # (code, reason) when this joiner may not play here
+    expect_fp: str = ""  # the invite's fingerprint of the host's key
+    host_endpoint: str = ""
+    _hello: bytes = b""  # held back until the host's key is checked
+    _seen: dict[str, int] = field(default_factory=dict)  # host: joiner key -> last heard before the start
+    _drops_told: int = 0
+    _seat_told: str = ""
     _printed: int = 0
     _asked: int = -1
     _saved_version: int = -1
@@ -159,7 +177,7 @@ class Peer:
                host: str = "127.0.0.1", port: int = 0, advertise: str | None = None, curve: bool = True,
                lobby: Lobby | None = None, name: str = "player", power: str = "", secret: bytes | None = None,
                decider: Decider | None = None, key_file: str = "", limits: Limits | None = None,
-               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms) -> Peer:
+               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms, bot: str = "") -> Peer:
         files = PeerFiles(Path(log))
         files.log.parent.mkdir(parents=True, exist_ok=True)
         lock = lock_game(files.log)  # GameInUse: another process plays from these files
@@ -182,7 +200,7 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock,
-                   lock=lock)
+                   lock=lock, bot=bot)
         peer._wire()
         peer.save_meta()
         return peer
@@ -210,7 +228,7 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
-                   say=say, clock=clock, lock=lock)
+                   say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")))
         peer._printed = len(session.log)
         cut = session.store.repaired if session.store is not None else None
         if cut is not None and session.store is not None:
@@ -227,6 +245,8 @@ class Peer:
             self.session.store.group = True
         self.node.on_desync = self._on_desync
         self.node.on_info = self._on_info
+        self.node.on_bye = self._on_bye
+        self.node.on_refuse = REFUSALS.get if self.lobby is not None else None
         # each message this peer signs leaves the moment it is on disk: a choice before the
         # reveal it makes due, a reveal before the next frame is read
         self.session.on_sent = self.node.flood
@@ -235,7 +255,7 @@ class Peer:
     def save_meta(self) -> None:
         self._saved_version = self.node.peers_version
         peers = sorted(set(self.node.peers.values()) | self._seed_peers())
-        data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file,
+        data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
                 "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
         tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
@@ -245,6 +265,11 @@ class Peer:
         return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint}
 
     def connect(self, invite: Invite) -> None:
+        """Call the host of an invite; a joiner's hello waits until the host's key is checked."""
+        self.expect_fp = invite.fingerprint
+        self.host_endpoint = invite.endpoint
+        if self.replica.my_hello:
+            self._hello, self.replica.my_hello = self.replica.my_hello, b""
         self.node.connect(invite.endpoint, invite.curve)
         meta = json.loads(self.files.meta.read_text(encoding="utf-8"))
         meta["peers"] = sorted({tuple(p) for p in meta.get("peers", [])} | {(invite.endpoint, invite.curve)})
@@ -278,9 +303,12 @@ class Peer:
         """One turn of the loop: network in and out, decisions due, drops due, news printed."""
         self.node.poll(timeout_ms)
         self.sync()
-        if self.desynced:
+        if self.desynced or self.refused is not None:
             return
         now = self.clock()
+        self._door(now)
+        if self.refused is not None:
+            return
         self.session.tick(now)
         if self.decider is not None and self.session.my_turn():
             options = self.session.legal()
@@ -302,6 +330,87 @@ class Peer:
             self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._print_news()
 
+    # ------------------------------------------------------------------ the door
+    def _refuse(self, code: str, reason: str) -> None:
+        """This joiner may not play here: take nothing more in, decide nothing more."""
+        if self.refused is None:
+            self.refused = (code, reason)
+            self.replica.frozen = True
+            self.replica.my_hello = b""
+
+    def _door(self, now: int) -> None:
+        """Check the host (a joiner) or watch the lobby (the host) before and at the start."""
+        if self.lobby is not None:
+            if not self.lobby.started:
+                self._watch_lobby(now)
+            return
+        if self.expect_fp and self._hello:
+            link = self.node.links.get(("out", self.host_endpoint.encode()))
+            if link is not None and link.greeted:
+                theirs = fingerprint(link.peer_key) if link.peer_key else "(none)"
+                if theirs != self.expect_fp:
+                    self._refuse("fingerprint", f"the host's key fingerprint is {theirs}, not {self.expect_fp} as the "
+                                 "invite says: not joining (compare the fingerprint with the one the host reads out)")
+                    return
+                self.replica.my_hello, self._hello = self._hello, b""
+                self.node.flood()
+        t = self.session.table
+        if t is None or self.role != "player" or self._seat_told == "started":
+            return
+        creator = self.session.transcript.creator
+        if self.expect_fp and fingerprint(creator) != self.expect_fp:
+            self._refuse("fingerprint", f"the game was started by the key {fingerprint(creator)}, not by the invite's "
+                         f"host {self.expect_fp}: leaving it")
+        elif creator == self.identity.public_hex and self.expect_fp:
+            self._refuse("key_seated", REFUSALS["key_seated"])
+        elif self.session.seat < 0:
+            self._refuse("full", REFUSALS["full"])
+        else:
+            self._seat_told = "started"
+            seat = t.g.seats[self.session.seat]
+            self.say(f"The game starts: you play {self._power_name(seat.power)}.")
+
+    def _watch_lobby(self, now: int) -> None:
+        """The host: free the seats of joiners gone silent, and say who joined and left."""
+        assert self.lobby is not None
+        alive = {lk.peer_key for lk in self.node.links.values()
+                 if lk.peer_key and lk.greeted and now - lk.last_rx <= LEAVE_MS}
+        for key in self.lobby.joiners():
+            if key in alive:
+                self._seen[key] = now
+            elif now - self._seen.setdefault(key, now) > LEAVE_MS:
+                self.lobby.leave(key)
+                self._seen.pop(key, None)
+        if self.lobby.news:
+            free = sum(1 for s in self.lobby.seats if not s.key)
+            for line in self.lobby.news:
+                self.say(line + (f"; waiting for {free} more player{'s' if free != 1 else ''}" if free else ""))
+            self.lobby.news.clear()
+
+    def _on_bye(self, link: Link, code: str, reason: str) -> None:
+        if self.lobby is not None:
+            if code == "leaving" and link.peer_key and not self.lobby.started:
+                self.lobby.leave(link.peer_key)  # freed at once (a silent one after LEAVE_MS)
+            return
+        from_host = link.endpoint == self.host_endpoint and bool(self.host_endpoint)
+        if code == "wrong_game" and from_host and self.session.table is None:
+            self._refuse(code, f"the host at {self.host_endpoint} refused game {self.node.game_id}: it hosts another "
+                         "game now (is the invite old?)")
+        elif code in REFUSALS and from_host and self.role == "player" and self.session.seat < 0:
+            self._refuse(code, REFUSALS[code])
+
+    def _power_name(self, power: str) -> str:
+        t = self.session.table
+        if t is not None:
+            from game.rules.common import board
+
+            b = board(t.st)
+            if power in b.power_by_id:
+                return b.power_name(power)
+        if self.lobby is not None:
+            return self.lobby.power_name(power)
+        return power.replace("_", " ").title()
+
     def sync(self) -> None:
         """fsync what was received since the last call (the log groups them: net.store)."""
         if self.session.store is not None:
@@ -312,14 +421,32 @@ class Peer:
         for line in log[self._printed:]:
             self.say(str(line.get("text", "")))
         self._printed = len(log)
+        t = self.session.table
+        if t is not None and len(t.drops) > self._drops_told:
+            for d in t.drops[self._drops_told:]:
+                for seat in d.seats:
+                    info = t.g.seats[seat]
+                    who = "this peer's seat" if seat == self.session.seat else (info.name or "a player")
+                    self.say(f"{who} ({self._power_name(info.power)}) was dropped for keeping the game waiting; a "
+                             f"computer player ({t.g.drop_bot}) plays {self._power_name(info.power)} now")
+            self._drops_told = len(t.drops)
 
     def _on_info(self, info: dict[str, Any]) -> None:
         if info != self.info:
             self.info = info
             seats = info.get("seats")  # any peer may send INFO: its shape is not to be trusted either
             if not info.get("started") and isinstance(seats, list):
-                text = ", ".join(f"{s.get('power')}: {s.get('name') or 'free'}" for s in seats if isinstance(s, dict))
+                seats = [s for s in seats if isinstance(s, dict)]
+                text = ", ".join(f"{self._power_name(str(s.get('power')))}: {s.get('name') or 'free'}" for s in seats)
                 self.say(f"lobby: {text}")
+                mine = fingerprint(self.identity.public_hex)
+                seat = next((s for s in seats if s.get("fp") == mine), None)
+                if seat is not None and self.role == "player" and self._seat_told != str(seat.get("power")):
+                    self._seat_told = str(seat.get("power"))
+                    free = sum(1 for s in seats if not s.get("taken"))
+                    self.say(f"You have a seat: you play {self._power_name(self._seat_told)}; "
+                             + (f"waiting for {free} more player{'s' if free != 1 else ''}" if free
+                                else "the host starts the game"))
 
     def _on_desync(self, raw: bytes, code: str) -> None:
         """R: a message carrying another state hash for a position we hold: stop and dump.
@@ -351,6 +478,8 @@ class Peer:
                 "desync": self.desynced, "outcome": self.session.outcome()}
 
     def close(self) -> None:
+        if self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed:
+            self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:
             self.save_meta()
         finally:
