@@ -34,7 +34,7 @@ from net.lobby import REFUSALS, Invite, Lobby, hello
 from net.mesh import Limits, Link, Node, monotonic_ms
 from net.reasons import Reject
 from net.session import Held, Session
-from net.store import GameLock, TranscriptFile, lock_game, write_private
+from net.store import GameLock, TranscriptFile, load, lock_game, write_private
 from net.transcript import Accepted
 
 LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its seat is free again
@@ -140,6 +140,122 @@ class PeerFiles:
                 pass
 
 
+def check_game_files(files: PeerFiles, identity: Identity) -> None:
+    """Check, reading only, that a log, its secret and its peer file belong to one game and
+    to this key, before anything touches them; raises :class:`GameFilesError` saying which
+    file does not belong."""
+    try:
+        meta = json.loads(files.meta.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise GameFilesError(f"{files.meta}: not a peer file ({exc})") from None
+    game = meta.get("game") if isinstance(meta, dict) else None
+    if not isinstance(game, str) or not game:
+        raise GameFilesError(f"{files.meta}: not a peer file (no game id)")
+    try:
+        secret = files.secret.read_bytes()
+    except OSError as exc:
+        raise GameFilesError(f"{files.secret}: {exc.strerror}") from None
+    if len(secret) != SECRET_BYTES:
+        raise GameFilesError(f"{files.secret}: not a chain secret ({len(secret)} bytes, not {SECRET_BYTES})")
+    me = identity.public_hex
+    chain_length, seated, commitment = 0, False, ""
+    for i, line in enumerate(load(files.log).messages, 1):
+        try:
+            env = json.loads(line)
+            body = env.get("body") if isinstance(env, dict) else None
+            if not isinstance(body, dict):
+                raise ValueError("no body")
+        except ValueError:
+            raise GameFilesError(f"{files.log}: line {i} is not a message of a game log") from None
+        if env.get("game") != game:
+            raise GameFilesError(f"{files.log} is game {env.get('game')}, but {files.meta.name} beside it is game "
+                                 f"{game}: these files are not one game's; nothing was changed")
+        if i == 1 and env.get("kind") == "genesis":
+            length = body.get("chain_length")
+            chain_length = length if isinstance(length, int) else 0
+            seated = any(isinstance(x, dict) and x.get("key") == me for x in body.get("seats", []))
+            if meta.get("role") == "player" and not seated:
+                raise GameFilesError(f"{files.log}: your key ({fingerprint(me)}) has no seat in this game: is it the "
+                                     "key this game was played with (--key)?")
+        if env.get("kind") == "seat" and env.get("author") == me:
+            commitment = str(body.get("chain", ""))
+            break
+    if commitment and 0 < chain_length:
+        from net.beacon import HashChain
+
+        try:
+            ours = HashChain(secret, chain_length).commitment.hex()
+        except ValueError:
+            ours = ""
+        if ours != commitment:
+            raise GameFilesError(f"{files.secret} is not the secret this seat played {files.log} with (its hash "
+                                 "chain does not match the log): these files are not one game's; nothing was changed")
+
+
+class Contact:
+    """What the transport says of the connections a peer dialled, for people waiting for an
+    answer: ZeroMQ socket monitors on the DEALERs of :attr:`Peer.node` (opened lazily,
+    closed by :meth:`close` before the node closes). :meth:`diagnosis` turns the last
+    events into a sentence: nothing listens there, the encryption key does not match,
+    connected and waiting, or nothing heard at all."""
+
+    def __init__(self, node: Node) -> None:
+        self.node = node
+        self.watching: dict[str, tuple[Any, Any]] = {}  # endpoint -> (DEALER, monitor socket)
+        self.state: dict[str, str] = {}  # endpoint -> refused | bad_key | connected | secure
+
+    def poll(self) -> None:
+        import zmq
+        from zmq.utils.monitor import recv_monitor_message
+
+        if self.node.closed:
+            return
+        for link in list(self.node.links.values()):
+            if link.socket is not None and link.endpoint and link.endpoint not in self.watching:
+                self.watching[link.endpoint] = (link.socket, link.socket.get_monitor_socket())
+        for endpoint, (_, mon) in self.watching.items():
+            while True:
+                try:
+                    event = recv_monitor_message(mon, zmq.NOBLOCK)["event"]
+                except zmq.Again:
+                    break
+                except zmq.ZMQError:
+                    break
+                if event == zmq.EVENT_CONNECT_RETRIED and self.state.get(endpoint) != "bad_key":
+                    self.state[endpoint] = "refused"
+                elif event == zmq.EVENT_CONNECTED and self.state.get(endpoint) != "bad_key":
+                    self.state[endpoint] = "connected"
+                elif event in (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL, zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL,
+                               zmq.EVENT_HANDSHAKE_FAILED_AUTH):
+                    self.state[endpoint] = "bad_key"
+                elif event == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                    self.state[endpoint] = "secure"
+
+    def diagnosis(self, endpoint: str) -> str:
+        where = endpoint.removeprefix("tcp://")
+        return {
+            "refused": f"nothing listens at {where} (connection refused)",
+            "bad_key": f"{where} answers, but the encryption handshake fails: its key is not the invite's curve key "
+                       "(an invite of another game, or a damaged one)",
+            "connected": f"connected to {where}, but it has not answered yet",
+            "secure": f"connected to {where}, but it has not answered yet",
+        }.get(self.state.get(endpoint, ""), f"no answer from {where} at all (a wrong address, or a firewall in the "
+                                              "way)")
+
+    def close(self) -> None:
+        for sock, mon in self.watching.values():
+            try:
+                sock.disable_monitor()
+            except Exception:  # noqa: BLE001 - the socket may be closed already
+                pass
+            mon.close(linger=0)
+        self.watching.clear()
+
+
+class GameFilesError(ValueError):
+    """A game's files that do not belong together (see :func:`check_game_files`)."""
+
+
 @dataclass
 class Peer:
     """One running peer (see the module docstring)."""
@@ -159,7 +275,8 @@ class Peer:
     desynced: bool = False
     info: dict[str, Any] = field(default_factory=dict)
     lock: GameLock | None = None
-    bot: str = ""  # who plays this seat ("" for a person), remembered for soe resume
+    bot: str = ""  # who plays this seat ("" for a person) and its seed, remembered for soe resume
+    bot_seed: int = 0
     refused: tuple[str, str] | None = None  # (code, reason) when this joiner may not play here
     expect_fp: str = ""  # the invite's fingerprint of the host's key
     host_endpoint: str = ""
@@ -167,6 +284,7 @@ class Peer:
     _seen: dict[str, int] = field(default_factory=dict)  # host: joiner key -> last heard before the start
     _drops_told: int = 0
     _seat_told: str = ""
+    contact: Contact | None = None  # watch_contact(): connection diagnoses for people
     _printed: int = 0
     _asked: int = -1
     _saved_version: int = -1
@@ -177,7 +295,8 @@ class Peer:
                host: str = "127.0.0.1", port: int = 0, advertise: str | None = None, curve: bool = True,
                lobby: Lobby | None = None, name: str = "player", power: str = "", secret: bytes | None = None,
                decider: Decider | None = None, key_file: str = "", limits: Limits | None = None,
-               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms, bot: str = "") -> Peer:
+               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms, bot: str = "",
+               bot_seed: int = 0) -> Peer:
         files = PeerFiles(Path(log))
         files.log.parent.mkdir(parents=True, exist_ok=True)
         lock = lock_game(files.log)  # GameInUse: another process plays from these files
@@ -200,7 +319,7 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock,
-                   lock=lock, bot=bot)
+                   lock=lock, bot=bot, bot_seed=bot_seed)
         peer._wire()
         peer.save_meta()
         return peer
@@ -215,6 +334,7 @@ class Peer:
         lock = lock_game(files.log)  # GameInUse: another process plays from these files
         session: Session | None = None
         try:
+            check_game_files(files, identity)
             meta = json.loads(files.meta.read_text(encoding="utf-8"))
             secret = files.secret.read_bytes()
             session = Session.resume(identity, files.log, secret=secret, now=clock())
@@ -228,7 +348,8 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
-                   say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")))
+                   say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")),
+                   bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0)
         peer._printed = len(session.log)
         cut = session.store.repaired if session.store is not None else None
         if cut is not None and session.store is not None:
@@ -256,6 +377,7 @@ class Peer:
         self._saved_version = self.node.peers_version
         peers = sorted(set(self.node.peers.values()) | self._seed_peers())
         data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
+                "seed": self.bot_seed,
                 "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
         tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
@@ -302,6 +424,8 @@ class Peer:
     def step(self, timeout_ms: int = 20) -> None:
         """One turn of the loop: network in and out, decisions due, drops due, news printed."""
         self.node.poll(timeout_ms)
+        if self.contact is not None:
+            self.contact.poll()
         self.sync()
         if self.desynced or self.refused is not None:
             return
@@ -477,7 +601,24 @@ class Peer:
                 "state_hash": state_hash(st) if st is not None else "", "over": self.over,
                 "desync": self.desynced, "outcome": self.session.outcome()}
 
+    def watch_contact(self) -> Contact:
+        """Start watching the connections this peer dialled (see :class:`Contact`)."""
+        if self.contact is None:
+            self.contact = Contact(self.node)
+        return self.contact
+
+    def answered(self) -> bool:
+        """Whether a peer this one dialled has answered: the invite's host if there is one,
+        else any (a resumed peer)."""
+        links = [lk for lk in self.node.links.values() if lk.socket is not None and lk.greeted]
+        if self.host_endpoint:
+            return any(lk.endpoint == self.host_endpoint for lk in links)
+        return bool(links)
+
     def close(self) -> None:
+        if self.contact is not None:
+            self.contact.close()
+            self.contact = None
         if self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed:
             self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:
