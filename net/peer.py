@@ -418,7 +418,8 @@ class Peer:
         if not res.ok:
             raise RuntimeError(f"the genesis was refused: {res}")
         self.lobby.started = True
-        self.say("The game starts: " + ", ".join(f"{s.name} plays {s.power}" for s in self.lobby.seats))
+        self.say("The game starts: " + ", ".join(f"{s.name or 'a computer player'} plays {self._power_name(s.power)}"
+                                                 for s in self.lobby.seats))
         return True
 
     def step(self, timeout_ms: int = 20) -> None:

@@ -4,13 +4,16 @@ marked) ``soe demo`` with a spectator and a player killed and resumed."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,10 +21,18 @@ from net.lobby import Invite
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON = ["--bind", "127.0.0.1", "--port", "0", "--quiet", "--deadline", "120"]
+LOUD = [a for a in COMMON if a != "--quiet"]
 
 
 def soe(*args: str) -> list[str]:
     return [sys.executable, "-m", "game.cli", *args]
+
+
+def free_port() -> int:
+    """A port nothing listens on (just released)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -117,3 +128,129 @@ def test_a_resumed_peer_listens_where_it_listened_before() -> None:
     assert _port_of("tcp://127.0.0.1:40915") == 40915
     assert _port_of("tcp://[::1]:7") == 7
     assert _port_of("") == 0 and _port_of("tcp://host") == 0
+
+
+# --------------------------------------------------------------------------- the door and waiting
+def start_host(tmp_path: Path, env: dict[str, str], procs: list[subprocess.Popen[bytes]], *extra: str,
+               name: str = "host", log: bool = True) -> tuple[subprocess.Popen[bytes], Invite, Path]:
+    """``soe host --players 2`` played by a person who never answers (stdin closed): once it
+    starts, the game waits. Returns the process, its invite and its output file."""
+    invite_file, out = tmp_path / f"{name}.invite", tmp_path / f"{name}.out"
+    host = subprocess.Popen(soe("host", "--players", "2", "--no-announce", "--invite-file", str(invite_file),
+                                "--name", name, "--chain-length", "512",
+                                *(["--log", str(tmp_path / f"{name}.jsonl")] if log else []), *extra, *LOUD),
+                            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=open(out, "wb"),
+                            stderr=subprocess.STDOUT)
+    procs.append(host)
+    deadline = time.monotonic() + 30
+    while not (invite_file.exists() and invite_file.read_text().strip()):
+        assert host.poll() is None, out.read_text()
+        assert time.monotonic() < deadline, "no invite file"
+        time.sleep(0.05)
+    return host, Invite.parse(invite_file.read_text()), out
+
+
+def games_dir(env: dict[str, str]) -> Path:
+    return Path(env["XDG_DATA_HOME"]) / "struggle-of-empires" / "games"
+
+
+def run_soe(env: dict[str, str], *args: str, timeout: float = 60) -> tuple[int, str, str]:
+    res = subprocess.run(soe(*args), cwd=ROOT, env=env, capture_output=True, timeout=timeout,
+                         stdin=subprocess.DEVNULL)
+    out, err = res.stdout.decode(), res.stderr.decode()
+    assert "Traceback" not in out + err, out + err
+    return res.returncode, out, err
+
+
+def _other_curve(invite: Invite) -> Invite:
+    import zmq
+
+    return dataclasses.replace(invite, curve=zmq.curve_keypair()[0].decode("ascii"))
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda inv: dataclasses.replace(inv, port=free_port()), "nothing listens at 127.0.0.1:"),
+    (_other_curve, "the encryption handshake fails: its key is not the invite's curve key"),
+    (lambda inv: dataclasses.replace(inv, game_id="0" * 32), f"refused game {'0' * 32}: it hosts another game"),
+    (lambda inv: dataclasses.replace(inv, fingerprint="aaaa-bbbb-cccc-dddd"), "not aaaa-bbbb-cccc-dddd as the invite "
+                                                                             "says: not joining"),
+], ids=["wrong-port", "wrong-curve-key", "wrong-game-id", "wrong-fingerprint"])
+def test_a_join_that_cannot_succeed_says_why_and_gives_up(change: Any, says: str, tmp_path: Path,
+                                                          env: dict[str, str],
+                                                          procs: list[subprocess.Popen[bytes]]) -> None:
+    _, invite, host_out = start_host(tmp_path, env, procs)
+    start = time.monotonic()
+    code, out, err = run_soe(env, "join", str(change(invite)), "--key", str(tmp_path / "bob.pem"), "--name", "bob",
+                             "--wait", "3", *COMMON)
+    assert code == 5, out + err
+    assert says in err, err
+    assert time.monotonic() - start < 20
+    assert "Joining game" in out  # it said what it was doing before it gave up
+    assert not games_dir(env).exists() or not list(games_dir(env).iterdir())  # no files of a game never joined
+    assert "bob joined" not in host_out.read_text()
+
+
+def test_waiting_for_an_answer_is_said_with_back_off_and_the_timeout_is_in_the_help(env: dict[str, str]) -> None:
+    invite = Invite("127.0.0.1", free_port(), "ab" * 16, "abcd-efgh")
+    code, out, err = run_soe(env, "spectate", str(invite), "--wait", "5", "--no-curve", *COMMON)
+    assert code == 5
+    tries = [line for line in err.splitlines() if line.startswith("still trying")]
+    assert [t.split(" s of")[0] for t in tries] == ["still trying (2", "still trying (4"]  # 2 s, then 4 s
+    assert err.rstrip().endswith("Check the invite's address and port, and that the host's program is running")
+    for cmd in ("join", "spectate", "resume"):
+        helped = run_soe(env, cmd, "--help")[1]
+        assert "--wait SECONDS" in helped and "(default: 60)" in helped
+
+
+def test_a_second_seat_for_a_seated_key_is_refused_naming_key(tmp_path: Path, env: dict[str, str],
+                                                              procs: list[subprocess.Popen[bytes]]) -> None:
+    """Two terminals on one machine share the installation's key (and data directory)."""
+    _, invite, host_out = start_host(tmp_path, env, procs, log=False)
+    # the default log too: it is the host's own (one file per game and key), held by the host
+    code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--wait", "10", *COMMON)
+    assert code == 2, out + err
+    assert "this key is in this game already, in another soe process on this machine" in err
+    assert "every player needs a key of its own" in err and "--key bob.pem" in err
+    # another log: the host refuses the hello of its own key
+    code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--log", str(tmp_path / "bob.jsonl"),
+                             "--wait", "10", *COMMON)
+    assert code == 5, out + err
+    assert "your key already holds a seat in this game" in err and "--key bob.pem" in err
+    assert not (tmp_path / "bob.jsonl").exists()
+    assert "Bob" not in host_out.read_text()  # the host's seat is still the host's
+    assert [p.name for p in games_dir(env).glob("*.jsonl")] == [f"{invite.game_id}.{invite.fingerprint}.jsonl"]
+
+
+def test_joining_a_full_game_is_refused_and_a_resume_without_peers_gives_up(
+        tmp_path: Path, env: dict[str, str], procs: list[subprocess.Popen[bytes]]) -> None:
+    host, invite, host_out = start_host(tmp_path, env, procs)
+    bob_log = tmp_path / "bob.jsonl"
+    bob = subprocess.Popen(soe("join", str(invite), "--key", str(tmp_path / "bob.pem"), "--name", "bob", "--bot",
+                               "greedy", "--log", str(bob_log), *LOUD),
+                           cwd=ROOT, env=env, stdout=open(tmp_path / "bob.out", "wb"), stderr=subprocess.STDOUT)
+    procs.append(bob)
+    deadline = time.monotonic() + 30
+    while "The game starts" not in host_out.read_text():
+        assert time.monotonic() < deadline, host_out.read_text()
+        time.sleep(0.1)
+    text = host_out.read_text()
+    assert "You play Great Britain. Waiting for 1 player\n" in text
+    assert "bob joined and plays France" in text
+    assert "bob plays France" in text  # powers named as in local play
+    assert "you play France" in (tmp_path / "bob.out").read_text()  # the joiner is told its power
+    code, out, err = run_soe(env, "join", str(invite), "--key", str(tmp_path / "carl.pem"), "--name", "carl",
+                             "--wait", "10", *COMMON)
+    assert code == 5 and "the game is full; `soe spectate` to watch" in err, out + err
+    assert not games_dir(env).exists() or not list(games_dir(env).iterdir())
+    # everyone goes away: a resume finds nobody, says so, gives up and keeps the log
+    for p in (host, bob):
+        p.kill()
+        p.wait(10)
+    before = bob_log.read_bytes()
+    code, out, err = run_soe(env, "resume", str(bob_log), "--key", str(tmp_path / "bob.pem"), "--wait", "3",
+                             *COMMON)
+    assert code == 5, out + err
+    assert "greedy plays your seat" in out and "it knew to catch up" in out
+    assert "gave up after 3 s: nothing listens at 127.0.0.1:" in err
+    assert f"The log is kept: `soe resume {bob_log}`" in err
+    assert bob_log.read_bytes().startswith(before) and (tmp_path / "bob.jsonl.secret").exists()
