@@ -375,7 +375,7 @@ def _host(args: argparse.Namespace) -> int:
                 continue
             taken = " (another `soe host` on this machine? give another --port, or leave it out)" \
                 if exc.errno == zmq.EADDRINUSE else ""
-            print(f"soe host: cannot listen on {args.bind}:{port}: {zmq.strerror(exc.errno)}{taken}", file=sys.stderr)
+            print(f"soe host: cannot listen on {args.bind}:{port}: {zmq.strerror(exc.errno or 0)}{taken}", file=sys.stderr)
             return 2
         except (OSError, GameInUse) as exc:
             print(f"soe host: {exc}", file=sys.stderr)
