@@ -55,8 +55,10 @@ def test_a_torn_last_line_from_a_crash_is_ignored_and_a_foreign_file_refused(tmp
         f.write(b'{"seat":0,"choi')  # the process died mid-write
     header, inputs = read_local(save)
     assert header["seed"] == 1 and all(json.dumps(i) for i in inputs)
-    assert run(["resume", str(save)], "q\n").returncode == 0  # the torn line is cut, then the game goes on
+    res = run(["resume", str(save)], "q\n")
+    assert res.returncode == 0 and f"kept in {save}.cut" in res.stdout  # the torn line is cut, then the game goes on
     assert b"choi{" not in save.read_bytes() and read_local(save)[1] == inputs
+    assert (tmp_path / "game.jsonl.cut").read_bytes() == b'{"seat":0,"choi\n'  # kept, and the player is told
     other = tmp_path / "other.jsonl"
     other.write_text('{"hello": 1}\n', encoding="utf-8")
     res = run(["resume", str(other)], "")
@@ -147,8 +149,12 @@ def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> Non
 
 def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "h\nq\n")
+    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "h\nt\nq\n")
     assert res.returncode == 0 and "take back your last choice" in res.stdout and read_local(save)[0]["seed"] == 8
+    # the tile list: costs, timing, effects and what is left
+    assert "War Office (4 gold; once per war): a free action: one attack that is not an action and costs no gold; " \
+        "1 of 1 left" in res.stdout
+    assert "Industry (2 unrest; when taken): when taken: 3 VP" in res.stdout
 
 
 # --------------------------------------------------------------------------- playing in the terminal
@@ -194,7 +200,8 @@ def number_of(lines: list[str], text: str) -> int:
 def simple(out: list[str]) -> str:
     """The first line of any menu (the lowest amount when it asks for one)."""
     _, lines = shown_menu(out)
-    m = re.search(r"type the amount, (\d+) to", lines[0])
+    first = next(line for line in lines if line.lstrip().startswith("1. "))
+    m = re.match(r"\s*1\. [^.]*type the amount, (\d+) to", first)
     return f"1 {m.group(1)}" if m else "1"
 
 
@@ -328,5 +335,7 @@ def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     st = new_game(3)
     options = [C("pass"), *(C("offer", "france", g) for g in range(0, 6)), C("help", "none")]
     entries = menu(st, 0, options)
-    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "help none"]
+    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "do not help"]
     assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
+    units = [C("send", a, f) for a in range(3) for f in range(3)]  # several numbers: each choice keeps its line
+    assert [e.choices for e in menu(st, 0, units)] == [[c] for c in units]

@@ -56,20 +56,6 @@ def local_games_dir() -> Path:
 
 
 # --------------------------------------------------------------------------- the save file
-def _lock(fd: int) -> bool:
-    """Hold an exclusive advisory lock on an open file for as long as it stays open, so a
-    second soe process cannot write the same save. False when another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - no advisory locks on this platform
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
 class LocalLog:
     """A local game's inputs as JSON Lines, fsynced as they are made, so that a game left
     (or a crash) loses nothing: ``soe resume FILE`` replays them and goes on. The first
@@ -85,19 +71,25 @@ class LocalLog:
         self.path = path
         if path.is_dir():
             raise PlayError(f"{path} is a directory; give the name of a file to save the game in")
+        from net.store import GameInUse, lock_game
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+            self.lock = lock_game(path)  # FILE.lock, as for a network game's log
+        except GameInUse as exc:
+            raise PlayError(str(exc)) from None
         except OSError as exc:
             raise PlayError(f"cannot write {path}: {exc.strerror or exc}") from exc
-        if not _lock(fd):
-            os.close(fd)
-            raise PlayError(f"{path}: this game is open in another soe process")
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            self.lock.release()
+            raise PlayError(f"cannot write {path}: {exc.strerror or exc}") from exc
         try:
             if new and os.fstat(fd).st_size:
                 raise PlayError(_not_new(path))
         except BaseException:
             os.close(fd)
+            self.lock.release()
             raise
         self.fd = fd
 
@@ -126,6 +118,7 @@ class LocalLog:
         if self.fd >= 0:
             os.close(self.fd)
             self.fd = -1
+        self.lock.release()
 
 
 def _not_new(path: Path) -> str:
@@ -210,27 +203,31 @@ def chance_values(seed: int, index: int, ranges: Sequence[tuple[int, int]]) -> t
 # --------------------------------------------------------------------------- what the events tell
 @dataclass
 class Tracker:
-    """What a player remembers from the events: the auction under way and the dice of the
-    battle being fought (so a battle line can say how each total was reached)."""
+    """What a player remembers from the events: the auction under way, and who fights the
+    current attack with what help, so that a battle line can say how each total was reached."""
 
     high: int = -1
     leader: str = ""
     box_a: str = "-"
     box_b: str = "-"
     passed: list[str] = field(default_factory=list)
-    attacker: str = ""
-    defender: str = ""
+    sides: list[str] = field(default_factory=lambda: ["", ""])  # power ids ("" for a neutral or a tile)
+    names: list[str] = field(default_factory=lambda: ["the attacker", "the defender"])
+    helpers: list[tuple[int, str, int, int]] = field(default_factory=list)  # side, power, armies, fleets
+    tiles: list[tuple[int, str, str]] = field(default_factory=list)  # side, alliance tile, unit
+    support: int = -1
+    blockade: bool = False
     dice: list[int] = field(default_factory=list)
-    parts: list[list[str]] = field(default_factory=lambda: [[], []])
 
     def feed(self, st: State, events: list[dict[str, Any]]) -> list[str]:
         """Take in a step's events; returns the lines to print for them."""
-        lines = []
-        for e in events:
-            lines.append(self._one(st, e))
-        return lines
+        return [self._one(st, e) for e in events]
+
+    def _side_of(self, power: Any) -> int:
+        return 0 if power and power == self.sides[0] else 1
 
     def _one(self, st: State, e: dict[str, Any]) -> str:
+        b = load_board(st.ruleset)
         k = e["kind"]
         text = str(e["text"])
         if k == "bid":
@@ -242,44 +239,68 @@ class Tracker:
         elif k in ("auction_won", "war", "play_order"):
             self.high, self.leader, self.box_a, self.box_b, self.passed = -1, "", "-", "-", []
         elif k == "attack":
-            self.attacker = str(e.get("power", ""))
-            self.defender = str(e.get("target", "")) if e.get("target_kind") in ("power", "naval") else ""
-            self.parts = [[], []]
+            target, kind = str(e.get("target", "")), e.get("target_kind")
+            self._new_fight(st, str(e.get("power", "")), target if kind in ("power", "naval") else "")
+            if kind == "counter" and target in b.counter_by_id:
+                self.names[1] = b.counter_name(target)
+            elif kind == "tile" and target in b.tile_by_id:
+                self.names[1] = f"the {b.tile_name(target)}"
         elif k == "revolt":
-            self.attacker, self.defender = "", str(e.get("power", ""))
-            self.parts = [[], []]
+            self._new_fight(st, "", str(e.get("power", "")))
+            tile = str(e.get("tile", ""))
+            self.names[0] = f"the {b.tile_name(tile)}" if tile in b.tile_by_id else "the revolt"
         elif k == "help":
-            side = 0 if self.attacker and f"helps {_power(st, self.attacker)} " in text + " " else 1
-            bits = []
-            if e.get("armies"):
-                bits.append(f"{e['armies']} {'army' if e['armies'] == 1 else 'armies'}")
-            if e.get("fleets"):
-                bits.append(f"{e['fleets']} {'fleet' if e['fleets'] == 1 else 'fleets'}")
-            self.parts[side].append(f"{_power(st, str(e.get('power', '')))}'s " + " and ".join(bits))
+            side = 0 if f"helps {self.names[0]} " in text + " " and self.sides[0] else 1
+            self.helpers.append((side, str(e.get("power", "")), int(e.get("armies", 0)), int(e.get("fleets", 0))))
         elif k == "alliance_tile":
-            side = 0 if e.get("power") == self.attacker else 1
-            self.parts[side].append(f"{_tile(st, str(e.get('tile', '')))} (+1 {e.get('unit', '')})")
+            self.tiles.append((self._side_of(e.get("power")), str(e.get("tile", "")), str(e.get("unit", ""))))
+        elif k == "naval_support":
+            self.support = 0 if text.startswith(f"{self.names[0]} ") else 1
+        elif k == "naval_declined":
+            self.support = 0
+        elif k == "naval_refused":
+            self.support = 1
+        elif k == "blockade_support":
+            self.blockade = True
         elif k == "dice" and isinstance(e.get("dice"), list) and len(e["dice"]) == 4:
             self.dice = [int(x) for x in e["dice"]]
         elif k == "reroll" and isinstance(e.get("dice"), list) and len(self.dice) == 4:
-            side = 0 if e.get("power") == self.attacker and self.attacker else 1
+            side = self._side_of(e.get("power"))
             self.dice[2 * side:2 * side + 2] = [int(x) for x in e["dice"]]
         elif k == "battle" and isinstance(e.get("totals"), list) and len(self.dice) == 4:
             return text + "\n" + self._battle_detail(st, e)
         return text
 
+    def _new_fight(self, st: State, attacker: str, defender: str) -> None:
+        self.sides = [attacker, defender]
+        self.names = [_power(st, attacker) if attacker else "the attacker",
+                      _power(st, defender) if defender else "the defender"]
+        self.helpers, self.tiles, self.support, self.blockade, self.dice = [], [], -1, False, []
+
     def _battle_detail(self, st: State, e: dict[str, Any]) -> str:
-        """How each total was reached: the strength (units, forts, training, naval support,
-        allies' units and alliance tiles together) plus the difference of the two dice."""
-        att = _power(st, self.attacker) if self.attacker else "the attacker"
-        dfn = _power(st, self.defender) if self.defender else "the defender"
+        """How each total was reached: the strength (the side's units and forts, training,
+        naval support, allies' units and alliance tiles) plus the difference of its dice."""
+        b = load_board(st.ruleset)
+        sea = bool(e.get("sea"))
         rows = []
-        for side, name in ((0, att), (1, dfn)):
+        for side in (0, 1):
+            name = self.names[side]
             d1, d2 = self.dice[2 * side], self.dice[2 * side + 1]
             total = int(e["totals"][side])
             diff = abs(d1 - d2)
-            extra = f"; with {', '.join(self.parts[side])}" if self.parts[side] and not e.get("sea") else ""
-            seven = "; rolled 7: one more unit lost" if d1 + d2 == 7 else ""
+            known = []
+            for s, power, armies, fleets in self.helpers:
+                n = fleets if sea else armies
+                if s == side and n:
+                    unit = ("fleet" if n == 1 else "fleets") if sea else ("army" if n == 1 else "armies")
+                    known.append(f"{_power(st, power)}'s {n} {unit}")
+            for s, tile, unit in self.tiles:
+                if s == side and (unit == "fleet") == sea:
+                    known.append(f"{b.tile_name(tile) if tile in b.tile_by_id else tile} (+1 {unit})")
+            if not sea and self.support == side:
+                known.append(f"naval support (+{b.c('naval_support_blockade') if self.blockade else b.c('naval_support')})")
+            extra = f"; it includes {', '.join(known)}" if known else ""
+            seven = "; rolled 7: one more unit lost" if d1 + d2 == b.c("seven") and self.sides[side] else ""
             rows.append(f"      {name}: {total} = strength {total - diff} + dice {d1} and {d2} "
                         f"(difference {diff}){extra}{seven}")
         return "\n".join(rows)
@@ -466,6 +487,17 @@ def status(st: State, seat: int, track: Tracker | None = None) -> str:
     return "\n".join(lines)
 
 
+def brief(st: State, seat: int) -> str:
+    """One line of what the player always wants in sight when deciding."""
+    b = load_board(st.ruleset)
+    v = view(st, seat)
+    when = f"war {v['war']} of {b.c('wars')}"
+    if int(v["round"]) > 0:
+        when += f", round {v['round']} of {rounds_per_war(b, len(v['powers']))}"
+    return (f"{when}; you: gold {v['gold'][seat]}, population {v['pop'][seat]}, VP {v['vp'][seat]}, "
+            f"unrest {v['unrest'][seat]}")
+
+
 def _units(u: Sequence[int]) -> str:
     return " ".join(f"{k}{c}" for k, c in zip(u, "AFT", strict=False) if k)
 
@@ -499,7 +531,10 @@ class Entry:
 
 
 def _amount_of(c: Choice) -> int | None:
-    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool):
+    """The final amount of a choice whose other arguments are names (a bid, an offer of
+    gold); None for any other (a choice of several numbers, such as units, is no amount)."""
+    if c.args and isinstance(c.args[-1], int) and not isinstance(c.args[-1], bool) \
+            and all(isinstance(x, str) for x in c.args[:-1]):
         return c.args[-1]
     return None
 
@@ -539,27 +574,84 @@ def amount_label(st: State, seat: int, first: Choice, lo: int, hi: int) -> str:
     return f"{head}: type the amount, {lo} to {hi}"
 
 
+# the menu text of choices that take no arguments, where the kind alone reads poorly
+PLAIN = {
+    "buy": "buy a tile", "build": "build a unit", "move": "move units", "attack": "attack", "end": "end your turn",
+    "done": "stop moving", "stay": "keep it there", "keep": "do not disband", "militia": "also build an army with "
+    "Militia (1 population)", "no_militia": "no Militia", "naval_battle": "fight a naval battle first",
+    "no_naval_battle": "no naval battle (the defender then has naval support)", "accept": "accept the naval battle",
+    "decline": "decline the naval battle (the attacker then has naval support)",
+    "reserve": "use a Reserve: reroll your two dice", "no_reserve": "no Reserve",
+    "withdraw": "use Fighting Withdrawal: your side loses no units", "no_withdraw": "no Fighting Withdrawal",
+    "surprise": "use Surprise Attack: the defender's allies may not help", "no_surprise": "no Surprise Attack",
+    "blockade": "use Blockade: +2 naval support", "no_blockade": "no Blockade",
+}
+AN = {"army": "an army", "fleet": "a fleet", "fort": "a fort"}
+
+
 def label(st: State, seat: int, c: Choice) -> str:
     """The menu text of one choice: the engine's ``describe``, with what a player needs to
-    know added where the choice's shape is known (boxes of a proposal, tile costs,
-    a neutral counter's strength)."""
+    know where the choice's shape is known (boxes of a proposal, tile costs and effects, a
+    neutral counter's strength, whom an attack is on); any other choice as ``describe``
+    gives it."""
     b = load_board(st.ruleset)
     args = c.args
     text = describe(st, c)
-    if c.kind == "propose" and len(args) == 2 and all(isinstance(x, str) for x in args):
-        boxes = [f"{b.power_name(str(x))} in box {box} (alliance {box})" for x, box in zip(args, "AB", strict=False)
-                 if x in b.power_by_id]
+    strs = all(isinstance(x, str) for x in args)
+    power = b.power_by_id
+    area = b.area_by_id
+    if not args and c.kind in PLAIN:
+        return PLAIN[c.kind]
+    if not strs:
+        return f"bid {args[0]} gold" if c.kind == "bid" and len(args) == 1 else text
+    a = [str(x) for x in args]
+    if c.kind == "propose" and len(a) == 2:
+        boxes = [f"{b.power_name(x)} in box {box} (alliance {box})" for x, box in zip(a, "AB", strict=False)
+                 if x in power]
         return "propose " + " and ".join(boxes)
-    if c.kind == "bid" and len(args) == 1:
-        return f"bid {args[0]} gold"
-    if c.kind == "tile" and len(args) == 1 and args[0] in b.tile_by_id:
-        return f"{b.tile_name(str(args[0]))} ({tile_cost(b, str(args[0]))}): {tile_effect(b, str(args[0]))}"
-    if c.kind == "attack" and len(args) == 3 and args[1] == "counter" and args[2] in b.counter_by_id:
-        return f"{text} (strength {b.counter_by_id[str(args[2])].strength})"
-    if c.kind == "reserve" and not args:
-        return "use a Reserve: reroll your two dice"
-    if c.kind == "no_reserve" and not args:
-        return "no Reserve"
+    if c.kind == "tile" and len(a) == 1 and a[0] in b.tile_by_id:
+        t = b.tile_by_id[a[0]]
+        return f"{t.name} ({tile_cost(b, a[0])}; {TIMING.get(t.timing, t.timing)}): {tile_effect(b, a[0])}"
+    if c.kind == "attack" and len(a) == 3 and a[0] in area:
+        where = b.area_name(a[0])
+        if a[1] == "power" and a[2] in power:
+            return f"attack {b.power_name(a[2])} in {where}"
+        if a[1] == "naval" and a[2] in power:
+            return f"naval attack on {b.power_name(a[2])}'s fleets in {where}"
+        if a[1] == "counter" and a[2] in b.counter_by_id:
+            return f"attack {_counter_text(b, a[2])} in {where}"
+        if a[1] == "tile" and a[2] in b.tile_by_id:
+            return f"attack the {b.tile_name(a[2])} in {where}"
+    if c.kind in ("colonise", "enslave") and len(a) == 1 and a[0] in b.counter_by_id:
+        counter = b.counter_by_id[a[0]]
+        cost = " (1 population)" if c.kind == "colonise" else ""
+        return f"{c.kind} {counter.name} in {b.area_name(counter.area)}{cost}"
+    if c.kind == "use" and a and a[0] in b.tile_by_id:
+        where = f" in {b.area_name(a[1])}" if len(a) == 2 and a[1] in area else ""
+        if len(a) == 2 and a[1] in b.tile_by_id:
+            where = f": take {b.tile_name(a[1])}"
+        return f"use {b.tile_name(a[0])}{where}"
+    if c.kind == "help" and len(a) == 1 and a[0] in ("none", "armies", "fleets", "both"):
+        return {"none": "do not help", "armies": "help with your armies", "fleets": "help with your fleets",
+                "both": "help with your armies and fleets"}[a[0]]
+    if c.kind == "move" and len(a) == 3 and a[0] in area and a[1] in AN and a[2] in area:
+        return f"move {AN[a[1]]} from {b.area_name(a[0])} to {b.area_name(a[2])}"
+    if c.kind == "place" and len(a) == 2 and a[0] in AN and a[1] in area:
+        return f"place {AN[a[0]]} in {b.area_name(a[1])}"
+    if c.kind == "disband" and len(a) == 2 and a[0] in area and a[1] in AN:
+        return f"disband {AN[a[1]]} in {b.area_name(a[0])} (1 unrest), then build"
+    if c.kind == "build" and len(a) == 1 and a[0] in AN:
+        return f"build {AN[a[0]]}"
+    if c.kind == "to" and len(a) == 1 and a[0] in area:
+        return f"move it to {b.area_name(a[0])}"
+    if c.kind == "lose" and len(a) == 1 and a[0] in AN:
+        return f"lose {AN[a[0]]}"
+    if c.kind == "ally_loses" and len(a) == 1 and a[0] in power:
+        return f"{b.power_name(a[0])} loses the unit"
+    if c.kind == "ally_tile" and len(a) == 2 and a[0] in b.tile_by_id and a[1] in AN:
+        return f"use {b.tile_name(a[0])} as {AN[a[1]]}"
+    if c.kind == "revolt" and len(a) == 2 and a[0] in area and a[1] in power:
+        return f"strike {b.power_name(a[1])}'s control marker in {b.area_name(a[0])}"
     return text
 
 
@@ -652,6 +744,7 @@ class TextGame:
 
     def show(self, entries: list[Entry]) -> None:
         self.print_fn(f"\n{pending(self.st).prompt}")
+        self.print_fn(f"  [{brief(self.st, self.seat)}]")
         for line in menu_lines(entries, self.width):
             self.print_fn(line)
 
@@ -771,6 +864,10 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
         return 2
     dropped = out.cut_torn_line()
     if dropped:
-        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was dropped: {dropped!r}")
+        cut = path.with_name(path.name + ".cut")
+        with open(cut, "ab") as f:  # nothing is thrown away
+            f.write(dropped + b"\n")
+        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was cut off "
+                 f"and kept in {cut}.")
     print_fn(f"Resumed {path}: {len(inputs)} inputs replayed; war {st.war}, round {st.round}.")
     return game.run()
