@@ -201,8 +201,14 @@ class Contact:
 
     def __init__(self, node: Node) -> None:
         self.node = node
-        self.watching: dict[str, tuple[Any, Any]] = {}  # endpoint -> (DEALER, monitor socket)
+        # id of a DEALER -> (the DEALER, its monitor socket, its endpoint)
+        self.watching: dict[int, tuple[Any, Any, str]] = {}
         self.state: dict[str, str] = {}  # endpoint -> refused | bad_key | connected | secure
+        self._made = 0
+
+    @property
+    def endpoints(self) -> list[str]:
+        return sorted({e for _, _, e in self.watching.values()})
 
     def poll(self) -> None:
         import zmq
@@ -210,16 +216,30 @@ class Contact:
 
         if self.node.closed:
             return
-        for link in list(self.node.links.values()):
-            if link.socket is not None and link.endpoint and link.endpoint not in self.watching:
-                self.watching[link.endpoint] = (link.socket, link.socket.get_monitor_socket())
-        for endpoint, (_, mon) in self.watching.items():
+        dialled = {id(lk.socket): lk for lk in self.node.links.values()
+                   if lk.socket is not None and lk.endpoint and not lk.learned}
+        for sid in [sid for sid in self.watching if sid not in dialled]:  # a DEALER the node closed
+            self.watching.pop(sid)[1].close(linger=0)
+        for sid, link in dialled.items():
+            if sid in self.watching:
+                continue
+            self._made += 1
+            addr = f"inproc://soe-contact-{id(self)}-{self._made}"  # never one a closed socket left bound
+            sock = link.socket
+            if sock is None:
+                continue
+            try:
+                sock.monitor(addr, zmq.EVENT_ALL)
+                mon = self.node.ctx.socket(zmq.PAIR)
+                mon.connect(addr)
+            except zmq.ZMQError:
+                continue  # no diagnosis for this link; waiting works the same
+            self.watching[sid] = (sock, mon, link.endpoint)
+        for _, mon, endpoint in self.watching.values():
             while True:
                 try:
                     event = recv_monitor_message(mon, zmq.NOBLOCK)["event"]
-                except zmq.Again:
-                    break
-                except zmq.ZMQError:
+                except zmq.ZMQError:  # Again: nothing more
                     break
                 if event == zmq.EVENT_CONNECT_RETRIED and self.state.get(endpoint) != "bad_key":
                     self.state[endpoint] = "refused"
@@ -243,11 +263,14 @@ class Contact:
                                               "way)")
 
     def close(self) -> None:
-        for sock, mon in self.watching.values():
-            try:
-                sock.disable_monitor()
-            except Exception:  # noqa: BLE001 - the socket may be closed already
-                pass
+        import zmq
+
+        for sock, mon, _ in self.watching.values():
+            if not sock.closed:
+                try:
+                    sock.disable_monitor()
+                except zmq.ZMQError:
+                    pass
             mon.close(linger=0)
         self.watching.clear()
 

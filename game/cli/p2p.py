@@ -200,7 +200,7 @@ def run_peer(peer: Any, args: argparse.Namespace, deadline_s: float, *, command:
                     if not args.quiet:
                         print("Connected.", flush=True)
                 elif now >= next_word or now - start >= wait_s:
-                    why = "; ".join(contact.diagnosis(e) for e in sorted(contact.watching)) or "no peer to call"
+                    why = "; ".join(contact.diagnosis(e) for e in contact.endpoints) or "no peer to call"
                     if now - start >= wait_s:
                         more = (f". The log is kept: `soe resume {peer.files.log}` when the others are back"
                                 if keep else ". Check the invite's address and port, and that the host's program "
