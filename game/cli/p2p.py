@@ -343,11 +343,18 @@ def _log_for(args: argparse.Namespace, command: str, game_id: str, identity: Any
 def _host(args: argparse.Namespace) -> int:
     import zmq
 
+    from net.beacon import DEFAULT_CHAIN_LENGTH
+    from net.genesis import settings_problem
     from net.keys import fingerprint
     from net.lobby import Invite, Lobby, new_game_id
     from net.peer import Peer
     from net.store import GameInUse
 
+    settings = {"chain_length": args.chain_length or DEFAULT_CHAIN_LENGTH, "timeout_ms": int(args.timeout * 1000)}
+    problem = settings_problem(settings["chain_length"], settings["timeout_ms"])
+    if problem:
+        print(f"soe host: {problem}", file=sys.stderr)
+        return 2
     ident = identity_for(args.key, "host")
     if ident is None:
         return 2
@@ -357,6 +364,7 @@ def _host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"soe host: {exc}", file=sys.stderr)
         return 2
+    lobby.settings = settings
     log = _log_for(args, "host", gid, ident)
     if log is None:
         return 2
