@@ -70,8 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game against computer players (the default)")
     p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
-    p.add_argument("--power", default="", help="the great power you play (default: the first)")
-    p.add_argument("--bots", default="greedy", choices=BOT_NAMES, help="the computer players' kind")
+    from game.rules.board import load_board
+
+    p.add_argument("--power", default="", help="the great power you play: "
+                   f"{', '.join(x.id for x in load_board().powers)} (default: the first)")
+    p.add_argument("--bots", default="greedy", choices=BOT_NAMES, help="the computer players' kind (default greedy)")
     p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")
     p.add_argument("--save", default="", metavar="FILE",
                    help="a new file (or an empty one) where the game is saved as it goes (default: in your data "
