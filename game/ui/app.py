@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -102,6 +103,7 @@ class App:
         self.before_frame: list[Callable[[App], None]] = []
         self.fast = False  # no frame cap (automatic play)
         self.settings: Any = None
+        self.last_shot = ""
         self.dirty = True  # something changed that the screen does not show yet
 
     @property
@@ -133,6 +135,9 @@ class App:
         if intent.kind == "quit":
             self.quit(0)
             return
+        if intent.kind == "key" and intent.key == pygame.K_F12:
+            self.last_shot = self.screenshot()
+            return
         if intent.kind == "resize":
             self.surface = self.window.get_surface()
             for s in self.scenes:
@@ -143,6 +148,19 @@ class App:
                 return
             if scene.opaque:
                 return
+
+    def screenshot(self) -> str:
+        """Save the window as a PNG in the data directory (F12); its path, or why not."""
+        import platformdirs
+
+        d = Path(platformdirs.user_data_dir("struggle-of-empires")) / "screenshots"
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            path = d / f"screen-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
+            pygame.image.save(self.surface, str(path))
+        except (OSError, pygame.error) as exc:
+            return f"screenshot not saved: {exc}"
+        return str(path)
 
     def frame(self, dt: float) -> None:
         """One turn of the loop; draws only when something happened or moves."""

@@ -32,8 +32,12 @@ def art_dir() -> Path:
     """The art folder: the checkout's ``art/`` or the installed copy."""
     here = Path(__file__).resolve()
     candidates = [here.parents[2] / "art"]
-    for scheme_path in {sysconfig.get_path("data"), sys.prefix}:
-        candidates.append(Path(scheme_path) / "share" / APP / "art")
+    # installed: PREFIX/lib/pythonX.Y/site-packages/game/ui (Windows: PREFIX/Lib/site-packages/game/ui)
+    prefixes = [here.parents[5], here.parents[4], Path(sysconfig.get_path("data")), Path(sys.prefix)]
+    for prefix in prefixes:
+        c = prefix / "share" / APP / "art"
+        if c not in candidates:
+            candidates.append(c)
     for c in candidates:
         if (c / "board.json").is_file():
             return c

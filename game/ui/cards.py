@@ -42,7 +42,7 @@ def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, 
     title = text(f"{'Naval battle' if battle.get('sea') else 'Battle'} in {where}", "serif-bold", px(26), P.INK)
     surf.blit(title, title.get_rect(midtop=(r.centerx, r.y + px(8))))
     totals = battle.get("totals") or [0, 0]
-    values = [int(x) for x in (dice.get("dice") if dice else [])] if dice else []
+    values = [int(x) for x in (dice.get("dice") or [])] if dice else []
     half = len(values) // 2
     att = str(attack.get("power")) if attack else ""
     sides = [(att, values[:half], totals[0]), ("", values[half:], totals[1])]

@@ -124,7 +124,6 @@ class EndScene(Scene):
     def _dice(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         """One row of six bars per power: how often it rolled each face, against the
         expected sixth (a line)."""
-        board = self.game.board
         dice = dice_by_power(self.game.events)
         surf.blit(text("Dice rolled (bars) against fair dice (line)", "sans-bold", self.px(13), P.INK_SOFT), r.topleft)
         powers = [p for p in self.game.view.get("powers", []) if p in dice] or list(self.game.view.get("powers", []))

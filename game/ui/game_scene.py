@@ -60,6 +60,7 @@ class GameScene(Scene):
         self.show_market = False
         self.focus: set[str] = set()
         self.hint = ""
+        self.awaiting = False
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
         self.ended = False
@@ -100,6 +101,7 @@ class GameScene(Scene):
 
     def _take(self, step: Step) -> None:
         self.shown = step.state
+        self.awaiting = False
         if self.app is not None:
             self.app.dirty = True
         if self.board is None:
@@ -130,7 +132,7 @@ class GameScene(Scene):
     def _decide(self) -> None:
         """When the game waits for this seat: a picker over its legal choices."""
         st = self.shown
-        if st is None or self.board is None or self.picker is not None:
+        if st is None or self.board is None or self.picker is not None or self.awaiting:
             return
         p = pending(st)
         if p.is_over:
@@ -301,6 +303,7 @@ class GameScene(Scene):
     def do_undo(self) -> None:
         if self.table.can_undo() and self.ready() or self.table.can_undo() and self.picker is not None:
             self.picker = None
+            self.awaiting = True
             self.table.undo()
 
     def _submit(self, choice: Choice) -> None:
@@ -308,6 +311,7 @@ class GameScene(Scene):
             return
         self.picker = None
         self.hint = ""
+        self.awaiting = True  # no new decision before the table reports this one
         self.table.submit(choice)
         if self.app is not None:
             self.app.dirty = True
@@ -317,25 +321,34 @@ class GameScene(Scene):
             if b.enabled and b.rect.collidepoint(pos):
                 self._button(b.key)
                 return
-        if not pygame.Rect(self.map_rect()).collidepoint(pos) and not self.side_rect().collidepoint(pos):
-            return
         lit = self.lit()
-        target: Target | None = None
-        for h in reversed(self.hits):
-            if h.rect.collidepoint(pos):
-                target = h.target
-                break
-        if target is None or target not in lit:
-            bx, by = self.cam.to_board(*pos)
-            area = self.layout.area_at(bx, by) if pygame.Rect(self.map_rect()).collidepoint(pos) else None
-            if target is None or target[0] in ("marker", "track", "badge"):
-                target = ("area", area) if area else target
+        target = self.target_at(pos, lit)
         if target is None:
             return
         if target in lit:
             self._pick(lit[target])
         elif self.ready():
             self._refuse(target)
+
+    def target_at(self, pos: tuple[int, int], lit: dict[Target, Option] | None = None) -> Target | None:
+        """What is under a screen point: a piece, a tile, a counter, else the map area."""
+        on_map = pygame.Rect(self.map_rect()).collidepoint(pos)
+        if not on_map and not self.side_rect().collidepoint(pos):
+            return None
+        lit = self.lit() if lit is None else lit
+        target = self.piece_at(pos)
+        if target is None or target not in lit and target[0] in ("marker", "track", "badge"):
+            bx, by = self.cam.to_board(*pos)
+            area = self.layout.area_at(bx, by) if on_map else None
+            target = ("area", area) if area else target
+        return target
+
+    def piece_at(self, pos: tuple[int, int]) -> Target | None:
+        """The piece, counter, tile or track space drawn under a screen point (last frame)."""
+        for h in reversed(self.hits):
+            if h.rect.collidepoint(pos) and h.target[0] != "logline":
+                return h.target
+        return None
 
     def _pick(self, o: Option) -> None:
         assert self.picker is not None
@@ -570,7 +583,7 @@ class GameScene(Scene):
             specs.append((words[:1].upper() + words[1:], ("confirm",)))
         else:
             for o in self.picker.options():
-                if bid_range and o.part == ("bid",):
+                if bid_range and (o.part == ("bid",) or len(o.part) == 1 and isinstance(o.part[0], int)):
                     continue
                 if o.target is None or o.target[0] in ("tile", "counter", "unit"):
                     specs.append((o.label, ("part", o.part)))

@@ -134,6 +134,10 @@ def vp_cell(layout: Layout, i: int, z: float) -> pygame.Rect:
     n = layout.tracks["vp"]["count"]
     per = 2 * (W + H) / n
     d = (i % n) * per
+    x: float
+    y: float
+    w: float
+    h: float
     if d < W:
         x, y, w, h = d, 0.0, per, band
     elif d < W + H:
@@ -232,7 +236,6 @@ class MapRenderer:
         surf.fill(P.SEA_DEEP, pygame.Rect(cam.view))
         surf.blit(self.sheet(z), (round(cam.ox), round(cam.oy)))
         hits: list[Hit] = []
-        b = self.board
         for shape in self.layout.areas.values():
             pts = [cam.to_screen(x, y) for x, y in shape.outline]
             if ("area", shape.id) in lit:

@@ -53,7 +53,7 @@ class Picker:
 
     def bid_range(self) -> tuple[int, int] | None:
         """When the next part is a run of bid values: its lowest and highest."""
-        if self.picked:
+        if self.picked not in ([], [("bid",)]):
             return None
         bids = [int(c.args[0]) for c in self.choices if c.kind == "bid" and len(c.args) == 1
                 and isinstance(c.args[0], int)]

@@ -176,10 +176,13 @@ class LocalTable:
             return
         st = self.state
         if cmd == "act" and choice is not None:
-            if choice not in legal(st, self.seat):
-                return  # a stale click (the screen offers only legal choices)
+            if choice not in legal(st, self.seat):  # a stale click: the screen shows the state again
+                self._out.put(Step(st.clone(), [], -1))
+                return
             self._undo.append((st.clone(), self.log.file.tell()))
             self._apply(Act(self.seat, choice), self.seat)
+        elif cmd == "undo" and not self._undo:
+            self._out.put(Step(st.clone(), [], -1))
         elif cmd == "undo" and self._undo:
             before, offset = self._undo.pop()
             self.log.file.flush()
