@@ -8,6 +8,11 @@ genesis and messages are signed.
 
 ``interfaces`` restricts the interfaces used (tests pass ``["127.0.0.1"]``); the default
 is every interface, what a LAN game wants.
+
+Questions ask for multicast answers (``QM``): a unicast answer goes to port 5353 of the
+asking address, which on a machine running several programs with mDNS (two ``soe``
+processes, or an avahi daemon) reaches only one of the sockets bound there, not
+necessarily the one that asked.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
+from zeroconf import DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
 from net.lobby import Invite, InviteError
 
@@ -101,14 +106,14 @@ def browse(seconds: float = 2.0, *, interfaces: list[str] | None = None) -> list
         if state_change is not ServiceStateChange.Removed and name not in names:
             names.append(name)
 
-    browser = ServiceBrowser(zc, SERVICE, handlers=[changed])
+    browser = ServiceBrowser(zc, SERVICE, handlers=[changed], question_type=DNSQuestionType.QM)
     try:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             time.sleep(0.05)
         found: dict[str, Announcement] = {}
         for name in sorted(names):
-            info = zc.get_service_info(SERVICE, name, timeout=1000)
+            info = zc.get_service_info(SERVICE, name, timeout=1000, question_type=DNSQuestionType.QM)
             if info is not None:
                 a = _announcement(info)
                 if a is not None:

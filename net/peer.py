@@ -26,7 +26,7 @@ from net.lobby import Invite, Lobby, hello
 from net.mesh import Limits, Node, monotonic_ms
 from net.reasons import Reject
 from net.session import Held, Session
-from net.store import TranscriptFile, write_private
+from net.store import GameLock, TranscriptFile, lock_game, write_private
 from net.transcript import Accepted
 
 
@@ -121,6 +121,14 @@ class PeerFiles:
     def desync(self) -> Path:
         return self.log.with_name(self.log.name + ".desync.json")
 
+    def remove(self) -> None:
+        """Delete the files of a game that never started here (a failed host, a refused join)."""
+        for p in (self.log, self.secret, self.meta, self.meta.with_name(self.meta.name + ".tmp")):
+            try:
+                p.unlink()
+            except FileNotFoundError:
+                pass
+
 
 @dataclass
 class Peer:
@@ -140,6 +148,7 @@ class Peer:
     clock: Callable[[], int] = monotonic_ms
     desynced: bool = False
     info: dict[str, Any] = field(default_factory=dict)
+    lock: GameLock | None = None
     _printed: int = 0
     _asked: int = -1
     _saved_version: int = -1
@@ -153,17 +162,27 @@ class Peer:
                say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms) -> Peer:
         files = PeerFiles(Path(log))
         files.log.parent.mkdir(parents=True, exist_ok=True)
-        with open(files.log, "wb"):
-            pass  # a new game: a new log
-        secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
-        write_private(files.secret, secret)
-        store = TranscriptFile(files.log)
-        session = Session(identity, secret=secret, store=store, now=clock())
-        my_hello = hello(identity, game_id, name, power) if role == "player" and lobby is None else b""
-        replica = GameReplica(session, lobby, my_hello)
-        node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
-                    limits=limits, clock=clock, author=identity.public_hex)
-        peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock)
+        lock = lock_game(files.log)  # GameInUse: another process plays from these files
+        store: TranscriptFile | None = None
+        try:
+            with open(files.log, "wb"):
+                pass  # a new game: a new log
+            secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
+            write_private(files.secret, secret)
+            store = TranscriptFile(files.log)
+            session = Session(identity, secret=secret, store=store, now=clock())
+            my_hello = hello(identity, game_id, name, power) if role == "player" and lobby is None else b""
+            replica = GameReplica(session, lobby, my_hello)
+            node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
+                        limits=limits, clock=clock, author=identity.public_hex)
+        except BaseException:  # e.g. the port is taken: leave no files of a game that never was
+            if store is not None:
+                store.close()
+            files.remove()
+            lock.release()
+            raise
+        peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock,
+                   lock=lock)
         peer._wire()
         peer.save_meta()
         return peer
@@ -175,16 +194,28 @@ class Peer:
                clock: Callable[[], int] = monotonic_ms) -> Peer:
         """Restart a peer from its own files and reconnect to the peers it knew."""
         files = PeerFiles(Path(log))
-        meta = json.loads(files.meta.read_text(encoding="utf-8"))
-        secret = files.secret.read_bytes()
-        session = Session.resume(identity, files.log, secret=secret, now=clock())
-        replica = GameReplica(session)
-        role = str(meta.get("role", "player"))
-        node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise, role=role, curve=curve,
-                    limits=limits, clock=clock, author=identity.public_hex)
+        lock = lock_game(files.log)  # GameInUse: another process plays from these files
+        session: Session | None = None
+        try:
+            meta = json.loads(files.meta.read_text(encoding="utf-8"))
+            secret = files.secret.read_bytes()
+            session = Session.resume(identity, files.log, secret=secret, now=clock())
+            replica = GameReplica(session)
+            role = str(meta.get("role", "player"))
+            node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise, role=role,
+                        curve=curve, limits=limits, clock=clock, author=identity.public_hex)
+        except BaseException:
+            if session is not None and session.store is not None:
+                session.store.close()
+            lock.release()
+            raise
         peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
-                   say=say, clock=clock)
+                   say=say, clock=clock, lock=lock)
         peer._printed = len(session.log)
+        cut = session.store.repaired if session.store is not None else None
+        if cut is not None and session.store is not None:
+            say(f"The log ended in a partial line ({len(cut)} bytes, left by a crash): it was cut off and kept "
+                f"in {session.store.cut_path}; the other peers hold that message too.")
         peer._wire()
         for addr, curve_key in meta.get("peers", []):
             peer.node.connect(str(addr), str(curve_key))
@@ -326,3 +357,5 @@ class Peer:
             self.node.close()
             if self.session.store is not None:
                 self.session.store.close()  # the log's file descriptor
+            if self.lock is not None:
+                self.lock.release()

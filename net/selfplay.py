@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bots import make_bot
-from game.rules import new_game, outcome, state_hash
 from game.cli.selfplay import bot_names_for
+from game.rules import new_game, outcome, state_hash
 from net.beacon import DEFAULT_CHAIN_LENGTH
 from net.encoding import sha256, u64
 from net.genesis import SeatInfo

@@ -11,7 +11,13 @@ and the other peers, and comes back by catch-up.
 
 Proofs of equivocation go to ``FILE.evidence``. A crash can leave a partial last line; :func:`load` reports it (and never returns it as
 a message) and :class:`TranscriptFile` cuts it off before appending, so the file stays a
-list of whole envelopes.
+list of whole envelopes; what it cut is appended to ``FILE.cut`` first (nothing a player
+wrote is thrown away), and :attr:`TranscriptFile.repaired` says what it was.
+
+A game's files are used by one process at a time: :func:`lock_game` takes an exclusive
+lock (``FILE.lock``, ``flock``) that a second process asking for it is refused with
+:class:`GameInUse` ("this game is open in another soe process"). ``soe resume``, ``soe
+host``, ``soe join`` and the local games of ``soe play`` hold it while they write.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 
 from net.encoding import canonical_json
 
@@ -54,12 +61,21 @@ class TranscriptFile:
             os.lseek(fd, 0, os.SEEK_SET)
             data = os.read(fd, size)
             end = data.rfind(b"\n") + 1
-            if end != size:  # a partial last line from a crash: cut it off
+            if end != size:  # a partial last line from a crash: keep a copy, then cut it off
                 self.repaired = data[end:]
+                with open(self.cut_path, "ab") as cut:
+                    cut.write(self.repaired + b"\n")
+                    cut.flush()
+                    os.fsync(cut.fileno())
                 os.ftruncate(fd, end)
                 os.fsync(fd)
         os.lseek(fd, 0, os.SEEK_END)
         self._fd: int | None = fd
+
+    @property
+    def cut_path(self) -> Path:
+        """Where a partial last line cut off at opening is kept (``FILE.cut``)."""
+        return self.path.with_name(self.path.name + ".cut")
 
     def append(self, raw: bytes) -> None:
         if self._fd is None:
@@ -117,3 +133,77 @@ def write_private(path: str | os.PathLike[str], data: bytes) -> None:
     finally:
         os.close(fd)
     os.replace(tmp, p)
+
+
+class GameInUse(Exception):
+    """The game's files are open in another process."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path}: this game is open in another soe process")
+        self.path = path
+
+
+class GameLock:
+    """An exclusive lock on a game's files (see the module docstring); release with
+    :meth:`release` or by leaving its ``with`` block. Where ``fcntl`` does not exist
+    (Windows) the lock is a no-op."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.lock_path = self.path.with_name(self.path.name + ".lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> GameLock:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not a POSIX system
+            return self
+        self.lock_path.parent.mkdir(parents=True, exist_ok=True)
+        while True:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise GameInUse(self.path) from None
+            except OSError:
+                os.close(fd)
+                raise
+            try:  # the holder may have removed the file between our open and our lock
+                same = os.stat(self.lock_path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        self._fd = fd
+        return self
+
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        try:
+            os.unlink(self.lock_path)
+        except FileNotFoundError:
+            pass
+        os.close(self._fd)  # closing releases the lock
+        self._fd = None
+
+    def __enter__(self) -> GameLock:
+        return self.acquire() if self._fd is None else self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.release()
+
+
+def lock_game(path: str | os.PathLike[str]) -> GameLock:
+    """Lock the game whose log is ``path`` for this process (``FILE.lock``); raises
+    :class:`GameInUse` when another process holds it."""
+    return GameLock(path).acquire()

@@ -300,13 +300,14 @@ def test_bid_fixture(decision_state: State) -> None:
     (Act(1, ("bid", 1)), MalformedInput, "Choice"),  # type: ignore[arg-type]
     (("bid", 1), MalformedInput, "Act or Roll"),
     (None, MalformedInput, "Act or Roll"),
-    (Act(1, C("bid", "1")), IllegalInput, "not allowed"),
-    (Act(1, C("bid")), IllegalInput, "not allowed"),
-    (Act(1, C("bid", 1, 2)), IllegalInput, "not allowed"),
-    (Act(1, C("bid", -1)), IllegalInput, "not allowed"),
-    (Act(1, C("bid", 10_000)), IllegalInput, "not allowed"),
-    (Act(1, C("fly", "india")), IllegalInput, "not allowed"),
-    (Act(1, C("move", "india", "army", "africa")), IllegalInput, "not allowed"),
+    (Act(1, C("bid", "1")), IllegalInput, "one whole number of gold (R-ALL-3)"),
+    (Act(1, C("bid")), IllegalInput, "one whole number of gold (R-ALL-3)"),
+    (Act(1, C("bid", 1, 2)), IllegalInput, "one whole number of gold (R-ALL-3)"),
+    (Act(1, C("bid", -1)), IllegalInput, "0 gold or more (R-ALL-3)"),
+    (Act(1, C("bid", 10_000)), IllegalInput, "France could pay at most 48 gold"),
+    (Act(1, C("pass")), IllegalInput, "opens this auction and must bid"),
+    (Act(1, C("fly", "india")), IllegalInput, '"fly India" is not allowed now'),
+    (Act(1, C("move", "india", "army", "africa")), IllegalInput, "the choices are: bid"),
     (Act(0, C("bid", 1)), NotYourDecision, "not Great Britain's decision"),
     (Act(2, C("pass")), NotYourDecision, "not Spain's decision"),
     (Act(9, C("pass")), NotYourDecision, "not seat 9's decision"),
@@ -323,9 +324,13 @@ def test_refused_while_a_decision_is_pending(decision_state: State, inp: Any, er
 
 
 def test_illegal_choice_names_its_rule(decision_state: State) -> None:
-    err = refused(decision_state, Act(1, C("bid", 10_000)), IllegalInput)
-    assert err.rule == "R-ALL-3"
-    assert "(allowed: bid" in err.message
+    """R-GEN-4: a bid may go as high as the bidder could pay by borrowing before its unrest
+    reached 20: France (10 gold, no unrest) may bid 48 (19 lots of 2), not 49."""
+    err = refused(decision_state, Act(1, C("bid", 49)), IllegalInput)
+    assert err.rule == "R-GEN-4"
+    assert err.message == "France could pay at most 48 gold, borrowing before its unrest reached the revolution at 20"
+    assert C("bid", 48) in legal(decision_state, 1)
+    assert refused(decision_state, Act(1, C("fly")), IllegalInput).rule == "R-ALL-3"
 
 
 def test_listed_bid_is_accepted(decision_state: State) -> None:
@@ -345,8 +350,8 @@ def test_listed_bid_is_accepted(decision_state: State) -> None:
     (Roll(("2", 3)), MalformedInput, "tuple of integers"),  # type: ignore[arg-type]
     (Roll([2, 3]), MalformedInput, "tuple of integers"),  # type: ignore[arg-type]
     (Roll(None), MalformedInput, "tuple of integers"),  # type: ignore[arg-type]
-    (Act(0, C("pass")), NotYourDecision, "waits for a chance input (sea_roll)"),
-    (Act(1, C("bid", 1)), NotYourDecision, "waits for a chance input"),
+    (Act(0, C("pass")), NotYourDecision, "waits for chance values, not a decision: Sea roll for"),
+    (Act(1, C("bid", 1)), NotYourDecision, "(R-MOV-5)"),
 ])
 def test_refused_while_chance_is_pending(chance_state: State, inp: Any, error: type[RulesError], words: str) -> None:
     """R-MOV-5: a sea roll is two dice, each 1..6; no decision is taken meanwhile."""

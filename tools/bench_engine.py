@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bots import make_bot
-from game.rules import Act, Roll, apply, apply_in_place, legal, new_game, pending
 from game.cli.selfplay import play_game, seeded_chance
+from game.rules import Act, Roll, apply, apply_in_place, legal, new_game, pending
 
 TARGET_GAMES_PER_SECOND = 10
 

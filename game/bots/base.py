@@ -15,7 +15,9 @@ class Bot(Protocol):
         ...
 
 
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard")  # the searching bot's levels, weakest first
+ALIASES = {"strong": "hard"}  # "strong" names the strongest level
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -27,4 +29,9 @@ def make_bot(name: str, seed: int) -> Bot:
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBot(seed)
+    name = ALIASES.get(name, name)
+    if name in LEVELS:
+        from game.bots.search import SearchBot
+
+        return SearchBot(seed, name)
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")

@@ -3,8 +3,7 @@ the best (ties broken by its own seeded generator). It looks at most one step ah
 
 from __future__ import annotations
 
-import random
-
+from game.bots.prng import Rng
 from game.rules import Choice, State
 from game.rules.board import Board
 from game.rules.common import ARMY, FLEET, FORT, allies_in_order, board, is_ally, owns
@@ -42,13 +41,13 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
 
     def choose(self, state: State, seat: int, options: list[Choice]) -> Choice:
         scored = [(self.score(state, seat, c), i) for i, c in enumerate(options)]
         best = max(s for s, _ in scored)
         top = [i for s, i in scored if s == best]
-        return options[top[self.rng.randrange(len(top))]]
+        return options[top[self.rng.below(len(top))]]
 
     # ------------------------------------------------------------------ heuristics
     def score(self, st: State, seat: int, c: Choice) -> int:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
+from game.bots.prng import Rng
 from game.rules import Choice, State
 
 
@@ -11,7 +10,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        self.rng = Rng(seed)
 
     def choose(self, state: State, seat: int, options: list[Choice]) -> Choice:
-        return options[self.rng.randrange(len(options))]
+        return options[self.rng.below(len(options))]

@@ -18,7 +18,7 @@ from typing import Any
 
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="play a whole game between bot peer processes over loopback")
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--players", type=int, default=4, help="number of bot players, 2-7 (default 4)")
     p.add_argument("--spectators", type=int, default=1)
     p.add_argument("--seed", type=int, default=0, help="seed of the bots (dice come from the beacon)")
     p.add_argument("--kill-one", action="store_true", help="kill one player mid-game (SIGKILL) and resume it")
@@ -62,6 +62,13 @@ def _lines(path: Path) -> int:
 
 
 def run_demo(args: argparse.Namespace) -> int:
+    from game.rules.board import load_board
+
+    b = load_board()
+    if not b.c("players_min") <= args.players <= b.c("players_max"):
+        print(f"soe demo: a game has {b.c('players_min')} to {b.c('players_max')} players, not {args.players}",
+              file=sys.stderr)
+        return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for old in list(out.glob("*.result.json")) + list(out.glob("*.out")) + [out / "invite.txt"]:

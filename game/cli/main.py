@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the computer players' strength (default normal)")
     p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")
     p.add_argument("--save", default="", metavar="FILE",
-                   help="where the game is saved as it goes (default: in your data directory)")
+                   help="a new file (or an empty one) where the game is saved as it goes (default: in your data "
+                        "directory); `soe resume FILE` goes on with a saved game")
     p.add_argument("--text", action="store_true", help="play in the terminal instead of the window")
     p.add_argument("--autoclick", action="store_true",
                    help="play your seat by synthetic clicks on highlighted targets (tests; exits at the end)")
@@ -136,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     register(sub)
     register_p2p(sub)
+    from game.cli.arena import register as register_arena
+    register_arena(sub)
     return parser
 
 

@@ -59,8 +59,8 @@ def log_path(base: str, game: int, games: int) -> Path:
 
 def selfplay_with_log(args: argparse.Namespace) -> int:
     """``soe selfplay ... --log FILE``: write the whole signed transcript of a self-play game."""
-    from game.rules import RulesError
     from game.cli.selfplay import summary_line
+    from game.rules import RulesError
     from net.selfplay import play_logged
 
     for g in range(args.games):

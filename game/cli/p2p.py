@@ -357,6 +357,7 @@ def _spectate(args: argparse.Namespace) -> int:
 def _resume(args: argparse.Namespace) -> int:
     from game.cli.textplay import LOCAL, resume_text
     from net.peer import Peer, PeerFiles
+    from net.store import GameInUse
 
     try:
         with open(args.file, "rb") as f:
@@ -391,7 +392,7 @@ def _resume(args: argparse.Namespace) -> int:
             if port == ports[-1]:
                 print(f"soe resume: cannot listen on {args.bind}:{port}: {exc}", file=sys.stderr)
                 return 2
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError, GameInUse) as exc:
             print(f"soe resume: {exc}", file=sys.stderr)
             return 2
     if isinstance(decider, TextDecider):

@@ -62,6 +62,8 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
             st.tiles[s][tile] = int(count)
         for tile, count in p.get("used", {}).items():
             st.used[s][tile] = int(count)
+        if "loose_forts" in p:
+            st.loose_forts[s] = int(p["loose_forts"])
     # areas
     placed_counters: list[str] = []
     for area, content in pos.get("areas", {}).items():
@@ -242,8 +244,8 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
     if "alliances" in expect:
         for key, row in (("A", 1), ("B", 2)):
             if key in expect["alliances"]:
-                got = sorted((p for p in range(st.n) if st.alliance[p] == row), key=lambda x: st.track[x])
-                cmp(f"alliance {key}", [st.powers[x] for x in got], expect["alliances"][key])
+                members = sorted((q for q in range(st.n) if st.alliance[q] == row), key=lambda x: st.track[x])
+                cmp(f"alliance {key}", [st.powers[x] for x in members], expect["alliances"][key])
     if "order" in expect:
         cmp("play order", [st.powers[s] for s in st.order], expect["order"])
     for tile, n in expect.get("stock", {}).items():

@@ -13,9 +13,34 @@ def unallied(st: State) -> list[int]:
     return [s for s in range(st.n) if st.alliance[s] == 0]
 
 
-def bid_cap(st: State, seat: int) -> int:
-    """[ruling] The highest bid allowed: gold in hand plus ``bid_max_lots`` borrowing lots."""
-    return st.gold[seat] + board(st).c("bid_max_lots") * lot_size(st, seat)
+def spend_cap(st: State, seat: int) -> int:
+    """[ruling] R-GEN-4: the most gold ``seat`` could pay now: its gold plus every borrowing
+    lot it could take before its unrest would reach the revolution (000: "se vogliono possono
+    sempre spendere tutto quello che vogliono"). Bids and offers of gold go up to it."""
+    lots = max(0, board(st).c("revolution_unrest") - 1 - st.unrest[seat])
+    return st.gold[seat] + lots * lot_size(st, seat)
+
+
+bid_cap = spend_cap
+
+
+def why_not_propose(st: State, args: tuple[object, ...]) -> tuple[str, str]:
+    """R-ALL-4: why a proposal is refused."""
+    if len(args) != 2:
+        return "a proposal names the power for box A and the power for box B", "R-ALL-4"
+    free = unallied(st)
+    for a in args:
+        if a != EMPTY and a not in st.powers:
+            return f"{a!r} is not a power in this game", "R-ALL-4"
+        if a != EMPTY and st.powers.index(str(a)) not in free:
+            return f"{pname(st, st.powers.index(str(a)))} is already in an alliance", "R-ALL-4"
+    if args[0] == args[1]:
+        return "the two boxes must hold two different players", "R-ALL-4"
+    if EMPTY in args and len(free) > 1:
+        return "both boxes must be filled while two or more players are unallied", "R-ALL-4"
+    if EMPTY not in args:
+        return "only one player is unallied: the proposal holds that single marker", "R-ALL-4"
+    return "that row of the alliance track is full", "R-ALL-1"
 
 
 class Auction(Phase):
@@ -49,6 +74,27 @@ class Auction(Phase):
         out = [] if fr["high"] < 0 else [C("pass")]
         out.extend(C("bid", x) for x in range(fr["high"] + 1, bid_cap(st, seat) + 1))
         return out
+
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        seat, k, args = fr["bidder"], choice.kind, choice.args
+        who = pname(st, seat)
+        if fr["stage"] == "propose":
+            if k != "propose":
+                return None
+            return why_not_propose(st, args)
+        if k == "pass" and fr["high"] < 0:
+            return f"{who} opens this auction and must bid (0 or more)", "R-ALL-3"
+        if k != "bid":
+            return None
+        if len(args) != 1 or isinstance(args[0], str):
+            return "a bid is one whole number of gold", "R-ALL-3"
+        amount = int(args[0])
+        if amount <= fr["high"]:
+            if fr["high"] < 0:
+                return "a bid is 0 gold or more", "R-ALL-3"
+            return f"a bid must be higher than the high bid of {fr['high']}", "R-ALL-3"
+        return (f"{who} could pay at most {spend_cap(st, seat)} gold, borrowing before its unrest reached "
+                f"the revolution at {board(st).c('revolution_unrest')}"), "R-GEN-4"
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["bidder"]

@@ -67,10 +67,10 @@ class Battle(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         stage = fr["stage"]
         if stage == "roll":
-            return chance("dice", dice(4), f"Dice for the {fr['label']}")
+            return chance("dice", dice(4), f"Dice for the {fr['label']} (R-CMB-5)")
         if stage == "reroll":
             seat = fr["sides"][fr["rr"]]
-            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)}")
+            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)} (R-TIL-2)")
         if stage == "reserve":
             seat = fr["sides"][fr["rturn"]]
             if seat >= 0 and ready(st, seat, "reserve"):

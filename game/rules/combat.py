@@ -226,10 +226,13 @@ class Attack(Phase):
         return board(st).area_by_id[fr["area"]].naval_area
 
     def _helper_units(self, st: State, fr: Frame, seat: int) -> tuple[int, int]:
-        """R-CMB-9: an ally may add its armies (land) and fleets (naval area) here."""
-        armies = st.units[fr["area"]][seat][ARMY] if fr["mode"] == "land" else 0
+        """R-CMB-9: an ally may add its armies (land) and fleets (naval area) here. Against a
+        neutral on land there is no naval battle and only the attacker's own fleets give
+        naval support (R-CMB-12), so an ally's fleets could add nothing there."""
+        land = fr["mode"] == "land"
+        armies = st.units[fr["area"]][seat][ARMY] if land else 0
         naval = self._naval_area(st, fr)
-        fleets = st.units[naval][seat][FLEET] if naval else 0
+        fleets = st.units[naval][seat][FLEET] if naval and not (land and fr["sides"][DEF] < 0) else 0
         return armies, fleets
 
     def _queue_allies(self, st: State, fr: Frame) -> None:
@@ -384,9 +387,15 @@ class Attack(Phase):
             st.stack.pop()
 
     def _naval_support(self, st: State, fr: Frame, log: Log) -> None:
-        """R-CMB-3 (only one side has fleets) and R-CMB-12 (against neutrals)."""
-        att_f = self._side_fleets(st, fr, ATT)
-        def_f = self._side_fleets(st, fr, DEF) if fr["sides"][DEF] >= 0 else 0
+        """R-CMB-3 (only one side has fleets) and R-CMB-12 (against a neutral, the attacker's
+        own fleet: 000 "se questi ha almeno una flotta nell'area")."""
+        if fr["sides"][DEF] < 0:
+            naval = self._naval_area(st, fr)
+            att_f = st.units[naval][fr["seat"]][FLEET] if naval else 0
+            def_f = 0
+        else:
+            att_f = self._side_fleets(st, fr, ATT)
+            def_f = self._side_fleets(st, fr, DEF)
         if att_f > 0 and def_f == 0:
             fr["support"] = ATT
         elif def_f > 0 and att_f == 0:

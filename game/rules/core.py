@@ -157,7 +157,7 @@ _FIELDS: tuple[str, ...] = (
     "ruleset", "board_digest", "powers", "war", "round", "first", "last_turn",
     "bag", "face_up", "units", "markers", "captured", "gold", "pop", "vp", "unrest",
     "supply", "tiles", "used", "stock", "returned", "blockades", "alliance", "track",
-    "order", "stack", "steps", "chance_count", "final",
+    "order", "stack", "steps", "chance_count", "final", "loose_forts",
 )
 
 
@@ -199,6 +199,7 @@ class State:
     steps: int
     chance_count: int
     final: dict[str, Any]
+    loose_forts: list[int]
 
     @property
     def n(self) -> int:

@@ -85,6 +85,7 @@ def new_game(players: int | Sequence[str], options: dict[str, Any] | None = None
     st.steps = 0
     st.chance_count = 0
     st.final = {}
+    st.loose_forts = [0] * n
     return st
 
 
@@ -114,23 +115,29 @@ def check(st: State, inp: Input) -> None:
             raise MalformedInput("a decision must carry a Choice")
         _check_well_formed(inp)
         if p.is_over:
-            raise IllegalInput("the game is over", "R-END-4")
+            raise IllegalInput("The game is over: no more decisions are taken", "R-END-4")
         if p.chance is not None:
-            raise NotYourDecision(f"the game waits for a chance input ({p.chance.kind}), not a decision")
+            raise NotYourDecision(f"The game waits for chance values, not a decision: {_bare(p.prompt)}",
+                                  rule_of(p.prompt))
         if inp.seat != p.seat:
-            raise NotYourDecision(f"it is not {_seat_name(st, inp.seat)}'s decision: {p.prompt}")
+            raise NotYourDecision(f"It is not {_seat_name(st, inp.seat)}'s decision: the game waits for "
+                                  f"{_bare(p.prompt)}", rule_of(p.prompt))
         fr = st.stack[-1]
         options = PHASES[fr["t"]].legal(st, fr)
         if inp.choice not in options:
             why = PHASES[fr["t"]].refusal(st, fr, inp.choice)
             if why is not None:
-                raise IllegalInput(f"{inp.choice} is not allowed: {why[0]}", why[1])
+                raise IllegalInput(_sentence(why[0]), why[1])
             kinds = sorted({c.kind for c in options})
-            raise IllegalInput(f"{inp.choice} is not allowed now: {p.prompt} (allowed: {', '.join(kinds)})",
-                               _rule_of(p.prompt))
+            raise IllegalInput(f"\"{describe(st, inp.choice)}\" is not allowed now: {_bare(p.prompt)} "
+                               f"(the choices are: {', '.join(k.replace('_', ' ') for k in kinds)})",
+                               rule_of(p.prompt))
     elif isinstance(inp, Roll):
+        if p.is_over:
+            raise IllegalInput("The game is over: no chance values are needed", "R-END-4")
         if p.chance is None:
-            raise IllegalInput(f"the game waits for a decision, not chance values: {p.prompt}")
+            raise IllegalInput(f"The game waits for a decision, not chance values: {_bare(p.prompt)}",
+                               rule_of(p.prompt))
         values = inp.values
         if not isinstance(values, tuple) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
             raise MalformedInput("chance values must be a tuple of integers")
@@ -212,10 +219,25 @@ def _seat_name(st: State, seat: int) -> str:
     return f"seat {seat}"
 
 
-def _rule_of(prompt: str) -> str:
-    if "(R-" in prompt:
-        return prompt[prompt.rindex("(R-") + 1:].rstrip(")").split(")")[0]
-    return "R-ACT"
+def rule_of(prompt: str) -> str:
+    """The rule id a prompt names (its first one), e.g. "... (R-CMB-9)" -> "R-CMB-9"."""
+    i = prompt.find("(R-")
+    if i < 0:  # pragma: no cover - every prompt names its rule (tests/test_fuzz.py)
+        raise RulesError(f"a prompt without its rule id: {prompt!r}")
+    j = i + 1
+    while j < len(prompt) and (prompt[j].isupper() or prompt[j].isdigit() or prompt[j] == "-"):
+        j += 1
+    return prompt[i + 1:j]
+
+
+def _bare(prompt: str) -> str:
+    """A prompt without its trailing rule id."""
+    i = prompt.rfind(" (R-")
+    return prompt[:i] if i >= 0 and prompt.endswith(")") else prompt
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
 
 
 # --------------------------------------------------------------------------- views

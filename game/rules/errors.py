@@ -14,7 +14,7 @@ class RulesError(Exception):
     def __init__(self, message: str, rule: str = "") -> None:
         self.rule = rule
         self.message = message
-        super().__init__(f"{message} [{rule}]" if rule else message)
+        super().__init__(f"{message} ({rule})" if rule else message)
 
 
 class DataError(RulesError):

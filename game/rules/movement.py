@@ -3,12 +3,15 @@ Mercenaries, Pressgangs, Trained Natives) and sea rolls (R-MOV-5, Navigation).""
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.rules.common import (
     ARMY,
     FLEET,
     FORT,
     KIND_INDEX,
     KIND_NAMES,
+    PLURAL,
     A,
     Log,
     aname,
@@ -67,6 +70,58 @@ def may_enter(st: State, seat: int, dest: str, kind: int) -> bool:
     return fleet_may_enter(st, seat, dest) if kind == FLEET else army_may_enter(st, seat, dest)
 
 
+def why_not_enter(st: State, seat: int, dest: str, kind: int) -> tuple[str, str]:
+    """Why a unit of ``seat`` of ``kind`` may not enter ``dest`` (a sentence and the rule)."""
+    b = board(st)
+    who = pname(st, seat)
+    area = b.area_by_id.get(dest)
+    if area is None:
+        return f"there is no area called {dest!r} on the map", "R-MAP-1"
+    name = area.name
+    if area.is_home:
+        return f"no unit may ever enter another player's home nation ({name})", "R-MOV-1"
+    if kind == FLEET:
+        return (f"fleets cannot enter {name}: they sail only among the colonies, the Baltic, the "
+                f"Mediterranean and their own home nation"), "R-MOV-2"
+    if area.is_colony:
+        if st.units[dest][seat][FLEET] <= 0:
+            return f"{who} has no fleet in {name}: an army may enter a colony only where its owner has a fleet", "R-MOV-3"
+        for b_area, owner in st.blockades:
+            if b_area == dest:
+                return (f"{pname(st, owner)}'s Blockade in {name}: an army may enter only with more fleets there "
+                        f"than {pname(st, owner)}"), "R-TIL-21"
+    return (f"{name} is not adjacent to {who}'s home nation, and {who} has no control marker there or in an "
+            f"adjacent area and no fleet that would carry it there"), "R-MOV-4"
+
+
+def why_not_move(st: State, seat: int, args: tuple[object, ...], spent: list[list[Any]] | None) -> tuple[str, str] | None:
+    """Why the move ``[src, kind, dst]`` is refused, when it is shaped as a move."""
+    if len(args) != 3 or not all(isinstance(a, str) for a in args):
+        return None
+    src, kind_name, dst = (str(a) for a in args)
+    b = board(st)
+    who = pname(st, seat)
+    if src not in b.area_by_id:
+        return f"there is no area called {src!r} on the map", "R-MAP-1"
+    if kind_name not in KIND_INDEX:
+        return f"only armies and fleets move, not {kind_name!r}", "R-MOV-1"
+    kind = KIND_INDEX[kind_name]
+    where = aname(st, src)
+    if st.units[src][seat][kind] <= 0:
+        return f"{who} has no {kind_name} in {where}", "R-ACT-C1"
+    if kind == FORT:
+        if b.area_by_id[src].owner != st.powers[seat]:
+            return f"a fort moves only when it is built: once in {where} it never moves", "R-ACT-B2"
+        if movable_count(st, seat, src, FORT) <= 0:
+            return ("a fort kept at home when it was built stays there; only one a failed sea roll sent "
+                    "home may move later"), "R-ACT-B2"
+    if movable_count(st, seat, src, kind, spent) <= 0:
+        return f"each unit moves at most once in a move action: {who}'s {PLURAL[kind_name]} in {where} have moved", "R-ACT-C1"
+    if dst == src:
+        return "a unit must move to another area", "R-ACT-C1"
+    return why_not_enter(st, seat, dst, ARMY if kind == FORT else kind)
+
+
 def needs_sea_roll(st: State, src: str, dst: str) -> bool:
     """R-MAP-4 / R-MOV-5: into or out of a colony, except among the three Americas."""
     b = board(st)
@@ -81,45 +136,61 @@ def destinations(st: State, seat: int, src: str, kind: int) -> list[str]:
     return [a.id for a in b.areas if a.id != src and may_enter(st, seat, a.id, kind)]
 
 
-def movable_kinds(st: State, seat: int, area_id: str) -> tuple[int, ...]:
-    """R-MOV-1, R-ACT-B2: armies and fleets move; a fort only while it is in its own home
-    nation (000: a fort sent home by a sea roll "potrà poi essere mosso come parte di una
-    normale azione di movimento"; once in a VP area it never moves). A fort moves as an army."""
-    if board(st).area_by_id[area_id].owner == st.powers[seat]:
-        return (ARMY, FLEET, FORT)
-    return (ARMY, FLEET)
+def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[list[Any]] | None = None) -> int:
+    """How many of the seat's units of ``kind`` in ``area_id`` may move now (R-MOV-1, R-ACT-B2,
+    R-ACT-C1). Armies and fleets move; a fort only from its own home nation and only if a
+    failed sea roll sent it back there (000: "se un forte è costretto a ritornare nella
+    propria nazione ... potrà poi essere mosso come parte di una normale azione di
+    movimento"; 002: "I forti restano dove sono stati piazzati quando costruiti"), as an
+    army. ``spent``: ``[area, kind]`` of each unit the current move action has already moved
+    (000: "Ciascun movimento ... è un evento totalmente separato": each unit moves once)."""
+    here = st.units[area_id][seat][kind]
+    if kind == FORT:
+        if board(st).area_by_id[area_id].owner != st.powers[seat]:
+            return 0
+        here = min(here, st.loose_forts[seat])
+    if spent:
+        here -= sum(1 for a, k in spent if a == area_id and k == kind)
+    return max(0, here)
 
 
-def unit_moves(st: State, seat: int) -> list[Choice]:
+def unit_moves(st: State, seat: int, spent: list[list[Any]] | None = None) -> list[Choice]:
     """Every single-unit move the seat could make now (R-ACT-C1)."""
     b = board(st)
     out: list[Choice] = []
     for area in b.areas:
-        here = st.units[area.id][seat]
-        for kind in movable_kinds(st, seat, area.id):
-            if here[kind] > 0:
+        for kind in (ARMY, FLEET, FORT):
+            if movable_count(st, seat, area.id, kind, spent) > 0:
                 for dest in destinations(st, seat, area.id, kind):
                     out.append(C("move", area.id, KIND_NAMES[kind], dest))
     return out
 
 
-def can_move_any(st: State, seat: int) -> bool:
+def can_move_any(st: State, seat: int, spent: list[list[Any]] | None = None) -> bool:
     b = board(st)
     for area in b.areas:
-        here = st.units[area.id][seat]
-        for kind in movable_kinds(st, seat, area.id):
-            if here[kind] > 0 and any(a.id != area.id and may_enter(st, seat, a.id, kind) for a in b.areas):
+        for kind in (ARMY, FLEET, FORT):
+            if movable_count(st, seat, area.id, kind, spent) > 0 and any(
+                    a.id != area.id and may_enter(st, seat, a.id, kind) for a in b.areas):
                 return True
     return False
 
 
-def start_move(st: State, seat: int, src: str, dst: str, kind: int, log: Log, fort_build: bool = False) -> None:
+def _moved(st: State, frame: Frame | None, area: str, kind: int) -> None:
+    """Record in the move action's frame that a unit of ``kind`` has moved and stands in
+    ``area`` (R-ACT-C1: it may not move again in this action)."""
+    if frame is not None and frame.get("t") == "move":
+        frame["spent"].append([area, kind])
+
+
+def start_move(st: State, seat: int, src: str, dst: str, kind: int, log: Log) -> None:
     """Move one unit, pushing a sea roll when one is needed."""
     if needs_sea_roll(st, src, dst):
         log.add("sea_move", f"{pname(st, seat)} sends {A[KIND_NAMES[kind]]} from {aname(st, src)} to "
                 f"{aname(st, dst)}: sea roll", power=st.powers[seat], unit=KIND_NAMES[kind], src=src, dst=dst)
         st.stack.append({"t": "sea", "seat": seat, "src": src, "dst": dst, "kind": kind})
         return
+    _moved(st, st.stack[-1], dst, kind)
     move_unit(st, seat, src, dst, kind)
     log.add("move", f"{pname(st, seat)} moves {A[KIND_NAMES[kind]]} from {aname(st, src)} to {aname(st, dst)}",
             power=st.powers[seat], unit=KIND_NAMES[kind], src=src, dst=dst)
@@ -135,7 +206,7 @@ class SeaRoll(Phase):
     name = "sea"
 
     def pending(self, st: State, fr: Frame) -> Pending:
-        return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]}")
+        return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]} (R-MOV-5)")
 
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
         b = board(st)
@@ -144,8 +215,10 @@ class SeaRoll(Phase):
         first, second = values
         st.stack.pop()
         data = {"power": st.powers[seat], "unit": KIND_NAMES[kind], "src": src, "dst": dst, "dice": [first]}
+        below = st.stack[-1]
         if first >= b.c("sea_roll_arrive_min"):
             move_unit(st, seat, src, dst, kind)
+            _moved(st, below, dst, kind)
             log.add("sea_arrive", f"{who} rolls {first} and arrives in {aname(st, dst)}", **data)
             check_blockades(st, log)
             return
@@ -158,9 +231,13 @@ class SeaRoll(Phase):
             log.add("sea_lost", f"{who} rolls 1, then {second}{extra}: lost at sea", **data)
             check_blockades(st, log)
         elif total <= b.c("sea_roll_again_back_max"):
+            _moved(st, below, src, kind)
+            if kind == FORT:  # R-ACT-B2: sent back home, it may move later with a move action
+                st.loose_forts[seat] += 1
             log.add("sea_back", f"{who} rolls 1, then {second}{extra}: it stays in {aname(st, src)}", **data)
         else:
             move_unit(st, seat, src, dst, kind)
+            _moved(st, below, dst, kind)
             log.add("sea_arrive", f"{who} rolls 1, then {second}{extra}: it arrives in {aname(st, dst)}", **data)
             check_blockades(st, log)
 
@@ -171,15 +248,22 @@ class Move(Phase):
     name = "move"
 
     def pending(self, st: State, fr: Frame) -> Pending | None:
-        if fr["left"] <= 0:
+        if fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])):
             return None
-        return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop")
+        return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)")
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
-        out = unit_moves(st, fr["seat"])
+        out = unit_moves(st, fr["seat"], fr["spent"])
         if fr["moved"] > 0:
             out.append(C("done"))
         return out
+
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        if choice.kind == "move":
+            return why_not_move(st, fr["seat"], choice.args, fr["spent"])
+        if choice.kind == "done":
+            return "a move action moves at least one unit before it stops", "R-ACT-C1"
+        return None
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         if choice.kind == "done":
@@ -188,6 +272,8 @@ class Move(Phase):
         src, kind, dst = (str(x) for x in choice.args)
         fr["left"] -= 1
         fr["moved"] += 1
+        if kind == "fort":  # a fort a sea roll sent home leaves it (R-ACT-B2)
+            st.loose_forts[fr["seat"]] -= 1
         start_move(st, fr["seat"], src, dst, KIND_INDEX[kind], log)
 
     def auto(self, st: State, fr: Frame, log: Log) -> None:
@@ -233,7 +319,7 @@ class Build(Phase):
             return decide("build", seat, f"{who}: choose the unit to build (R-ACT-B1)")
         if stage == "go":
             what = KIND_NAMES[fr["kind"]]
-            return decide("build_move", seat, f"{who}: move the new {what} from {aname(st, fr['at'])} or keep it there")
+            return decide("build_move", seat, f"{who}: move the new {what} from {aname(st, fr['at'])} or keep it there (R-ACT-B1)")
         if stage == "after" and militia_possible(st, fr):
             return decide("militia", seat, f"{who}: build one more army with Militia (1 population)? (R-TIL-7)")
         return None
@@ -275,6 +361,9 @@ class Build(Phase):
             log.add("disband", f"{who} disbands {A[KIND_NAMES[kind]]} in {aname(st, area)}",
                     seat=seat, unrest=1, power=st.powers[seat], area=area, unit=KIND_NAMES[kind])
             st.unrest[seat] += 1
+            if kind == FORT:  # a fort disbanded at home: the owner keeps any that may move
+                home = st.powers[seat]
+                st.loose_forts[seat] = min(st.loose_forts[seat], st.units[home][seat][FORT])
             check_blockades(st, log)
             fr["rebuild"] = kind
             fr["stage"] = "place"

@@ -45,7 +45,8 @@ class Revolt(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         if fr["stage"] == "target":
             return decide("revolt", fr["seat"], f"{pname(st, fr['seat'])}: choose the colony and the control "
-                          f"marker for the {board(st).tile_name(fr['tile'])}")
+                          f"marker for the {board(st).tile_name(fr['tile'])} "
+                          f"({'R-TIL-17' if fr['tile'] == 'pirates' else 'R-TIL-18'})")
         if fr["stage"] == "blockade":
             owner = fr["owner"]
             return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)")

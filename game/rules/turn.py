@@ -110,6 +110,64 @@ def free_uses(st: State, seat: int) -> list[Choice]:
     return out
 
 
+ACTION_KINDS = ("buy", "build", "move", "attack", "colonise", "enslave", "pass")
+
+
+def why_not_colonise(st: State, seat: int, how: str, args: tuple[object, ...], done: bool) -> tuple[str, str]:
+    """R-ACT-E1..E3: why a colonise or enslave choice is refused."""
+    b = board(st)
+    who = pname(st, seat)
+    if done:
+        return f"{who} has already colonised or enslaved this round: one of them per round", "R-ACT-E3"
+    counter = b.counter_by_id.get(str(args[0])) if len(args) == 1 else None
+    rule = "R-ACT-E1" if how == "colonise" else "R-ACT-E2"
+    if counter is None:
+        return f"{how} names one nation counter on the map", rule
+    if str(args[0]) not in st.face_up[counter.area]:
+        return f"{counter.name} is not face up on the map", rule
+    if how == "colonise" and counter.type != "pop":
+        return f"only a counter marked Pop can be colonised, and {counter.name} is not one", "R-ACT-E1"
+    if how == "enslave" and counter.type != "slaves":
+        return f"only a counter marked Slaves can be enslaved, and {counter.name} is not one", "R-ACT-E2"
+    if st.supply[seat]["marker"] <= 0:
+        return f"{who} has no control marker left in its supply", "R-GEN-2"
+    if how == "colonise":
+        return f"{who} has no population left to colonise (population is never borrowed)", "R-GEN-7"
+    return f"{who} has no fleet in Africa: enslaving needs one there", "R-ACT-E2"
+
+
+def why_not_use(st: State, seat: int, args: tuple[object, ...]) -> tuple[str, str]:
+    """R-GEN-8 and the tiles' own rules: why a tile use is refused."""
+    b = board(st)
+    who = pname(st, seat)
+    tile = b.tile_by_id.get(str(args[0])) if args else None
+    if tile is None:
+        return "use names one of your tiles", "R-GEN-8"
+    if not owns(st, seat, tile.id):
+        return f"{who} does not hold {tile.name}", "R-GEN-8"
+    if tile.family == "alliance":
+        return f"{tile.name} is used inside a battle in its area, not as a free action", "R-CMB-10"
+    if tile.use != "free_action" and tile.family != "trade":
+        return f"{tile.name} is not used as a free action", "R-GEN-8"
+    if tile.timing == "once_per_war" and not ready(st, seat, tile.id):
+        return f"{who} has already used {tile.name} this war (once per war)", "R-GEN-8"
+    rules = {"war_office": "R-TIL-3", "mercenaries": "R-TIL-4", "pressgangs": "R-TIL-5",
+             "trained_natives": "R-TIL-6", "diplomatic_service": "R-TIL-11", "improved_agriculture": "R-TIL-12",
+             "blockade": "R-TIL-21"}
+    rule = "R-TIL-15" if tile.family == "trade" else rules.get(tile.id, "R-GEN-8")
+    why = {
+        "R-TIL-15": f"{who} has no control marker in that area of {tile.name}",
+        "R-TIL-3": f"{who} has nothing it could attack now",
+        "R-TIL-4": f"{who} has no army left in its supply",
+        "R-TIL-5": f"{who} has no fleet left in its supply",
+        "R-TIL-6": f"{who} needs an army in its supply and a colony where it has a control marker or a unit",
+        "R-TIL-11": "that alliance tile is not in the stock",
+        "R-TIL-12": f"{who}'s population is already at its maximum",
+        "R-TIL-21": f"a Blockade is placed under one of {who}'s fleets in a colony without a Blockade",
+    }
+    return why.get(rule, f"{tile.name} cannot be used that way now"), rule
+
+
 class Turn(Phase):
     """A player's two actions in a round, with free tile uses before, between or after."""
 
@@ -119,9 +177,9 @@ class Turn(Phase):
         seat = fr["seat"]
         if fr["done"] < board(st).c("actions_per_turn"):
             return decide("action", seat, f"{pname(st, seat)}: choose action {fr['done'] + 1} of "
-                          f"{board(st).c('actions_per_turn')}, or use a tile")
+                          f"{board(st).c('actions_per_turn')}, or use a tile (R-GEN-3)")
         if free_uses(st, seat):
-            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn")
+            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)")
         return None
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
@@ -143,6 +201,38 @@ class Turn(Phase):
         out.extend(free_uses(st, seat))
         return out
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """Why an action or a tile use is refused, with its rule."""
+        seat, k, args = fr["seat"], choice.kind, choice.args
+        who = pname(st, seat)
+        b = board(st)
+        if k == "use":
+            return why_not_use(st, seat, args)
+        if fr["done"] >= b.c("actions_per_turn"):
+            if k in ACTION_KINDS:
+                return f"{who} has taken both its actions this turn", "R-GEN-3"
+            return None
+        if k == "end":
+            return f"{who} still has an action to take (a pass is an action)", "R-GEN-3"
+        if k in ("buy", "build", "move", "attack", "pass") and args:
+            return f"the {k} action takes no arguments: its details are chosen next", "R-GEN-3"
+        if k == "buy":
+            if fr["bought"]:
+                return f"{who} has already bought a tile this round: one tile per round", "R-ACT-A1"
+            return f"there is no tile in the stock {who} could take now", "R-ACT-A1"
+        if k == "build":
+            if st.pop[seat] < 1:
+                return f"{who} has no population left to pay for a build (population is never borrowed)", "R-GEN-7"
+            return f"{who} has no unit in its supply and none on the map to disband", "R-ACT-B4"
+        if k == "move":
+            return f"{who} has no army or fleet that could move anywhere now", "R-ACT-C1"
+        if k == "attack":
+            return (f"{who} has no target: a land attack needs one of its armies and a naval attack one of its "
+                    f"fleets where an enemy unit, control marker or neutral counter is"), "R-CMB-2"
+        if k in ("colonise", "enslave"):
+            return why_not_colonise(st, seat, k, args, bool(fr["colonised"]))
+        return None
+
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["seat"]
         k = choice.kind
@@ -162,7 +252,7 @@ class Turn(Phase):
         elif k == "move":
             b = board(st)
             left = b.c("move_units_logistics") if owns(st, seat, "logistics") else b.c("move_units")
-            st.stack.append({"t": "move", "seat": seat, "left": left, "moved": 0})
+            st.stack.append({"t": "move", "seat": seat, "left": left, "moved": 0, "spent": []})
         elif k == "attack":
             st.stack.append(new_attack(seat, free=False))
         elif k in ("colonise", "enslave"):

@@ -279,7 +279,10 @@ def end_game(st: State, log: Log) -> None:
     log.add("war_end", f"War {st.war} ends", war=st.war)
     revolution = [s for s in range(st.n) if st.unrest[s] >= threshold]
     others = [s for s in range(st.n) if s not in revolution]
-    levels = sorted({st.unrest[s] for s in others if st.unrest[s] > 0}, reverse=True)
+    # R-END-3: dense ranking of every remaining player's unrest, 0 included, no floor (000: "quello
+    # col valore di fermento più alto prende 7 Punti di penalità ... In caso di parità, tutti i
+    # giocatori in parità prendono per intero la stessa penalità")
+    levels = sorted({st.unrest[s] for s in others}, reverse=True)
     final: dict[str, int] = {}
     penalty: dict[str, int] = {}
     for seat in range(st.n):
@@ -291,13 +294,10 @@ def end_game(st: State, log: Log) -> None:
             penalty[power] = st.vp[seat]
             log.add("revolution", f"Revolution in {pname(st, seat)}: it scores 0 VP", power=power)
             continue
-        p = 0
-        if st.unrest[seat] > 0:
-            rank = levels.index(st.unrest[seat])
-            if rank < len(penalties):
-                p = penalties[rank]
+        rank = levels.index(st.unrest[seat])
+        p = penalties[rank] if rank < len(penalties) else 0
         penalty[power] = p
-        final[power] = max(0, st.vp[seat] - p)
+        final[power] = st.vp[seat] - p
         if p:
             log.add("unrest_penalty", f"{pname(st, seat)} loses {p} VP for unrest", power=power, vp=p)
     best = sorted(range(st.n), key=lambda s: (-final[st.powers[s]], st.unrest[s], -st.gold[s]))

@@ -7,15 +7,14 @@ interface."""
 
 from __future__ import annotations
 
-import os
 import queue
-import random
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from game.bots import Bot, make_bot
+from game.cli.textplay import chance_values
 from game.rules import Act, Choice, Input, Roll, RulesError, State, apply_in_place, legal, new_game, pending
 from game.rules import event_dicts as _event_dicts
 
@@ -58,15 +57,13 @@ LOCAL = "soe-local-game"
 def open_log(path: Path) -> tuple[Setup, State]:
     """A saved local game: its setup and the state its inputs lead to (ValueError with
     a one-line reason when the file is not a readable game)."""
-    from game.cli.textplay import read_local
+    from game.cli.textplay import read_local, replay
 
     try:
         header, inputs = read_local(path)
-        st = new_game(list(header["powers"]))
-        for inp in inputs:
-            apply_in_place(st, inp)
+        st = replay(header, inputs)
         setup = Setup(list(header["powers"]), int(header["seat"]), str(header["bots"]), int(header["seed"]),
-                      str(header.get("level", "normal")), inputs)
+                      str(header.get("level", "normal")), list(inputs))
     except OSError as exc:
         raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from exc
     except (ValueError, KeyError, TypeError, RulesError) as exc:
@@ -75,28 +72,33 @@ def open_log(path: Path) -> tuple[Setup, State]:
 
 
 class LocalTable:
-    """A local game: the player's seat, computer players in the others, dice from a
-    seeded generator (as ``soe play --text`` does, so the two share saves)."""
+    """A local game: the player's seat, computer players in the others, dice from the
+    game's seed and the chance count (as ``soe play --text`` does, so the two share saves
+    and a choice taken back never changes the dice)."""
 
     def __init__(self, setup: Setup, log_path: Path, state: State | None = None) -> None:
-        from game.cli.textplay import LocalLog
+        from game.cli.textplay import LocalLog, PlayError
 
         self.seat = setup.seat
         self.setup = setup
         self.path = log_path
         fresh = state is None
         self.state = new_game(setup.powers) if state is None else state
-        self.log = LocalLog(log_path)
-        if fresh and log_path.stat().st_size == 0:
+        try:
+            self.log = LocalLog(log_path, new=fresh)
+        except PlayError as exc:
+            raise ValueError(str(exc)) from None
+        if fresh:
             self.log.write({"kind": LOCAL, "powers": setup.powers, "seat": setup.seat, "bots": setup.bots,
                             "seed": setup.seed, "level": setup.level})
+        else:
+            self.log.cut_torn_line()
         seed, st = setup.seed, self.state
-        self.rng = random.Random(seed * 1_000_003 + st.steps)
         self.bots: dict[int, Bot] = {s: make_bot(setup.bots, seed * 1009 + s + 7919 * st.steps)
                                      for s in range(st.n) if s != self.seat}
         self._out: queue.Queue[Step] = queue.Queue()
         self._in: queue.Queue[tuple[str, Choice | None]] = queue.Queue()
-        self._undo: list[tuple[State, int]] = []  # states before the player's choices since chance
+        self._undo: list[State] = []  # states before the player's choices since the last chance or bot
         self._thinking = -1
         self.error = ""
         self._stop = threading.Event()
@@ -157,7 +159,7 @@ class LocalTable:
                 continue
             if p.chance is not None:
                 self._undo.clear()
-                self._apply(Roll(tuple(self.rng.randint(lo, hi) for lo, hi in p.chance.ranges)), -1)
+                self._apply(Roll(chance_values(self.setup.seed, st.chance_count, p.chance.ranges)), -1)
             elif p.seat != self.seat:
                 self._undo.clear()
                 self._thinking = p.seat
@@ -179,16 +181,13 @@ class LocalTable:
             if choice not in legal(st, self.seat):  # a stale click: the screen shows the state again
                 self._out.put(Step(st.clone(), [], -1))
                 return
-            self._undo.append((st.clone(), self.log.file.tell()))
+            self._undo.append(st.clone())
             self._apply(Act(self.seat, choice), self.seat)
         elif cmd == "undo" and not self._undo:
             self._out.put(Step(st.clone(), [], -1))
         elif cmd == "undo" and self._undo:
-            before, offset = self._undo.pop()
-            self.log.file.flush()
-            self.log.file.truncate(offset)
-            self.log.file.seek(offset)
-            os.fsync(self.log.file.fileno())
+            before = self._undo.pop()
+            self.log.write({"undo": 1})
             self.state = before
             self._out.put(Step(before.clone(), [{"kind": "undo", "text": "You took back your last choice."}],
                                self.seat, undo=True))

@@ -86,10 +86,12 @@ def idle(peers: Iterable[Peer], seconds: float) -> None:
 
 def crash(peer: Peer) -> None:
     """Kill a peer as a crash would: sockets closed without lingering, the log's file
-    descriptor closed, nothing saved or said."""
+    descriptor and its lock released (as the death of the process does), nothing saved or said."""
     peer.node.close(linger_ms=0)
     if peer.session.store is not None:
         peer.session.store.close()
+    if peer.lock is not None:
+        peer.lock.release()
 
 
 class Cluster:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import Act, Choice, Roll, RulesError, State, apply, legal, pending
 from game.cli.scenario import build_position
+from game.rules import Act, Choice, Roll, RulesError, State, apply, legal, pending
 
 FIVE = ["great_britain", "france", "spain", "austria", "prussia"]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.cli.scenario import build_position
 from game.rules import Act, C, IllegalInput, Roll, RulesError, State, apply, legal, pending
 from game.rules.core import Arg, Pending
-from game.cli.scenario import build_position
 
 POWERS5 = ["great_britain", "france", "spain", "austria", "prussia"]
 THREE = ["great_britain", "france", "spain"]

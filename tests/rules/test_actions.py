@@ -3,6 +3,8 @@ colonising and enslaving (E1..E3), passing (F1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from .play import THREE, Table, turn
 
 SEA = {"north_america", "caribbean", "south_america", "africa", "india", "east_indies", "baltic", "mediterranean"}
@@ -55,8 +57,7 @@ def test_act_a2_one_use_tile_not_bought_back_in_the_same_round() -> None:
              areas={"india": {"great_britain": {"fleet": 1}}})
     t.do("great_britain", "use", "blockade", "india")
     t.do("great_britain", "move").do("great_britain", "move", "india", "fleet", "africa").roll(4, 4)
-    t.do("great_britain", "done")
-    assert t.st.stock["blockade"] == 1
+    assert t.st.stock["blockade"] == 1  # its only unit has moved: the move action is over
     t.do("great_britain", "buy")
     assert ("tile", "blockade") not in t.options("great_britain")
     assert t.refused("great_britain", "tile", "blockade")
@@ -108,15 +109,19 @@ def test_act_b1_build_pays_population_places_at_home_then_may_move() -> None:
     assert t.whose() == "france"
 
 
+@pytest.mark.rule("R-ACT-B2")
 def test_act_b2_fort_moves_only_when_built() -> None:
-    """R-ACT-B2: "A fort moves only as part of its build, as if it were an army. ... Once in a
-    VP area it never moves." A fort sent back home by its sea roll follows 000 (the reference's
-    "can never move again" deviates from it, see docs/rulings.md): it "potrà poi essere mosso
-    come parte di una normale azione di movimento".
+    """R-ACT-B2: "A fort moves only as part of its build, as if it were an army. If its sea
+    roll keeps it at home, it stays in the home nation and may later be moved by a normal
+    move action; a fort its owner chose to keep at home does not move later. Once in a VP
+    area it never moves." (000: "se un forte è costretto a ritornare nella propria nazione
+    perché è fallito il movimento via mare ... potrà poi essere mosso come parte di una
+    normale azione di movimento"; 002: "I forti restano dove sono stati piazzati quando
+    costruiti".)
 
     Great Britain builds a fort and sends it to India (its fleet is there): it rolls 1 then 3
-    and stays in Great Britain. The next move action offers the fleet and the fort at home. A
-    second fort built to German States stays there: no move of it is ever offered."""
+    and stays in Great Britain. The next move action offers the fleet and that fort; the fort
+    goes to German States, and after that no move of it is ever offered."""
     t = turn(areas={"india": {"great_britain": {"fleet": 1}}})
     build(t, "great_britain", "fort")
     assert ("to", "india") in t.options("great_britain") and ("to", "baltic") not in t.options("great_britain")
@@ -125,11 +130,24 @@ def test_act_b2_fort_moves_only_when_built() -> None:
     assert t.saw("Great Britain's fort rolls 1, then 3: it stays in Great Britain")
     t.do("great_britain", "move")
     assert {o[2] for o in t.options("great_britain") if o[0] == "move"} == {"fleet", "fort"}
-    u = turn(areas={"great_britain": {"great_britain": {"fort": 1}}})
-    build(u, "great_britain", "fort").do("great_britain", "to", "german_states")
-    assert u.units("german_states", "great_britain")["fort"] == 1
-    u.do("great_britain", "move")  # only the other fort, still at home, may move
-    assert {(o[1], o[2]) for o in u.options("great_britain") if o[0] == "move"} == {("great_britain", "fort")}
+    t.do("great_britain", "move", "great_britain", "fort", "german_states")
+    assert t.units("german_states", "great_britain")["fort"] == 1
+    assert {o[2] for o in t.options("great_britain") if o[0] == "move"} == {"fleet"}
+
+
+@pytest.mark.rule("R-ACT-B2")
+def test_act_b2_a_fort_kept_at_home_never_moves() -> None:
+    """R-ACT-B2: "a fort its owner chose to keep at home does not move later" (002: "I forti
+    restano dove sono stati piazzati quando costruiti"). Great Britain builds a fort and keeps
+    it at home; its next move action offers only its army, and a move of the fort is refused
+    with the rule's id."""
+    t = turn(areas={"german_states": {"great_britain": {"army": 1}}})
+    build(t, "great_britain", "fort").do("great_britain", "stay")
+    assert t.units("great_britain", "great_britain")["fort"] == 1
+    t.do("great_britain", "move")
+    assert {o[2] for o in t.options("great_britain") if o[0] == "move"} == {"army"}
+    err = t.refused("great_britain", "move", "great_britain", "fort", "german_states")
+    assert err.rule == "R-ACT-B2"
 
 
 def test_act_b3_a_new_fleet_may_sail_to_any_sea_area() -> None:
@@ -298,3 +316,47 @@ def test_act_f1_pass_does_nothing_and_the_player_plays_on() -> None:
     for p in ("france", "spain"):
         t.do(p, "pass").do(p, "pass")
     assert t.whose() == "great_britain" and t.pending.kind == "action"
+
+
+@pytest.mark.rule("R-ACT-C1")
+def test_act_c1_each_unit_moves_at_most_once_in_an_action() -> None:
+    """R-ACT-C1: "move up to 2 units (3 with Logistics) ... each unit at most once in the
+    action" (000: «questa azione permette a due unità di muoversi. Ciascun movimento viene
+    effettuato indipendentemente dall'altro ed è un evento totalmente separato»).
+
+    Great Britain's only fleet sails from South America to India: it may not sail on to
+    Africa in the same action (refused, naming R-ACT-C1), so the action ends. With a second
+    fleet and Logistics, three units move, each once."""
+    t = turn(areas={"south_america": {"great_britain": {"fleet": 1}}, "german_states": {"great_britain": {"army": 1}}})
+    t.do("great_britain", "move").do("great_britain", "move", "south_america", "fleet", "india").roll(4, 4)
+    assert t.units("india", "great_britain")["fleet"] == 1
+    assert not any(o[:3] == ("move", "india", "fleet") for o in t.options("great_britain"))
+    err = t.refused("great_britain", "move", "india", "fleet", "africa")
+    assert err.rule == "R-ACT-C1" and "at most once" in err.message
+    t.do("great_britain", "move", "german_states", "army", "great_britain")
+    assert t.pending.kind == "action"  # two units moved: the action is over
+    u = turn(players={"great_britain": {"tiles": {"logistics": 1}}},
+             areas={"baltic": {"great_britain": {"fleet": 2}}, "german_states": {"great_britain": {"army": 1}}})
+    u.do("great_britain", "move").do("great_britain", "move", "baltic", "fleet", "mediterranean")
+    assert ("move", "baltic", "fleet", "mediterranean") in u.options("great_britain")  # the other fleet
+    assert not any(o[:3] == ("move", "mediterranean", "fleet") for o in u.options("great_britain"))
+    u.do("great_britain", "move", "baltic", "fleet", "mediterranean")
+    u.do("great_britain", "move", "german_states", "army", "great_britain")
+    assert u.units("mediterranean", "great_britain")["fleet"] == 2 and u.pending.kind == "action"
+
+
+@pytest.mark.rule("R-ACT-C1")
+def test_act_c1_a_failed_sea_roll_is_not_retried_in_the_same_action() -> None:
+    """R-ACT-C1, R-MOV-5: 002 (North America sea move example): «Se la Gran Bretagna avesse
+    un'altra azione disponibile potrebbe tranquillamente ritentare di muovere la propria
+    armata»: only another action may retry. Great Britain's army in German States fails its
+    sea roll to India (1, then 3) and stays; the same crossing is not offered again in this
+    action, and the action ends (no other unit may move)."""
+    t = turn(areas={"india": {"great_britain": {"fleet": 1}}, "german_states": {"great_britain": {"army": 1}}})
+    t.do("great_britain", "move").do("great_britain", "move", "german_states", "army", "india").roll(1, 3)
+    assert t.units("german_states", "great_britain")["army"] == 1
+    assert ("move", "german_states", "army", "india") not in t.options("great_britain")
+    assert ("move", "india", "fleet", "africa") in t.options("great_britain")
+    t.do("great_britain", "done")
+    t.do("great_britain", "move")
+    assert ("move", "german_states", "army", "india") in t.options("great_britain")  # another action

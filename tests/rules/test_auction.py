@@ -191,25 +191,34 @@ def test_all_4_seven_players_last_marker_only_fits_the_top_row() -> None:
 
 
 def test_all_5_the_winner_pays_borrowing_if_short() -> None:
-    """R-ALL-5: "The winner pays the bid (R-GEN-5 applies)". [ruling] A bid may be at most
-    the bidder's gold plus 5 borrowing lots.
+    """R-ALL-5: "The winner pays the bid (R-GEN-5 applies)". R-GEN-4: "A player may always
+    spend as much as they wish (000 «possono sempre spendere tutto quello che vogliono»),
+    borrowing (R-GEN-5) for what they lack: bids included." [ruling] A bid may go as high as
+    the bidder could pay by borrowing before its unrest would reach the revolution at 20.
 
-    France has 1 gold: it may bid up to 11, not 12. It bids 4 and wins: it borrows 2 lots of
-    2 gold (2 unrest) and ends with 1 gold."""
+    France has 1 gold and 15 unrest: 4 more lots of 2 would take it to 19, so it may bid up
+    to 9, not 10 (refused, naming R-GEN-4). It bids 4 and wins: it borrows 2 lots of 2 gold
+    (2 unrest) and ends with 1 gold."""
     t = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
-                 players={"france": {"gold": 1}})
+                 players={"france": {"gold": 1, "unrest": 15}})
     t.do("great_britain", "bid", 0).do("great_britain", "propose", "great_britain", "france")
     bids = [o[1] for o in t.options("france") if o[0] == "bid"]
-    assert max(bids) == 11
+    assert bids == list(range(1, 10))
+    err = t.refused("france", "bid", 10)
+    assert err.rule == "R-GEN-4" and "at most 9 gold" in err.message
     t.do("france", "bid", 4).do("france", "propose", "france", "great_britain")
     t.do("great_britain", "pass")
-    assert t.gold("france") == 1 and t.unrest("france") == 2
+    assert t.gold("france") == 1 and t.unrest("france") == 17
     assert t.saw("France borrows 4 gold from the bank (+2 unrest)")
     assert rows(t) == (["france"], ["great_britain"])
-    # with Banking the ceiling is 5 lots of 3: 1 + 15
+    # with no unrest and Banking: 19 lots of 3 on top of 1 gold
     b = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
                  players={"great_britain": {"gold": 1, "tiles": {"banking": 1}}})
-    assert max(o[1] for o in b.options("great_britain") if o[0] == "bid") == 16
+    assert max(o[1] for o in b.options("great_britain") if o[0] == "bid") == 58
+    # at 19 unrest nothing may be borrowed: the bid is at most the gold in hand
+    c = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
+                 players={"great_britain": {"gold": 3, "unrest": 19}})
+    assert [o[1] for o in c.options("great_britain") if o[0] == "bid"] == [0, 1, 2, 3]
 
 
 def test_all_5_auctions_repeat_until_everyone_is_allied() -> None:

@@ -117,7 +117,8 @@ def test_a_fort_sent_home_by_the_sea_may_move_later_as_an_army() -> None:
 
 def test_a_fort_in_a_vp_area_never_moves() -> None:
     """R-ACT-B2: "Once in a VP area it never moves." France's fort in German States is never
-    offered a move; its fort at home is, as an army."""
-    a = Arena(THREE, turn={"power": FR}, areas={"german_states": {FR: {"fort": 1}}, FR: {FR: {"fort": 1}}})
+    offered a move; its fort at home, sent back there by a sea roll, is, as an army."""
+    a = Arena(THREE, turn={"power": FR}, areas={"german_states": {FR: {"fort": 1}}, FR: {FR: {"fort": 1}}},
+              players={FR: {"loose_forts": 1}})
     a.step(FR, "move")
     assert {(o[1], o[2]) for o in a.options(FR) if o[0] == "move"} == {(FR, "fort")}

@@ -363,3 +363,24 @@ def test_ottoman_alliance_tile_in_the_ottoman_empire() -> None:
     a.step("roll", 2, 2, 2, 2)
     assert a.saw("Spain's Ottoman Empire adds one army")
     assert a.saw("Spain wins the battle in Ottoman Empire, 2 to 1")
+
+
+def test_naval_support_against_a_neutral_comes_from_the_attackers_own_fleet() -> None:
+    """R-CMB-12: "No naval battle: the attacker has naval support if it has at least one fleet
+    of its own there" (000: «cede sempre il supporto navale all'attaccante se questi ha
+    almeno una flotta nell'area»). Spain (1 army, no fleet) attacks the Iroquois (3) in North
+    America; its ally France has an army and a fleet there. France may add only its army (a
+    fleet adds nothing against a neutral), and Spain gets no naval support: 1 + 1 + 2 = 4
+    against 3 + 1 = 4, a tie. With a Spanish fleet there, Spain has the +1."""
+    a = es_attacks("north_america", "counter", "iroquois", areas={"north_america": {
+        ES: {"army": 1}, FR: {"army": 1, "fleet": 1}, "neutral": ["iroquois"]}})
+    assert a.whose() == ("help", FR)
+    assert sorted(map(tuple, a.options(FR))) == [("help", "armies"), ("help", "none")]  # no fleets offered
+    a.play((FR, "help", "armies"), ("roll", 3, 1, 2, 1))
+    assert not a.saw("naval support")
+    assert a.saw("The battle in North America is a tie, 4 to 4")
+    b = es_attacks("north_america", "counter", "iroquois", areas={"north_america": {
+        ES: {"army": 1, "fleet": 1}, "neutral": ["iroquois"]}})
+    b.step("roll", 4, 1, 2, 1)
+    assert b.saw("Spain has naval support")
+    assert b.saw("Spain wins the battle in North America, 5 to 4")

@@ -211,7 +211,8 @@ def test_gen_7_population_is_spent_and_never_borrowed() -> None:
     assert t.pop("great_britain") == 0
     kinds = t.kinds("great_britain")
     assert "build" not in kinds and "colonise" not in kinds
-    assert t.refused("great_britain", "build").rule == "R-ACT"
+    err = t.refused("great_britain", "build")
+    assert err.rule == "R-GEN-7" and "no population left" in err.message
     t.do("great_britain", "buy")
     assert ("tile", "government_reform") not in t.options("great_britain")
     assert ("tile", "army_training") in t.options("great_britain")

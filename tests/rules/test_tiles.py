@@ -215,7 +215,7 @@ def test_navigation_does_not_change_the_first_roll() -> None:
 # --------------------------------------------------------------------------- R-TIL-11 Diplomatic Service
 def test_diplomatic_service_takes_an_alliance_tile_as_a_free_action() -> None:
     """R-TIL-11: "once per war, take an alliance tile (paying its cost) as a free action."
-    Great Britain takes Native Americans (free) without spending an action; France holds
+    Great Britain takes Native Americans (2 gold) without spending an action; France holds
     Portugal, so it is not offered; the Diplomatic Service is then turned."""
     a = gb_turn(players={GB: {"tiles": {"diplomatic_service": 1}}, FR: {"tiles": {"portugal": 1}}})
     offered = sorted(o[2] for o in a.options(GB) if o[:2] == ["use", "diplomatic_service"])
@@ -223,7 +223,7 @@ def test_diplomatic_service_takes_an_alliance_tile_as_a_free_action() -> None:
     a.step(GB, "use", "diplomatic_service", "native_americans")
     assert a.tiles(GB) == {"diplomatic_service": 1, "native_americans": 1}
     assert a.stock("native_americans") == 0
-    assert a.gold(GB) == 10
+    assert a.gold(GB) == 8
     assert actions_done(a) == 0
     assert not any(o[:2] == ["use", "diplomatic_service"] for o in a.options(GB))
 
@@ -300,11 +300,16 @@ def test_trade_tile_not_offered_without_markers_and_ignores_captured_ones() -> N
 
 
 # --------------------------------------------------------------------------- R-TIL-16 alliance tiles
-def test_an_alliance_tile_is_bought_with_an_action_for_free() -> None:
-    """R-TIL-16, R-ACT-A1: alliance tiles cost nothing but the buy action."""
+def test_an_alliance_tile_is_bought_with_an_action_for_its_cost() -> None:
+    """R-TIL-16, R-ACT-A1: alliance tiles have costs (000, Diplomatic Service: «Prendete una
+    tessera "Alleato" (pagandone i costi)»); Bavaria costs 3 gold (reconstructed,
+    docs/components.md). With 1 gold Great Britain borrows a lot of 2 for it (R-GEN-5)."""
     a = gb_turn()
     a.play((GB, "buy"), (GB, "tile", "bavaria"))
-    assert a.tiles(GB) == {"bavaria": 1} and a.gold(GB) == 10 and actions_done(a) == 1
+    assert a.tiles(GB) == {"bavaria": 1} and a.gold(GB) == 7 and actions_done(a) == 1
+    b = gb_turn(players={GB: {"gold": 1}})
+    b.play((GB, "buy"), (GB, "tile", "bavaria"))
+    assert b.gold(GB) == 0 and b.unrest(GB) == 1 and b.saw("Great Britain pays 3 gold for Bavaria")
 
 
 def test_end_of_war_returns_alliance_tiles_and_blockade_and_readies_tiles() -> None:
@@ -380,7 +385,7 @@ def test_blockade_a_lifted_is_not_bought_back_in_the_same_round() -> None:
     Great Britain places its Blockade in India, then sails its only fleet home (sea roll 4):
     the Blockade returns to the stock, but Great Britain may not buy it this round."""
     a = gb_turn(players={GB: {"tiles": {"blockade": 1}}}, areas={"india": {GB: {"fleet": 1}}})
-    a.play((GB, "use", "blockade", "india"), (GB, "move"), (GB, "move", "india", "fleet", GB), ("roll", 4, 1), (GB, "done"))
+    a.play((GB, "use", "blockade", "india"), (GB, "move"), (GB, "move", "india", "fleet", GB), ("roll", 4, 1))
     assert a.stock("blockade") == 1
     a.step(GB, "buy")
     assert ["tile", "blockade"] not in a.options(GB)

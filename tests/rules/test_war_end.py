@@ -158,32 +158,41 @@ def test_end_2_revolution_at_twenty_unrest() -> None:
     """R-END-2: "A player with 20 or more unrest scores 0 VP (revolution)."
 
     Great Britain (40 VP, 20 unrest) scores 0; France (30 VP, 19 unrest) is not in revolution
-    and, as the highest unrest of the others, loses 7: 23."""
+    and, as the highest unrest of the others, loses 7: 23; Spain (0 VP, 0 unrest), the
+    second, loses 4 (R-END-3: no exemption, no floor)."""
     t = game_end({"great_britain": {"vp": 40, "unrest": 20}, "france": {"vp": 30, "unrest": 19}}, powers=THREE)
     result = outcome(t.st)
     assert result is not None
     assert result["revolution"] == ["great_britain"]
-    assert result["scores"] == {"great_britain": 0, "france": 23, "spain": 0}
+    assert result["scores"] == {"great_britain": 0, "france": 23, "spain": -4}
     assert t.saw("Revolution in Great Britain: it scores 0 VP")
 
 
 def test_end_3_unrest_penalties_dense_ranking() -> None:
     """R-END-3: "Among the others, the highest unrest loses 7 VP and the second highest 4 VP,
-    with dense ranking for ties (all tied at the top lose 7). [ruling] A player with 0 unrest
-    is never penalised." [ruling] VP never go below 0.
+    with dense ranking for ties (all tied at the top lose 7)." 000: "Tra i giocatori rimanenti,
+    quello col valore di fermento più alto prende 7 Punti di penalità, mentre il secondo ne
+    prende 4. In caso di parità, tutti i giocatori in parità prendono per intero la stessa
+    penalità": no exemption for 0 unrest, and no floor under the final score.
 
     Unrest 8, 8, 5, 2, 0: both 8s lose 7, the 5 loses 4, the 2 and the 0 lose nothing; Spain
-    with 3 VP and 8 unrest ends on 0, not -4."""
+    with 3 VP and 5 unrest ends on -1. With unrest 0, 0 and 0 everybody is tied for the
+    highest and loses 7; with 3, 0, 0 the two at 0 are the second highest and lose 4."""
     t = game_end({"great_britain": {"vp": 30, "unrest": 8}, "france": {"vp": 20, "unrest": 8},
                   "spain": {"vp": 3, "unrest": 5}, "austria": {"vp": 10, "unrest": 2},
                   "prussia": {"vp": 10, "unrest": 0}})
     result = outcome(t.st)
     assert result is not None
     assert result["penalties"] == {"great_britain": 7, "france": 7, "spain": 4, "austria": 0, "prussia": 0}
-    assert result["scores"] == {"great_britain": 23, "france": 13, "spain": 0, "austria": 10, "prussia": 10}
+    assert result["scores"] == {"great_britain": 23, "france": 13, "spain": -1, "austria": 10, "prussia": 10}
+    assert t.saw("Spain loses 4 VP for unrest")
     z = game_end({"great_britain": {"vp": 5, "unrest": 0}, "france": {"vp": 5, "unrest": 0}}, powers=THREE)
     zr = outcome(z.st)
-    assert zr is not None and zr["penalties"] == {"great_britain": 0, "france": 0, "spain": 0}
+    assert zr is not None and zr["penalties"] == {"great_britain": 7, "france": 7, "spain": 7}
+    assert zr["scores"] == {"great_britain": -2, "france": -2, "spain": -7}
+    y = game_end({"great_britain": {"vp": 5, "unrest": 3}, "france": {"vp": 5, "unrest": 0}}, powers=THREE)
+    yr = outcome(y.st)
+    assert yr is not None and yr["penalties"] == {"great_britain": 7, "france": 4, "spain": 4}
 
 
 def test_end_4_most_vp_wins_ties_by_unrest_then_gold() -> None:

@@ -17,13 +17,13 @@ PREFER = {"surprise_attack", "fighting_withdrawal", "blockade", "reserve", "mili
 
 def _pick(rng: random.Random, options: list[Choice]) -> Choice:
     liked = [c for c in options if any(str(a) in PREFER for a in c.args) or c.kind in (
-        "attack", "naval_battle", "accept", "use")]
+        "attack", "naval_battle", "accept", "use") or c.kind == "help" and c.args != ("none",)]
     if liked and rng.random() < 0.7:
         return liked[rng.randrange(len(liked))]
     return options[rng.randrange(len(options))]
 
 
-def collect(kinds: tuple[str, ...] = KINDS, games: int = 120) -> dict[str, State]:
+def collect(kinds: tuple[str, ...] = KINDS, games: int = 300) -> dict[str, State]:
     """The first state found waiting for each decision kind."""
     found: dict[str, State] = {}
     for g in range(games):
