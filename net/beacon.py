@@ -21,7 +21,11 @@ from collections.abc import Iterator, Sequence
 from net.encoding import DOMAIN_BEACON, DOMAIN_CHAIN, sha256, u64
 
 DEFAULT_CHAIN_LENGTH = 4096
-MAX_CHAIN_LENGTH = 1 << 20
+# A genesis must give every seat enough reveals for the longest game (7-player games
+# between bots have taken up to about 220 chance events) with room to spare, and no more
+# than a peer can hold without strain (a chain is kept whole in memory).
+MIN_CHAIN_LENGTH = 1024
+MAX_CHAIN_LENGTH = 1 << 16
 SECRET_BYTES = 32
 _WORD = 1 << 32
 

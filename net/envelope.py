@@ -33,7 +33,7 @@ from net.encoding import canonical_json, from_hex, is_hex, sha256_hex
 from net.keys import Identity, verify_signature
 from net.reasons import Reject
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3  # 3: a reveal carries its chance request
 MAX_MESSAGE_BYTES = 32 * 1024
 FIELDS = ("at", "author", "body", "game", "kind", "prev", "seq", "sig", "state", "v")
 KINDS = ("hello", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign", "drop", "end")
@@ -135,7 +135,8 @@ def parse_json(raw: bytes) -> Envelope:
     if not _is_int(v):
         raise Reject("malformed", "v must be an integer")
     if v != PROTOCOL_VERSION:
-        raise Reject("bad_version", f"protocol version {v}; this program speaks {PROTOCOL_VERSION}")
+        raise Reject("bad_version", f"protocol version {v}; this program speaks version {PROTOCOL_VERSION} only "
+                                    f"(a log or peer of another version of the program cannot be checked or joined)")
     problems = []
     if not is_hex(game, GAME_ID_BYTES):
         problems.append(f"game must be {2 * GAME_ID_BYTES} lowercase hex digits")
@@ -171,23 +172,31 @@ def parse_json(raw: bytes) -> Envelope:
 
 
 # The canonical encoding of a well-formed reveal, whole: keys in order, integers without
-# leading zeros, lowercase hex, no signature. Bytes it matches are what parse() would
-# return by the long way (a test checks this); anything else takes the long way.
+# leading zeros, lowercase hex, no signature, and its chance request (checked by encoding
+# it again). Bytes it matches are what parse() would return by the long way (a test checks
+# this); anything else takes the long way.
 _INT = rb"(0|[1-9][0-9]{0,15})"
 _REVEAL = re.compile(
-    rb'\{"at":' + _INT + rb',"author":"([0-9a-f]{64})","body":\{"r":' + _INT + rb',"value":"([0-9a-f]{64})"\},'
+    rb'\{"at":' + _INT + rb',"author":"([0-9a-f]{64})","body":\{"chance":(\{[-0-9a-z_",:\[\]{}]{1,16000}?\}),"r":'
+    + _INT + rb',"value":"([0-9a-f]{64})"\},'
     rb'"game":"([0-9a-f]{' + str(2 * GAME_ID_BYTES).encode() + rb'})","kind":"reveal","prev":(null|"[0-9a-f]{64}"),'
     rb'"seq":' + _INT + rb',"sig":"","state":"((?:[0-9a-f]{64})?)","v":' + str(PROTOCOL_VERSION).encode() + rb'\}')
 
 
 def _reveal(m: re.Match[bytes], raw: bytes) -> Envelope | None:
-    at, seq, r = int(m.group(1)), int(m.group(7)), int(m.group(3))
-    prev = None if m.group(6) == b"null" else m.group(6)[1:-1].decode("ascii")
+    at, seq, r = int(m.group(1)), int(m.group(8)), int(m.group(4))
+    prev = None if m.group(7) == b"null" else m.group(7)[1:-1].decode("ascii")
     if max(at, seq, r) > MAX_SEQ or (prev is None) != (seq == 0):
         return None  # the long way says what is wrong
-    return Envelope(PROTOCOL_VERSION, m.group(5).decode("ascii"), m.group(2).decode("ascii"), seq, prev, "reveal",
-                    at, m.group(8).decode("ascii"), {"r": r, "value": m.group(4).decode("ascii")}, "", raw,
-                    message_id(raw))
+    try:
+        chance = json.loads(m.group(3))
+        if canonical_json(chance) != m.group(3):
+            return None
+    except (ValueError, TypeError, RecursionError):
+        return None
+    return Envelope(PROTOCOL_VERSION, m.group(6).decode("ascii"), m.group(2).decode("ascii"), seq, prev, "reveal",
+                    at, m.group(9).decode("ascii"), {"chance": chance, "r": r, "value": m.group(5).decode("ascii")},
+                    "", raw, message_id(raw))
 
 
 def public_key(author_hex: str) -> Ed25519PublicKey:

@@ -14,15 +14,29 @@ from typing import Any
 
 from game.bots import BOT_NAMES
 from game.rules import ENGINE_VERSION, RulesError, State, new_game
-from net.beacon import DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH
+from net.beacon import DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
 from net.encoding import is_hex
 from net.envelope import PROTOCOL_VERSION
 from net.reasons import Reject
 
 DEFAULT_TIMEOUT_MS = 120_000
+# The drop timeout a genesis may set: long enough for a person to think and a link to
+# come back, short enough that a silent seat does not hold a table for hours.
+MIN_TIMEOUT_MS = 10_000
+MAX_TIMEOUT_MS = 3_600_000
 MAX_NAME = 40
 _RULESET = re.compile(r"\A[a-z0-9_]{1,40}\Z")  # a shipped data file, never a path from the network
 _BODY_KEYS = {"protocol", "engine", "ruleset", "options", "seats", "chain_length", "timeout_ms", "drop_bot"}
+
+
+def settings_problem(chain_length: int, timeout_ms: int) -> str | None:
+    """Why a game's hash-chain length or drop timeout is out of bounds, or None."""
+    if not MIN_CHAIN_LENGTH <= chain_length <= MAX_CHAIN_LENGTH:
+        return f"the hash chains must be {MIN_CHAIN_LENGTH} to {MAX_CHAIN_LENGTH} long, not {chain_length}"
+    if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
+        return (f"the timeout must be {MIN_TIMEOUT_MS // 1000} to {MAX_TIMEOUT_MS // 1000} seconds, "
+                f"not {timeout_ms / 1000:g}")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +116,12 @@ class Genesis:
         if len(set(people)) != len(people):
             raise bad("every seat needs its own key")
         L, timeout, bot = body["chain_length"], body["timeout_ms"], body["drop_bot"]
-        if isinstance(L, bool) or not isinstance(L, int) or not 1 <= L <= MAX_CHAIN_LENGTH:
-            raise bad(f"chain_length must be an integer 1..{MAX_CHAIN_LENGTH}")
-        if isinstance(timeout, bool) or not isinstance(timeout, int) or timeout <= 0:
-            raise bad("timeout_ms must be a positive integer")
+        if isinstance(L, bool) or not isinstance(L, int) or not MIN_CHAIN_LENGTH <= L <= MAX_CHAIN_LENGTH:
+            raise bad(f"chain_length must be an integer {MIN_CHAIN_LENGTH}..{MAX_CHAIN_LENGTH} "
+                      f"(enough reveals for the longest game); the host asked for {L!r}")
+        if isinstance(timeout, bool) or not isinstance(timeout, int) or not MIN_TIMEOUT_MS <= timeout <= MAX_TIMEOUT_MS:
+            raise bad(f"timeout_ms must be an integer {MIN_TIMEOUT_MS}..{MAX_TIMEOUT_MS} (10 s to 1 hour); "
+                      f"the host asked for {timeout!r}")
         if bot not in BOT_NAMES:
             raise bad(f"drop_bot must be one of {', '.join(BOT_NAMES)}")
         g = cls(game_id, tuple(infos), ruleset, tuple(sorted(options.items())), body["engine"], L, timeout, bot)

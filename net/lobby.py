@@ -139,6 +139,8 @@ class Lobby:
         self.hellos: dict[str, bytes] = {}
         self.started = False
         self.host = host
+        # the game's hash-chain length and drop timeout, shown to joiners before they sit
+        self.settings: dict[str, int] = {}
         self.take(host.public_hex, host_name, host_power or chosen[0])
 
     def take(self, key: str, name: str, power: str = "") -> Seat | None:
@@ -178,6 +180,6 @@ class Lobby:
                 for s in self.seats]
 
     def info(self) -> dict[str, Any]:
-        return {"game": self.game_id, "host": fingerprint(self.host.public_hex), "started": self.started,
+        return {**self.settings, "game": self.game_id, "host": fingerprint(self.host.public_hex), "started": self.started,
                 "seats": [{"power": s.power, "name": s.name, "taken": bool(s.key),
                            "fp": fingerprint(s.key) if s.key else ""} for s in self.seats]}

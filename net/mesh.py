@@ -353,6 +353,19 @@ class Node:
         not send it again."""
         return self._spread([raw])
 
+    def relay(self, raw: bytes) -> int:
+        """Send a message the transcript refused as evidence against its author (another
+        state hash for a position) to every live link that has not sent it or been sent it:
+        each peer checks it and keeps it itself."""
+        sent = 0
+        now = self.clock()
+        msg_id = sha256_hex(raw)
+        for link in self._live():
+            if msg_id not in link.known:
+                self._send_msg(link, raw, msg_id, now)
+                sent += 1
+        return sent
+
     def _spread(self, raws: list[bytes]) -> int:
         sent = 0
         now = self.clock()

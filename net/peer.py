@@ -152,6 +152,7 @@ class Peer:
     _printed: int = 0
     _asked: int = -1
     _saved_version: int = -1
+    _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -315,22 +316,52 @@ class Peer:
 
     def _on_info(self, info: dict[str, Any]) -> None:
         if info != self.info:
+            if self.lobby is None and not self.info:
+                self._show_settings(info)
             self.info = info
             seats = info.get("seats")  # any peer may send INFO: its shape is not to be trusted either
             if not info.get("started") and isinstance(seats, list):
                 text = ", ".join(f"{s.get('power')}: {s.get('name') or 'free'}" for s in seats if isinstance(s, dict))
                 self.say(f"lobby: {text}")
 
+    def _show_settings(self, info: dict[str, Any]) -> None:
+        """Tell a joiner the game's hash-chain length and drop timeout as the host's lobby
+        states them (the genesis binds them; one out of bounds is refused then)."""
+        from net.genesis import settings_problem
+
+        chain, timeout = info.get("chain_length"), info.get("timeout_ms")
+        if type(chain) is not int or type(timeout) is not int:
+            return
+        self.say(f"the host's game: a silent seat may be voted out after {timeout / 1000:g} s; "
+                 f"hash chains of {chain} reveals")
+        problem = settings_problem(chain, timeout)
+        if problem:
+            self.say(f"this game cannot be played: {problem}")
+
     def _on_desync(self, raw: bytes, code: str) -> None:
-        """R: a message carrying another state hash for a position we hold: stop and dump.
-        Stopping means deciding nothing and taking in nothing more, since every accepted
-        message may make the session sign one (a reveal, a commitment): the log stays as it
-        was when the difference was seen."""
+        """A signed message naming another state hash for a position we hold. The session
+        refused it and kept it as evidence against its author; it goes to every other peer
+        (each checks it itself and keeps it too). Only when most of the table disagrees
+        with this peer (:meth:`net.session.Session.out_of_step`) is it this peer that is
+        out of step: then it stops and dumps. Stopping means deciding nothing and taking in
+        nothing more, since every accepted message may make the session sign one (a
+        reveal, a commitment): the log stays as it was when the difference was seen."""
         if self.desynced:
             return
         try:
             env = parse(raw)
         except Reject:
+            return
+        first = self.session.transcript.mismatches.get((env.author, env.seq))
+        if first is not None and first.raw == raw and env.id not in self._relayed:
+            self._relayed.add(env.id)
+            self.node.relay(raw)
+            seat = self.session.transcript.seat_of(env.author)
+            g = self.session.transcript.genesis
+            who = g.seats[seat].power if g is not None and seat >= 0 else env.author[:16]
+            self.say(f"refused a message of {who} naming another state for position {env.at}: "
+                     f"kept as evidence against it")
+        if not self.session.out_of_step():
             return
         positions = self.session.transcript.positions
         ours = positions[env.at] if env.at < len(positions) else ""
@@ -340,8 +371,8 @@ class Peer:
                 "author": env.author, "message": raw.decode("utf-8", "replace"), "transcript": str(self.files.log),
                 "state_hash_now": self.session.transcript.state_hash}
         self.files.desync.write_text(json.dumps(dump, indent=1, sort_keys=True), encoding="utf-8")
-        self.say(f"DESYNC: a peer saw state {env.state[:16]} at position {env.at} where this peer has {ours[:16]}; "
-                 f"this peer stops acting. Details: {self.files.desync}")
+        self.say(f"DESYNC: most of the table saw state {env.state[:16]} at position {env.at} where this peer has "
+                 f"{ours[:16]}; this peer stops acting. Details: {self.files.desync}")
 
     def result(self) -> dict[str, Any]:
         t = self.session.table

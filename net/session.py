@@ -34,12 +34,13 @@ from net.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
 from net.envelope import UNSIGNED_KINDS, Envelope, build, parse
 from net.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
 from net.keys import Identity
+from net.reasons import Reject
 from net.store import TranscriptFile, load
 from net.table import Table
 from net.transcript import Accepted, Rejected, Result, Transcript, replay
 from net.unrest import commitment, derive_salt
 
-HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending"})
+HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending", "too_early"})
 # Own messages that may leave before their fsync (the end of the batch brings it): a
 # reveal's bytes are fixed by the transcript and the chain secret (net.envelope), so a
 # peer that loses it in a crash makes the very same one again. Any other message could
@@ -49,6 +50,22 @@ REMADE_ALIKE = frozenset({"reveal"})
 # Unsigned messages (reveals) held at once per author, at most: anyone can make copies of
 # a reveal with other fields, so they must not fill the room kept for early messages.
 MAX_HELD_UNSIGNED = 8
+# Signed messages held at once per author, at most, and how far past the author's next seq
+# one may lie to be held at all: a peer catching up, or messages crossing on two links, are
+# a few messages ahead; anything further comes back by catch-up once the gap is filled.
+MAX_HELD_SIGNED = 16
+SEQ_WINDOW = 32
+# Messages held before the genesis (their keys cannot be checked yet), at most.
+MAX_HELD_EARLY = 64
+
+
+@dataclass(slots=True)
+class _Hold:
+    """A held message: its envelope, why it waits, and whether its signature passed."""
+
+    env: Envelope
+    code: str
+    verified: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +91,7 @@ class Session:
     """One peer of one game (see the module docstring)."""
 
     def __init__(self, identity: Identity, *, secret: bytes | None = None, transcript: Transcript | None = None,
-                 store: TranscriptFile | None = None, now: int = 0, max_held: int = 4096) -> None:
+                 store: TranscriptFile | None = None, now: int = 0, max_held: int = 1024) -> None:
         self.me = identity
         self.secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
         if len(self.secret) != SECRET_BYTES:
@@ -88,7 +105,10 @@ class Session:
         self._out: list[bytes] = []
         self.on_sent: Callable[[], object] | None = None  # called as each own message is ready to leave
         self.send_early: Callable[[bytes], object] | None = None  # an own message, on disk, before it is applied
-        self._held: dict[bytes, str] = {}  # early message -> its author if it carries no signature, else ""
+        # early messages, by author and then by their bytes (see _hold)
+        self._held: dict[str, dict[bytes, _Hold]] = {}
+        self._held_count = 0
+        self._evidence_kept: set[tuple[str, int]] = set()
         self._chain: HashChain | None = None
         self._since = now
         self._epoch = self.transcript.position
@@ -193,21 +213,98 @@ class Session:
     def incoming(self, raw: bytes, now: int, parsed: Envelope | None = None) -> Result | Held:
         """Offer one received envelope (``parsed``: :func:`~net.envelope.parse` of it, if the
         caller has it); already-known messages come back as ``duplicate``."""
-        res = self.transcript.offer(raw, parsed=parsed)
-        if isinstance(res, Rejected) and res.code == "equivocation" and self.store is not None:
-            proof = self.transcript.equivocations[-1]
-            self.store.append_evidence(proof.first, proof.second)
-        if isinstance(res, Rejected) and res.code in HOLD and len(self._held) < self.max_held:
-            env = parsed if parsed is not None and parsed.raw is raw else parse(raw)  # it parsed: it was held
-            author = env.author if env.kind in UNSIGNED_KINDS else ""
-            if author and sum(1 for a in self._held.values() if a == author) >= MAX_HELD_UNSIGNED:
-                return res  # catch-up brings the author's own copy back later
-            self._held[raw] = author
-            return Held(res.code, res.text)
+        t = self.transcript
+        if parsed is None or parsed.raw is not raw:
+            try:
+                parsed = parse(raw)
+            except Reject as r:
+                return Rejected(r.code, r.text)
+        if t.genesis is not None and t.seat_of(parsed.author) >= 0:
+            nxt = t.last_of(parsed.author)[0]
+            if parsed.seq > nxt + SEQ_WINDOW:  # refused before its signature costs anything
+                return Rejected("out_of_order", f"seq {parsed.seq} is more than {SEQ_WINDOW} past the author's "
+                                                f"next ({nxt}): it comes back by catch-up", parsed.id)
+            if parsed.seq >= nxt and raw in self._held.get(parsed.author, {}):
+                return Held("duplicate", "held already")
+        res = t.offer(raw, parsed=parsed, gate=self._gate(now))
+        if isinstance(res, Rejected):
+            self._keep_evidence()
+            if res.code in HOLD and self._hold(parsed, res.code):
+                return Held(res.code, res.text)
         if isinstance(res, Accepted):
+            self._keep_evidence()
             self._note(res, now)
             self._settle(now)
         return res
+
+    def _hold(self, env: Envelope, code: str) -> bool:
+        """Keep an early message for later, within the limits: a few per author, fewer of
+        the unsigned kind, and before the genesis a few in all."""
+        if self._held_count >= self.max_held:
+            return False
+        mine = self._held.get(env.author, {})
+        if env.kind in UNSIGNED_KINDS:
+            if sum(1 for h in mine.values() if h.env.kind in UNSIGNED_KINDS) >= MAX_HELD_UNSIGNED:
+                return False  # catch-up brings the author's own copy back later
+        elif len(mine) >= MAX_HELD_SIGNED:
+            return False
+        if code == "no_genesis" and sum(len(h) for h in self._held.values()) >= MAX_HELD_EARLY:
+            return False
+        if env.raw not in mine:
+            self._held_count += 1
+        mine[env.raw] = _Hold(env, code, code != "no_genesis")
+        self._held[env.author] = mine
+        return True
+
+    def held(self) -> int:
+        """How many early messages this session holds."""
+        return self._held_count
+
+    def _gate(self, now: int) -> Callable[[Envelope, Table], None]:
+        """Another seat's drop vote that would count waits until this peer's own clock
+        shows its seats overdue (``too_early``): no one drops a seat on another's clock."""
+        def gate(env: Envelope, table: Table) -> None:
+            if env.kind != "drop" or "keep" in env.body or env.author == self.me.public_hex:
+                return
+            g = self.transcript.genesis
+            if g is None or env.at != self.transcript.position or now - self._since >= g.timeout_ms:
+                return
+            awaited = {s for s, _ in table.awaited()}
+            seats = env.body.get("seats")
+            if isinstance(seats, list) and seats and all(s in awaited for s in seats):
+                raise Reject("too_early", f"this peer has waited {max(0, now - self._since)} ms of the "
+                                          f"{g.timeout_ms} ms timeout for seats {seats}")
+        return gate
+
+    def _keep_evidence(self) -> None:
+        """Write new proofs against authors (equivocations, signed messages naming another
+        state) to the log's evidence file, once each."""
+        t = self.transcript
+        for proof in t.equivocations:
+            key = ("eq:" + proof.author, proof.seq)
+            if key not in self._evidence_kept:
+                self._evidence_kept.add(key)
+                if self.store is not None:
+                    self.store.append_evidence(proof.first, proof.second)
+        for (author, seq), m in t.mismatches.items():
+            if (author, seq) not in self._evidence_kept:
+                self._evidence_kept.add((author, seq))
+                if self.store is not None:
+                    self.store.append_mismatch(m.raw)
+
+    def out_of_step(self) -> bool:
+        """Whether this peer, rather than the authors, is wrong about the game: more than
+        half of the other seats still played by people have signed states for positions
+        that differ from this peer's, and none of them has other evidence against it (a
+        proof of equivocation not made of such a message). One author, or a minority,
+        naming another state is evidence against that author, never a reason to stop."""
+        t, table = self.transcript, self.table
+        if table is None:
+            return False
+        others = [s for s in range(table.n) if table.active(s) and s != self.seat]
+        doubted = {p.author for p in t.equivocations if (p.author, p.seq) not in t.mismatches}
+        against = {t.seat_of(m.author) for m in t.mismatches.values() if m.author not in doubted}
+        return bool(others) and 2 * len(against & set(others)) > len(others)
 
     def submit(self, choice: Choice | Sequence[str | int], now: int) -> Result:
         """Send this seat's decision (one of :meth:`legal`)."""
@@ -308,17 +405,49 @@ class Session:
             # what this peer owes first (its reveal leaves before the early messages are retried)
             progress = self._due(now)
             n = len(self.transcript.entries)
-            # a held message can pass only once another has been accepted
-            for raw in list(self._held) if self._held_tried != n else ():
-                res = self.transcript.offer(raw)
-                if isinstance(res, Rejected) and res.code in HOLD:
-                    continue
-                del self._held[raw]
-                if isinstance(res, Accepted):
-                    self._note(res, now)
-                    progress = True
+            # a held message can pass only once another has been accepted (or, for a vote
+            # held on this peer's clock, once the timeout has passed)
+            if self._held_count and (self._held_tried != n or self._early_due(now)):
+                progress = self._retry(now) or progress
             self._held_tried = n
         self._release()
+
+    def _early_due(self, now: int) -> bool:
+        g = self.transcript.genesis
+        return g is not None and now - self._since >= g.timeout_ms and any(
+            h.code == "too_early" for mine in self._held.values() for h in mine.values())
+
+    def _retry(self, now: int) -> bool:
+        """Offer again the held messages that could now pass: each author's message at its
+        next seq, made at a position reached (at most a few per author), never checking a
+        signature twice. Messages the transcript has left behind are forgotten."""
+        t = self.transcript
+        accepted = False
+        for author in sorted(self._held):
+            mine = self._held[author]
+            nxt = t.last_of(author)[0] if t.genesis is not None else 0
+            for raw, h in sorted(mine.items(), key=lambda kv: kv[1].env.seq):
+                if t.genesis is not None and h.env.seq < nxt:
+                    del mine[raw]  # the author's message at that seq is in: this one never will be
+                    self._held_count -= 1
+                    continue
+                if t.genesis is not None and (h.env.seq > nxt or h.env.at > t.position):
+                    continue  # cannot pass yet
+                res = t.offer(raw, parsed=h.env, gate=self._gate(now), verified=h.verified)
+                if isinstance(res, Rejected) and res.code in HOLD:
+                    h.code = res.code
+                    h.verified = h.verified or res.code != "no_genesis"
+                    continue
+                del mine[raw]
+                self._held_count -= 1
+                if isinstance(res, Accepted):
+                    self._note(res, now)
+                    accepted = True
+                    nxt = t.last_of(author)[0]
+                self._keep_evidence()
+            if not mine:
+                del self._held[author]
+        return accepted
 
     def _due(self, now: int) -> bool:
         """Send one message that is due without a decision; True if one was sent. What is due
@@ -354,7 +483,7 @@ class Session:
             return "commit", {"war": war, "commit": c.hex()}
         r = t.chance_round()
         if r and s not in t.reveals and r <= chain.length:
-            return "reveal", {"r": r, "value": chain.reveal(r).hex()}
+            return "reveal", {"chance": t.request(), "r": r, "value": chain.reveal(r).hex()}
         if t.over and s not in t.opened:
             ops = [{"war": w, "unrest": t.war_unrest[w][s], "salt": derive_salt(self.secret, w).hex()}
                    for w in sorted(t.war_unrest)]

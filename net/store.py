@@ -9,7 +9,8 @@ this peer signed is on disk before anyone sees it; a received message lost in a 
 of the whole machine between its write and the next fsync is still held by its author
 and the other peers, and comes back by catch-up.
 
-Proofs of equivocation go to ``FILE.evidence``. A crash can leave a partial last line; :func:`load` reports it (and never returns it as
+Proofs of equivocation, and signed messages that named another state hash than this peer's,
+go to ``FILE.evidence``. A crash can leave a partial last line; :func:`load` reports it (and never returns it as
 a message) and :class:`TranscriptFile` cuts it off before appending, so the file stays a
 list of whole envelopes; what it cut is appended to ``FILE.cut`` first (nothing a player
 wrote is thrown away), and :attr:`TranscriptFile.repaired` says what it was.
@@ -101,6 +102,15 @@ class TranscriptFile:
         """Keep a proof of equivocation (two messages with the same author and seq) in
         ``FILE.evidence``, one JSON object per line."""
         line = canonical_json({"first": first.decode("utf-8"), "second": second.decode("utf-8")})
+        with open(self.path.with_name(self.path.name + ".evidence"), "ab") as f:
+            f.write(line + b"\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def append_mismatch(self, raw: bytes) -> None:
+        """Keep a signed message that named another state hash for a position than this
+        peer's (``{"mismatch": message}``) in ``FILE.evidence``."""
+        line = canonical_json({"mismatch": raw.decode("utf-8")})
         with open(self.path.with_name(self.path.name + ".evidence"), "ab") as f:
             f.write(line + b"\n")
             f.flush()

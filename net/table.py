@@ -56,6 +56,13 @@ class ChanceRecord:
     values: tuple[int, ...]
     revealers: tuple[int, ...]
     dice: tuple[tuple[int, tuple[int, ...]], ...]  # (seat or -1 for a neutral, values read)
+    owners: tuple[int | str | None, ...] = ()  # the request's ``for``: whose each value is
+
+    @property
+    def witnessed(self) -> bool:
+        """Whether at least two players' chains fed the beacon: with one, that player knew
+        the values before anyone else (with none, everyone could compute them)."""
+        return len(self.revealers) >= 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,10 @@ class DropRecord:
     voters: tuple[int, ...]
     index: int  # of the vote that completed it, in the transcript
     at: int = 0  # the position it was voted at
+    # a reveal withheld when every other active seat's reveal of that chance event was in:
+    # the dropped seat could compute the dice with its reveal and chose a roll without it
+    after_reveals: bool = False
+    chance: int = 0  # the chance event it withheld for (0: none)
 
 
 @dataclass(slots=True)
@@ -94,6 +105,33 @@ class Msg:
 
 def _is_int(v: Any) -> bool:
     return type(v) is int  # not a bool
+
+
+def chance_request(st: State) -> dict[str, Any]:
+    """The chance request the engine waits for, as a reveal states it: ``kind``, ``ranges``
+    and ``for``, whose each value is: a seat number (that power's die), ``"neutral"`` (a
+    die rolled for no power) or ``None`` (a value that is no one's die: the first player,
+    a draw from the bag)."""
+    p = pending(st)
+    req = p.chance
+    assert req is not None, "the engine does not wait for chance"
+    n = len(req.ranges)
+    fr = st.stack[-1] if st.stack else {}
+
+    def who(seat: Any) -> int | str:
+        return int(seat) if int(seat) >= 0 else "neutral"
+
+    owners: list[int | str | None]
+    if req.kind == "dice" and n == 4:
+        att, dfn = fr["sides"]
+        owners = [who(att), who(att), who(dfn), who(dfn)]
+    elif req.kind == "reroll":
+        owners = [who(fr["sides"][fr["rr"]])] * n
+    elif req.kind == "sea_roll":
+        owners = [who(fr["seat"])] * n
+    else:
+        owners = [None] * n
+    return {"kind": req.kind, "ranges": [list(r) for r in req.ranges], "for": owners}
 
 
 def bot_seed(game_id: bytes, seat: int, step: int) -> int:
@@ -129,6 +167,7 @@ class Table:
         self.chances: list[ChanceRecord] = []
         self.drops: list[DropRecord] = []
         self.resigned_at: dict[int, int] = {}
+        self._request: tuple[int, dict[str, Any]] = (0, {})  # (chance event, its request), worked out once
         # check a choice's legality while planning (when the message is persisted before it
         # is applied); otherwise applying it checks it, which is faster for verification
         self.precheck = False
@@ -145,6 +184,13 @@ class Table:
     def closed(self) -> bool:
         """Over, and every seat still played by a person has opened and signed its end."""
         return self.over and all(s in self.ended for s in range(self.n) if self.active(s))
+
+    def request(self) -> dict[str, Any]:
+        """The chance request of the chance event the engine waits for (:func:`chance_request`)."""
+        r = self.chance_round()
+        if self._request[0] != r:
+            self._request = (r, chance_request(self.st))
+        return self._request[1]
 
     def chance_round(self) -> int:
         """The number r of the chance event the engine waits for, or 0."""
@@ -323,13 +369,15 @@ class Table:
 
     def _plan_reveal(self, m: Msg) -> Plan:
         seat, body = m.seat, m.body
-        self._keys(body, "r", "value")
+        self._keys(body, "chance", "r", "value")
         self._need_started()
         r = self.chance_round()
         if not r:
             raise Reject("not_expected", "the game does not wait for chance now")
         if not _is_int(body["r"]) or body["r"] != r:
             raise Reject("bad_round", f"the game waits for chance event {r}, not {body['r']!r}")
+        if body["chance"] != self.request():
+            raise Reject("bad_body", f"the chance request is not the one of chance event {r}: {self.request()}")
         if r > self.g.chain_length:
             raise Reject("bad_round", f"chance event {r} is past the hash chains' length {self.g.chain_length}")
         if seat in self.reveals:
@@ -404,6 +452,8 @@ class Table:
         self._keys(body, "scores", "winners")
         if not self.over or seat not in self.opened:
             raise Reject("not_expected", "end comes after the game is over and the seat has opened its unrest")
+        if m.at < self.over_pos:
+            raise Reject("stale", f"an end states the final position ({self.over_pos} or later), not {m.at}")
         if seat in self.ended:
             raise Reject("not_expected", f"seat {seat} has signed its end already")
         result = outcome(self.st) or {}
@@ -482,7 +532,10 @@ class Table:
         if seat in self.keep_log.get((key, m.at), ()):
             raise Reject("not_expected", f"seat {seat} has promised to keep {targets} there")
         awaited = dict(self.awaited())
-        counts = m.current and all(t in awaited for t in key)
+        people = sum(1 for s in range(self.n) if self.active(s))
+        # it counts only for seats awaited here, and only for a minority of the seats still
+        # played by people (so the voters, every other one of them, are a majority)
+        counts = m.current and all(t in awaited for t in key) and 2 * len(key) < people
         if counts and seat in self.votes.get(key, set()):
             raise Reject("not_expected", f"seat {seat} has voted to drop {targets} already")
 
@@ -495,9 +548,13 @@ class Table:
             needed = {s for s in range(self.n) if self.active(s) and s not in key}
             if not needed <= voters:
                 return Outcome()
+            r = self.chance_round()
+            last = bool(r) and all(awaited[t] == "reveal" for t in key) and all(
+                s in self.reveals for s in range(self.n) if self.active(s) and s not in key)
             for t in key:
                 self.control[t] = DROPPED
-            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index, m.at))
+            self.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index, m.at,
+                                         last, r if any(awaited[t] == "reveal" for t in key) else 0))
             self.reveals = {s: v for s, v in self.reveals.items() if self.active(s)}
             out = self._maybe_start() if not self.started else self._advance()
             out.epoch_changed = True
@@ -519,11 +576,12 @@ class Table:
                 seats = tuple(s for s in range(self.n) if self.active(s))
                 beacon = beacon_value(self.gid, r, [self.reveals[s] for s in seats])
                 values = expand(beacon, p.chance.ranges)
+                owners = tuple(self.request()["for"])
                 frame = dict(st.stack[-1])
                 inp: Input = Roll(values)
                 events = apply_in_place(st, inp)
                 self.chances.append(ChanceRecord(r, p.chance.kind, p.chance.ranges, beacon.hex(), values, seats,
-                                                 _dice_of(st, frame, events)))
+                                                 _dice_of(st, frame, events), owners))
                 self.reveals = {}
             else:
                 if self.active(p.seat):

@@ -43,6 +43,8 @@ from net.table import Msg, Table
 
 # kinds that act on the current position: they must be made at it
 ACTING = frozenset({"choice", "reveal", "undo", "resign"})
+# signed messages of the lobby, with a seq of their own: never part of a transcript
+LOBBY_KINDS = frozenset({"hello", "chat"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,22 @@ Result = Accepted | Rejected
 
 
 @dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A signed message naming another state hash for a position than this transcript's:
+    evidence against its author (or, if most of the table says the same, that this peer is
+    out of step)."""
+
+    author: str
+    seq: int
+    at: int
+    state: str
+    raw: bytes
+
+
+Gate = Callable[[Envelope, Table], None]
+
+
+@dataclass(frozen=True, slots=True)
 class Equivocation:
     """Proof that an author signed two different messages with the same seq."""
 
@@ -105,6 +123,7 @@ class Transcript:
         self.table: Table | None = None
         self.creator = ""
         self.equivocations: list[Equivocation] = []
+        self.mismatches: dict[tuple[str, int], Mismatch] = {}  # (author, seq) -> the first such message
         self._ids: dict[str, int] = {}
         self._next: dict[str, tuple[int, str]] = {}  # author -> (next seq, id of last message)
         self._by_seq: dict[tuple[str, int], int] = {}
@@ -169,16 +188,20 @@ class Transcript:
         return [self.entries[i].env.raw for i in picked]
 
     # ------------------------------------------------------------------ acceptance
-    def offer(self, raw: bytes, *, parsed: Envelope | None = None) -> Result:
+    def offer(self, raw: bytes, *, parsed: Envelope | None = None, gate: Gate | None = None,
+              verified: bool = False) -> Result:
         """Accept or reject one message (its exact bytes; ``parsed``: what
-        :func:`~net.envelope.parse` made of them, when the caller parsed them already)."""
+        :func:`~net.envelope.parse` made of them, when the caller parsed them already).
+        ``gate`` may still refuse a message that passed every check, just before it is
+        taken in (a session's clock: :class:`net.session.Session`); ``verified``: its
+        signature was checked before (a message held and offered again)."""
         if parsed is None or parsed.raw is not raw:
             try:
                 parsed = parse(raw)
             except Reject as r:
                 return Rejected(r.code, r.text)
         try:
-            return self._accept(parsed)
+            return self._accept(parsed, own=verified, gate=gate)
         except Reject as r:
             return Rejected(r.code, r.text, parsed.id)
 
@@ -192,7 +215,10 @@ class Transcript:
         except Reject as r:
             return Rejected(r.code, r.text, env.id)
 
-    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None) -> Accepted:
+    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None,
+                gate: Gate | None = None) -> Accepted:
+        if env.kind in LOBBY_KINDS:  # first: a lobby message never enters a transcript (its seq is its own)
+            raise Reject("not_transcript", f"{env.kind} messages are not part of the transcript")
         if self.genesis is None:
             if env.kind != "genesis":
                 raise Reject("no_genesis")
@@ -217,7 +243,9 @@ class Transcript:
         if env.state != self.positions[env.at]:
             if unsigned:  # anyone can write one: no sign of a peer that sees another game
                 raise Reject("bad_state", f"state is not the state hash at position {env.at}")
-            raise Reject("state_mismatch", f"state is not the state hash at position {env.at}")
+            self.mismatches.setdefault((env.author, env.seq), Mismatch(env.author, env.seq, env.at, env.state, env.raw))
+            raise Reject("state_mismatch", f"state {env.state[:16]} is not this peer's state hash at position "
+                                           f"{env.at} ({self.positions[env.at][:16]})")
         if env.kind == "genesis":
             if self.genesis is not None:
                 raise Reject("not_expected", "a game has one genesis")
@@ -248,6 +276,8 @@ class Transcript:
         if env.kind in ACTING and env.at < position:
             raise Reject("stale", f"made at position {env.at}; the game has moved on to position {position}")
         plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
+        if gate is not None:
+            gate(env, table)
         if self.sink:
             self.sink(env.raw)
         if persisted is not None:
@@ -273,6 +303,10 @@ class Transcript:
             raise Reject("bad_prev", "prev is not the id of the author's previous message")
 
     def _append(self, env: Envelope, seat: int) -> None:
+        other = self.mismatches.get((env.author, env.seq))
+        if other is not None and other.raw != env.raw and not env.sig == "":
+            # it signed another message with this seq before (refused for its state): a proof too
+            self.equivocations.append(Equivocation(env.author, env.seq, other.raw, env.raw))
         index = len(self.entries)
         self.entries.append(Entry(index, env, seat, self.position))
         self._ids[env.id] = index

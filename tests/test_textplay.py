@@ -149,7 +149,8 @@ def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> Non
 
 def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "h\nt\nq\n")
+    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\nh\nt\nq\n")
+    assert res.stdout.count("Type a number from 1 to ") == 3 and "Traceback" not in res.stderr  # bad keys: a hint
     assert res.returncode == 0 and "take back your last choice" in res.stdout and read_local(save)[0]["seed"] == 8
     # the tile list: costs, timing, effects and what is left
     assert "War Office (4 gold; once per war): a free action: one attack that is not an action and costs no gold; " \
@@ -333,9 +334,28 @@ def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     from game.cli.textplay import menu
 
     st = new_game(3)
-    options = [C("pass"), *(C("offer", "france", g) for g in range(0, 6)), C("help", "none")]
+    options = [C("pass"), *(C("pay", "france", g) for g in range(0, 6)), C("help", "none")]
     entries = menu(st, 0, options)
-    assert [e.label for e in entries] == ["pass", "offer France: type the amount, 0 to 5", "do not help"]
+    assert [e.label for e in entries] == ["pass", "pay France: type the amount, 0 to 5", "do not help"]
     assert entries[1].choices == options[1:7] and (entries[1].lo, entries[1].hi) == (0, 5)
     units = [C("send", a, f) for a in range(3) for f in range(3)]  # several numbers: each choice keeps its line
     assert [e.choices for e in menu(st, 0, units)] == [[c] for c in units]
+    offer = menu(st, 0, [C("offer", "spain", g) for g in range(0, 23)])  # asking an ally for help (R-CMB-9)
+    assert [e.label for e in offer] == ["offer Spain gold for its help: type the amount, 0 to 22 (paid only if it "
+                                        "helps; you have 10; 0 offers nothing)"]
+
+
+def test_a_whole_game_is_played_to_the_end_in_the_terminal(tmp_path: Path) -> None:
+    """Every decision of a whole game is offered and read back from the keyboard; the auction
+    under way is shown with each bid and proposal."""
+    rc, out, save = drive(tmp_path, simple, players=3, seed=12)
+    text = "\n".join(out)
+    assert rc == 0 and "\nFinal scores: " in text and "Type a number from" not in text
+    assert re.search(r"raise above \d+ or pass .*\n  \[war 1 of 3; you: .*\]\n  Auction: high bid \d+ gold by", text)
+    header, inputs = read_local(save)
+    st = new_game(header["powers"])
+    from game.rules import apply_in_place, pending
+
+    for inp in inputs:
+        apply_in_place(st, inp)
+    assert pending(st).is_over

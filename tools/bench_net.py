@@ -214,9 +214,9 @@ class Recorder:
                         self.trigger[r] = env.id
             return res
 
-        def timed_offer(raw: bytes, *, parsed: Any = None) -> Any:
+        def timed_offer(raw: bytes, *, parsed: Any = None, **kw: Any) -> Any:
             t0 = now_ns()
-            return record(offer(raw, parsed=parsed), t0)
+            return record(offer(raw, parsed=parsed, **kw), t0)
 
         def timed_offer_own(env: Any, persisted: Any = None) -> Any:
             t0 = now_ns()

@@ -213,10 +213,17 @@ def _say(args: argparse.Namespace) -> Any:
 
 
 def _host(args: argparse.Namespace) -> int:
+    from net.beacon import DEFAULT_CHAIN_LENGTH
+    from net.genesis import settings_problem
     from net.keys import fingerprint
     from net.lobby import Invite, Lobby, new_game_id
     from net.peer import Peer
 
+    settings = {"chain_length": args.chain_length or DEFAULT_CHAIN_LENGTH, "timeout_ms": int(args.timeout * 1000)}
+    problem = settings_problem(settings["chain_length"], settings["timeout_ms"])
+    if problem:
+        print(f"soe host: {problem}", file=sys.stderr)
+        return 2
     ident = identity_for(args.key)
     gid = new_game_id()
     try:
@@ -224,6 +231,7 @@ def _host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"soe host: {exc}", file=sys.stderr)
         return 2
+    lobby.settings = settings
     decider = decider_for(args.bot, args.seed)
     advertise = args.advertise or (lan_address() if args.bind in ("0.0.0.0", "*") else args.bind)
     try:

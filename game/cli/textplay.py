@@ -494,8 +494,9 @@ def brief(st: State, seat: int) -> str:
     when = f"war {v['war']} of {b.c('wars')}"
     if int(v["round"]) > 0:
         when += f", round {v['round']} of {rounds_per_war(b, len(v['powers']))}"
+    side = {1: ", alliance A", 2: ", alliance B"}.get(v["alliance"][seat], "")
     return (f"{when}; you: gold {v['gold'][seat]}, population {v['pop'][seat]}, VP {v['vp'][seat]}, "
-            f"unrest {v['unrest'][seat]}")
+            f"unrest {v['unrest'][seat]}{side}")
 
 
 def _units(u: Sequence[int]) -> str:
@@ -570,6 +571,10 @@ def amount_label(st: State, seat: int, first: Choice, lo: int, hi: int) -> str:
         lot = b.c("borrow_lot_banking") if v["tiles"][seat].get("banking") else b.c("borrow_lot")
         return (f"bid: type the amount, {lo} to {hi} gold (you have {v['gold'][seat]}; "
                 f"more is borrowed, 1 unrest per {lot} gold)")
+    if first.kind == "offer" and len(first.args) == 2 and first.args[0] in load_board(st.ruleset).power_by_id:
+        ally = load_board(st.ruleset).power_name(str(first.args[0]))
+        return (f"offer {ally} gold for its help: type the amount, {lo} to {hi} (paid only if it helps; "
+                f"you have {v['gold'][seat]}; 0 offers nothing)")
     head = describe(st, Choice(first.kind, first.args[:-1]))
     return f"{head}: type the amount, {lo} to {hi}"
 
@@ -681,6 +686,11 @@ HELP = """Keys (then Enter):
   q          leave; the game is saved, and `soe resume FILE` goes on with it"""
 
 
+def _number(text: str) -> int | None:
+    """A number typed with the digits 0-9 (not '²' or other digits int() would refuse)."""
+    return int(text) if 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text) else None
+
+
 @dataclass
 class Mark:
     """The game just before one of the player's own choices (for undo)."""
@@ -743,8 +753,11 @@ class TextGame:
         return 0
 
     def show(self, entries: list[Entry]) -> None:
-        self.print_fn(f"\n{pending(self.st).prompt}")
+        p = pending(self.st)
+        self.print_fn(f"\n{p.prompt}")
         self.print_fn(f"  [{brief(self.st, self.seat)}]")
+        if p.kind in ("bid", "propose"):
+            self.print_fn(f"  {auction_line(self.st, self.track)}")
         for line in menu_lines(entries, self.width):
             self.print_fn(line)
 
@@ -778,15 +791,17 @@ class TextGame:
                     return "undo"
                 continue
             words = answer.split()
-            if words[0].isdigit() and 1 <= int(words[0]) <= len(entries) and len(words) <= 2:
-                e = entries[int(words[0]) - 1]
+            n = _number(words[0])
+            if n is not None and 1 <= n <= len(entries) and len(words) <= 2:
+                e = entries[n - 1]
                 if not e.amount:
                     if len(words) == 1:
                         return Act(seat, e.choices[0])
                 else:
                     amount = words[1] if len(words) == 2 else self.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): ")
-                    if amount.isdigit() and e.lo <= int(amount) <= e.hi:
-                        return Act(seat, e.choices[int(amount) - e.lo])
+                    x = _number(amount)
+                    if x is not None and e.lo <= x <= e.hi:
+                        return Act(seat, e.choices[x - e.lo])
                     if amount not in ("", "q"):
                         self.print_fn(f"The amount is a number from {e.lo} to {e.hi}.")
                     self.show(entries)

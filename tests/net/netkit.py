@@ -50,7 +50,7 @@ class Game:
     """n sessions sharing one transcript; ``auto`` lists the seats that send their
     automatic messages (reveals, commitments, openings) when settled."""
 
-    def __init__(self, n: int = 2, *, chain_length: int = 300, timeout_ms: int = 1000, drop_bot: str = "random",
+    def __init__(self, n: int = 2, *, chain_length: int = 1024, timeout_ms: int = 10_000, drop_bot: str = "random",
                  store: TranscriptFile | None = None, bot: str = "random", seed: int = 0) -> None:
         self.n = n
         self.t = Transcript(store.append if store else None)
@@ -122,8 +122,8 @@ class Mesh:
     """n sessions, each with its own transcript; every message goes to every other peer,
     delivered in a random order (seeded) when ``rng`` is given."""
 
-    def __init__(self, n: int = 3, *, rng: random.Random | None = None, chain_length: int = 300,
-                 timeout_ms: int = 1000, bot: str = "random", seed: int = 0, silent: Sequence[int] = ()) -> None:
+    def __init__(self, n: int = 3, *, rng: random.Random | None = None, chain_length: int = 1024,
+                 timeout_ms: int = 10_000, bot: str = "random", seed: int = 0, silent: Sequence[int] = ()) -> None:
         self.n = n
         self.rng = rng
         self.ids = [identity(i) for i in range(n)]

@@ -10,7 +10,7 @@ from netkit import Game, secret
 
 from game.rules import Choice, legal
 from net.encoding import canonical_json, sha256
-from net.envelope import build
+from net.envelope import PROTOCOL_VERSION, build
 from net.keys import Identity
 from net.unrest import commitment, derive_salt
 from net.verify import verify_messages
@@ -95,7 +95,7 @@ def test_replay_order_and_equivocation(game: Game) -> None:
                                  prev=sha256(b"x").hex())) == "bad_prev"
     assert g.t.offer(first).ok
     assert refused(g, first) == "duplicate"
-    twin = g.envelope(d, "chat", {"text": "the same seq again"}, seq=seq, prev=prev)
+    twin = g.envelope(d, "choice", {"choice": ["the same seq again"]}, seq=seq, prev=prev)
     assert refused(g, twin) == "equivocation"
     proof = g.t.equivocations[-1]
     assert (proof.author, proof.seq, proof.first, proof.second) == (author, seq, first, twin)
@@ -109,13 +109,13 @@ def test_reveals_must_hash_onto_the_chain() -> None:
     t = g.table
     r = t.chance_round()
     chain = g.sessions[2]._chain_for(t)
-    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": "11" * 32})) == "bad_reveal"
-    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": chain.reveal(r - 1).hex()})) == "bad_reveal"
-    assert refused(g, g.envelope(2, "reveal", {"r": r + 1, "value": chain.reveal(r + 1).hex()})) == "bad_round"
-    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": "xyz"})) == "bad_body"
-    assert refused(g, g.envelope(1, "reveal", {"r": r, "value": chain.reveal(r).hex()})) == "not_expected"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": "11" * 32})) == "bad_reveal"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": chain.reveal(r - 1).hex()})) == "bad_reveal"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r + 1, "value": chain.reveal(r + 1).hex()})) == "bad_round"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": "xyz"})) == "bad_body"
+    assert refused(g, g.envelope(1, "reveal", {"chance": g.table.request(), "r": r, "value": chain.reveal(r).hex()})) == "not_expected"
     count = t.st.chance_count
-    assert g.t.offer(g.envelope(2, "reveal", {"r": r, "value": chain.reveal(r).hex()})).ok
+    assert g.t.offer(g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": chain.reveal(r).hex()})).ok
     assert g.table.st.chance_count == count + 1  # the last reveal completes the chance event
     finish_fair(g)
 
@@ -125,26 +125,32 @@ def test_a_reveal_needs_no_signature_and_its_forgeries_blame_no_one() -> None:
     g.sessions[2].suppress = frozenset({"reveal"})
     g.play_until(lambda g: g.table.chance_round() > 0 and 2 not in g.table.reveals and len(g.table.reveals) == 2)
     r = g.table.chance_round()
+    req = g.table.request()
     value = g.sessions[2]._chain_for(g.table).reveal(r).hex()
     author = g.ids[2].public_hex
     seq, prev = g.t.last_of(author)
     # with the value, anyone can write seat 2's reveal without its key: the very bytes seat 2 writes
-    genuine = g.envelope(2, "reveal", {"r": r, "value": value})
-    by_hand = canonical_json({"v": 2, "game": g.t.game_id, "author": author, "seq": seq, "prev": prev,
+    genuine = g.envelope(2, "reveal", {"chance": req, "r": r, "value": value})
+    by_hand = canonical_json({"v": PROTOCOL_VERSION, "game": g.t.game_id, "author": author, "seq": seq, "prev": prev,
                               "kind": "reveal", "at": g.t.position, "state": g.t.state_hash,
-                              "body": {"r": r, "value": value}, "sig": ""})
+                              "body": {"chance": req, "r": r, "value": value}, "sig": ""})
     assert by_hand == genuine
     # and nothing else passes
-    wrong_state = g.envelope(2, "reveal", {"r": r, "value": value}, state="ab" * 32)
+    wrong_state = g.envelope(2, "reveal", {"chance": req, "r": r, "value": value}, state="ab" * 32)
     assert refused(g, wrong_state) == "bad_state"  # not a desync: anyone could have sent it
     before = g.t.position - 1
-    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": value}, at=before,
+    assert refused(g, g.envelope(2, "reveal", {"chance": req, "r": r, "value": value}, at=before,
                                  state=g.t.positions[before])) == "stale"
-    assert refused(g, g.envelope(2, "reveal", {"r": r, "value": value}, prev="cd" * 32)) == "bad_prev"
+    assert refused(g, g.envelope(2, "reveal", {"chance": req, "r": r, "value": value},
+                                 prev="cd" * 32)) == "bad_prev"
+    # the chance request is the engine's, word for word
+    wrong_request = {**req, "for": [None] * len(req["ranges"]) if req["kind"] != "draw" else [0] * len(req["ranges"])}
+    assert refused(g, g.envelope(2, "reveal", {"chance": wrong_request, "r": r, "value": value})) == "bad_body"
     res = g.t.offer(genuine)
     assert res.ok and json.loads(genuine)["sig"] == ""
     # once it is in, another reveal at that seq is a forgery, kept as no proof against seat 2
-    again = g.envelope(2, "reveal", {"r": r, "value": value}, seq=seq, prev=prev, state="cd" * 32)
+    again = g.envelope(2, "reveal", {"chance": req, "r": r, "value": value}, seq=seq, prev=prev,
+                       state="cd" * 32)
     assert refused(g, again) == "forged" and g.t.equivocations == []
     finish_fair(g)
 
@@ -164,7 +170,7 @@ def test_a_session_holds_few_early_reveals_per_author() -> None:
     assert [c.code for c in codes[MAX_HELD_UNSIGNED:]] == ["out_of_order"] * 3  # refused, not held
     assert not any(isinstance(c, Held) for c in codes[MAX_HELD_UNSIGNED:])
     # a signed early message of the same author is still held
-    signed = g.envelope(2, "chat", {"text": "early"}, seq=seq + 40, prev=prev)
+    signed = g.envelope(2, "choice", {"choice": ["pass"]}, seq=seq + 20, prev=prev)
     assert isinstance(watcher.incoming(signed, 0), Held)
 
 
@@ -217,8 +223,8 @@ def test_genesis_checks() -> None:
     from net.transcript import Transcript
 
     def genesis(body_over: dict[str, object], **over: object) -> str:
-        body = {"protocol": 2, "engine": "1", "ruleset": "standard", "options": {},
-                "seats": [s.to_json() for s in seats_for(2)], "chain_length": 64, "timeout_ms": 1000,
+        body = {"protocol": PROTOCOL_VERSION, "engine": "1", "ruleset": "standard", "options": {},
+                "seats": [s.to_json() for s in seats_for(2)], "chain_length": 1024, "timeout_ms": 10_000,
                 "drop_bot": "random"}
         body.update(body_over)
         fields: dict[str, object] = {"game": GAME_ID, "seq": 0, "prev": None, "kind": "genesis", "at": 0,

@@ -7,6 +7,7 @@ import json
 import os
 import random
 import stat
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from game.rules import Act, Roll, State, apply_in_place, canonical_json, is_over
 from net import encoding
 from net.envelope import (
     MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
     Envelope,
     build,
     message_id,
@@ -108,16 +110,25 @@ def test_envelope_round_trip_id_and_signature() -> None:
     assert list(json.loads(raw)) == sorted(json.loads(raw))
 
 
+_REQUESTS = [
+    {"for": [0, 0, "neutral", "neutral"], "kind": "dice", "ranges": [[1, 6]] * 4},
+    {"for": [None, None], "kind": "draw", "ranges": [[0, 38], [0, 37]]},
+    {"for": [3, 3], "kind": "sea_roll", "ranges": [[1, 6], [1, 6]]},
+    {"for": [None], "kind": "first_player", "ranges": [[0, -1]]},  # nonsense: still parsed alike both ways
+    {"kind": "x"},
+]
+
+
 @settings(max_examples=300, deadline=None)
 @given(at=hs.integers(0, 2**60), seq=hs.integers(0, 2**60), r=hs.integers(0, 2**60),
        value=hs.binary(min_size=32, max_size=32), state=hs.sampled_from(["", "ab" * 32]),
-       flip=hs.integers(0, 600), byte=hs.integers(0, 255))
+       flip=hs.integers(0, 700), byte=hs.integers(0, 255), chance=hs.sampled_from(_REQUESTS))
 def test_the_fast_path_for_reveals_says_what_the_long_way_says(at: int, seq: int, r: int, value: bytes, state: str,
-                                                              flip: int, byte: int) -> None:
+                                                              flip: int, byte: int, chance: dict[str, Any]) -> None:
     prev = None if seq == 0 else "cd" * 32
-    raw = canonical_json({"v": 2, "game": GAME_ID, "author": identity(0).public_hex, "seq": seq, "prev": prev,
-                          "kind": "reveal", "at": at, "state": state, "body": {"r": r, "value": value.hex()},
-                          "sig": ""})
+    raw = canonical_json({"v": PROTOCOL_VERSION, "game": GAME_ID, "author": identity(0).public_hex, "seq": seq,
+                          "prev": prev, "kind": "reveal", "at": at, "state": state,
+                          "body": {"chance": chance, "r": r, "value": value.hex()}, "sig": ""})
     for candidate in (raw, raw[:flip] + bytes([byte]) + raw[flip + 1:]):
         try:
             slow: Envelope | str = parse_json(candidate)

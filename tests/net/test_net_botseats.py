@@ -20,7 +20,7 @@ def test_a_game_with_a_bot_seat_plays_to_the_end_and_verifies() -> None:
     people = [Session(identity(i), secret=secret(i), transcript=t) for i in (0, 1)]
     seats = [SeatInfo(powers[0], identity(0).public_hex, "host"), SeatInfo(powers[1], "", "bot"),
              SeatInfo(powers[2], identity(1).public_hex, "guest")]
-    assert people[0].create(seats, now=0, game_id=GAME_ID, chain_length=300).ok
+    assert people[0].create(seats, now=0, game_id=GAME_ID, chain_length=1024).ok
     bots = [make_bot("random", 7), make_bot("random", 8)]
     for step in range(20_000):
         for s in people:

@@ -131,7 +131,7 @@ def test_resume_from_the_log_after_a_crash(tmp_path: Path) -> None:
     path = tmp_path / "a.jsonl"
     a = Session(identity(0), secret=secret(0), store=TranscriptFile(path))
     b = Session(identity(1), secret=secret(1))
-    assert a.create(seats_for(2), now=0, game_id=GAME_ID, chain_length=300).ok
+    assert a.create(seats_for(2), now=0, game_id=GAME_ID, chain_length=1024).ok
     bots = [make_bot("random", 1), make_bot("random", 2)]
 
     def play(peers: list[Session], steps: int) -> None:
@@ -189,8 +189,8 @@ def test_tools_verify_script(log3: Path) -> None:
 
 def test_selfplay_logs_are_reproducible(tmp_path: Path) -> None:
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    selfplay.play_logged(2, 9, None, a, chain_length=256)
-    selfplay.play_logged(2, 9, None, b, chain_length=256)
+    selfplay.play_logged(2, 9, None, a, chain_length=1024)
+    selfplay.play_logged(2, 9, None, b, chain_length=1024)
     assert a.read_bytes() == b.read_bytes()
 
 

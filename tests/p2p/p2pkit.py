@@ -21,15 +21,34 @@ from game.bots import make_bot
 from net.encoding import canonical_json
 from net.keys import Identity, fingerprint
 from net.lobby import Invite, Lobby, new_game_id
-from net.mesh import Limits, decode_frame, encode_frame
+from net.mesh import Limits, decode_frame, encode_frame, monotonic_ms
 from net.peer import BotDecider, Peer
 from net.session import Session
 from net.transcript import Rejected, Result
 from net.verify import Report, verify_file
 
 LOOPBACK = "127.0.0.1"
-CHAIN = 512  # beacon hash chains: a game of 2-3 players needs about 150 chance events
+CHAIN = 1024  # beacon hash chains: the shortest a genesis may ask for
 TIMEOUT_MS = 30_000  # genesis timeout for games where nobody should be dropped
+DROP_MS = 10_000  # the shortest timeout a genesis may set (for games where someone is dropped)
+
+
+class GameClock:
+    """A cluster's clock (milliseconds), shared by its peers as on one machine: real time,
+    or time running ``rate`` times faster once a test calls :meth:`speed`, so that a
+    game's timeout passes in a fraction of it (the transport's own timers, heartbeats
+    and liveness, run faster alike)."""
+
+    def __init__(self) -> None:
+        self.rate = 1
+        self._real0 = self._t0 = monotonic_ms()
+
+    def __call__(self) -> int:
+        return self._t0 + (monotonic_ms() - self._real0) * self.rate
+
+    def speed(self, rate: int) -> None:
+        now = self()
+        self._real0, self._t0, self.rate = monotonic_ms(), now, rate
 
 
 def quiet(_text: str) -> None:
@@ -102,11 +121,12 @@ class Cluster:
         self.dir = root / name
         self.dir.mkdir(parents=True, exist_ok=True)
         self.bot, self.seed, self.limits = bot, seed, limits
+        self.clock = GameClock()
         self.ids = [Identity.generate() for _ in range(players)]
         self.game_id = new_game_id()
         self.lobby = Lobby(self.ids[0], self.game_id, players, host_name="host")
         host = Peer.create(self.ids[0], role="player", game_id=self.game_id, log=self.log(0), lobby=self.lobby,
-                           name="host", decider=self.decider(0), limits=limits, say=quiet)
+                           name="host", decider=self.decider(0), limits=limits, say=quiet, clock=self.clock)
         self.peers: list[Peer] = [host]
         self.spectators: list[Peer] = []
         self.invite = Invite(LOOPBACK, host.node.port, self.game_id, fingerprint(self.ids[0].public_hex),
@@ -125,14 +145,14 @@ class Cluster:
 
     def join(self, i: int) -> Peer:
         p = Peer.create(self.ids[i], role="player", game_id=self.game_id, log=self.log(i), name=f"bot{i}",
-                        decider=self.decider(i), limits=self.limits, say=quiet)
+                        decider=self.decider(i), limits=self.limits, say=quiet, clock=self.clock)
         p.connect(self.invite)
         self.peers.append(p)
         return p
 
     def spectate(self, name: str = "s0") -> Peer:
         s = Peer.create(Identity.generate(), role="spectator", game_id=self.game_id, log=self.dir / f"{name}.jsonl",
-                        limits=self.limits, say=quiet)
+                        limits=self.limits, say=quiet, clock=self.clock)
         s.auto_drop = False
         s.connect(self.invite)
         self.spectators.append(s)

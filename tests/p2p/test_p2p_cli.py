@@ -52,7 +52,7 @@ def test_soe_host_and_soe_join_play_a_game_with_bots(tmp_path: Path, env: dict[s
                 "--result", str(tmp_path / f"{name}.result.json")]
 
     host = subprocess.Popen(soe("host", "--players", "2", "--no-announce", "--invite-file", str(invite_file),
-                                "--bot", "greedy", "--name", "host", "--chain-length", "512", *files("host"), *COMMON),
+                                "--bot", "greedy", "--name", "host", "--chain-length", "1024", *files("host"), *COMMON),
                             cwd=ROOT, env=env, stdout=open(out / "host.out", "wb"), stderr=subprocess.STDOUT)
     procs.append(host)
     deadline = time.monotonic() + 30

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from p2pkit import CHAIN, Cluster, crash, idle, quiet, run_until, verify_log, withhold
+from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, verify_log, withhold
 
 from net.peer import Peer
 from net.store import load
-from net.verify import format_report, verify_messages
+from net.verify import format_report, verify_file, verify_messages
 
 MakeCluster = Callable[..., Cluster]
 
@@ -83,7 +83,7 @@ def test_a_peer_killed_and_resumed_loses_nothing(clusters: MakeCluster, victim: 
     live = [p for p in c.peers if p is not dead]
     c.peers = live
     idle(c.peers, 0.3)  # the others go on without it for a moment
-    back = Peer.resume(c.ids[victim], dead.files.log, decider=c.decider(victim), say=quiet)
+    back = Peer.resume(c.ids[victim], dead.files.log, decider=c.decider(victim), say=quiet, clock=c.clock)
     c.peers = [*live[:victim], back, *live[victim:]]
     # the resumed peer rebuilt exactly what it had accepted, in its order
     assert [e.env.raw for e in back.session.transcript.entries] == before
@@ -103,7 +103,7 @@ def test_a_peer_killed_and_resumed_loses_nothing(clusters: MakeCluster, victim: 
 def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> None:
     """A peer closed (as by Ctrl-C) and resumed before the genesis timeout is not dropped."""
     c = clusters(2)
-    c.start(timeout_ms=4_000)
+    c.start(timeout_ms=DROP_MS)
     c.run(lambda: c.messages() >= 80, 30, "mid-game")
     leaver = c.peers[1]
     leaver.close()
@@ -113,7 +113,7 @@ def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> 
     c.peers = [c.host]
     idle(c.peers, 1.0)
     assert c.host.session.waiting_for(c.host.clock())  # it does wait for the absent peer
-    back = Peer.resume(c.ids[1], leaver.files.log, decider=c.decider(1), say=quiet)
+    back = Peer.resume(c.ids[1], leaver.files.log, decider=c.decider(1), say=quiet, clock=c.clock)
     c.peers = [c.host, back]
     c.finish(60)
     assert len(c.hashes()) == 1
@@ -125,14 +125,16 @@ def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> 
 
 def test_a_peer_withholding_its_reveal_is_dropped_and_replaced_by_a_bot(clusters: MakeCluster) -> None:
     c = clusters(3)
-    c.start(timeout_ms=1_500)
+    c.start(timeout_ms=DROP_MS)
     c.run(lambda: c.messages() >= 60, 30, "mid-game")
     cheat = c.peers[2]
     withhold(cheat, "reveal")
+    c.clock.speed(10)  # the timeout passes in a second
     c.finish(60)
     assert len(c.hashes()) == 1
     for p in c.peers:
-        rep = verify_log(p.files.log)
+        rep = verify_file(p.files.log)
+        assert rep.status == "contested" and rep.failure is None
         assert len(rep.drops) == 1, rep.drops
         drop = rep.drops[0]
         assert drop["seats"] == [2] and drop["withheld"] == ["reveal"] and drop["voters"] == [0, 1]
@@ -154,14 +156,16 @@ def test_the_joiners_find_each_other_at_once_and_go_on_when_the_host_vanishes(cl
     heartbeat), so a host that dies right after signing the genesis leaves a mesh that
     can drop it and finish."""
     c = clusters(3)
-    c.start(timeout_ms=1_500)
+    c.start(timeout_ms=DROP_MS)
     joiners = c.peers[1:]
     c.run(lambda: all(p.session.table is not None for p in joiners), 5, "the genesis at every joiner")
     crash(c.host)
     c.peers = joiners
+    c.clock.speed(10)
     run_until(joiners, lambda: all(p.over for p in joiners), 30, "the end of the game without the host")
     assert len({p.result()["state_hash"] for p in joiners}) == 1
-    rep = verify_log(joiners[0].files.log)
+    rep = verify_file(joiners[0].files.log)
+    assert rep.status == "contested" and "CONTESTED" in format_report(rep)
     assert [d["seats"] for d in rep.drops] == [[0]] and rep.drops[0]["voters"] == [1, 2]
 
 
