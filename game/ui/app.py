@@ -90,7 +90,8 @@ class App:
     """The window, the scene stack and the loop."""
 
     def __init__(self, size: tuple[int, int], title: str = "Struggle of Empires", *, hidden: bool = False) -> None:
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         self.window = pygame.Window(title, size, resizable=True, hidden=hidden)
         self.window.minimum_size = (960, 540)
         self.surface = self.window.get_surface()
@@ -100,6 +101,7 @@ class App:
         self.result = 0
         self.frames = 0
         self._gate: dict[str, object] = {}
+        self._waited: list[pygame.event.Event] = []
         self.before_frame: list[Callable[[App], None]] = []
         self.fast = False  # no frame cap (automatic play)
         self.settings: Any = None
@@ -166,7 +168,8 @@ class App:
         """One turn of the loop; draws only when something happened or moves."""
         for hook in self.before_frame:
             hook(self)
-        events = pygame.event.get()
+        events = self._waited + pygame.event.get()
+        self._waited = []
         for ev in events:
             for intent in gateway(ev, self._gate):
                 self.dispatch(intent)
@@ -197,7 +200,7 @@ class App:
                 # for the worker's news), then draw that
                 ev = pygame.event.wait(200)
                 if ev.type != pygame.NOEVENT:
-                    pygame.event.post(ev)
+                    self._waited.append(ev)  # kept in order (posting it again would put it last)
             now = time.perf_counter()
             self.frame(min(0.1, now - last))
             last = now
