@@ -160,7 +160,7 @@ ALL_KINDS = (
     "place", "bid", "pass", "propose", "buy", "build", "move", "attack", "colonise", "enslave", "use", "end",
     "tile", "keep", "disband", "stay", "to", "militia", "no_militia", "done", "surprise", "no_surprise",
     "help", "ally_tile", "naval_battle", "no_naval_battle", "accept", "decline", "blockade", "no_blockade",
-    "reserve", "no_reserve", "withdraw", "no_withdraw", "ally_loses", "lose", "revolt",
+    "reserve", "no_reserve", "withdraw", "no_withdraw", "ally_loses", "lose", "revolt", "offer",
 )
 
 
@@ -360,6 +360,84 @@ def test_apply_accepts_exactly_what_legal_lists(case: tuple[State, Act | Roll]) 
             assert isinstance(err.value, NotYourDecision)
         assert str(err.value)
     assert state_hash(st) == h
+
+
+# --------------------------------------------------------------------------- refusals name their rule
+def _rule_id_ok(rule: str) -> bool:
+    """A specific rule id of the reference (R-CMB-9, R-ACT-B2), not a section (R-ACT)."""
+    parts = rule.split("-")
+    return (len(parts) == 3 and parts[0] == "R" and parts[1].isalpha() and parts[1].isupper()
+            and parts[2][-1].isdigit() and (parts[2].isdigit() or (parts[2][0].isupper() and parts[2][1:].isdigit())))
+
+
+def check_refusal(st: State, inp: Act | Roll, rules: Counter[str]) -> None:
+    """``inp`` is refused with an IllegalInput that names a specific rule and says why in a
+    sentence a player can read; the state is unchanged."""
+    h = state_hash(st)
+    with pytest.raises(IllegalInput) as info:
+        apply_in_place(st, inp)
+    assert state_hash(st) == h
+    err = info.value
+    assert _rule_id_ok(err.rule), (inp, err.rule, err.message)
+    msg = err.message
+    assert msg[:1].isupper() and len(msg.split()) >= 4, (inp, msg)
+    assert "Choice(" not in msg and "args=" not in msg and "[" not in msg, msg
+    assert str(err).endswith(f"({err.rule})")
+    rules[err.rule] += 1
+
+
+def near_misses(options: list[Choice], words: tuple[Any, ...], rng: random.Random) -> list[Choice]:
+    """Unlisted choices a player could click: wrong targets, wrong kinds, numbers out of range."""
+    listed = set(options)
+    out: list[Choice] = []
+    for _ in range(3):
+        c = unlisted(options, words, rng)
+        if c is not None:
+            out.append(c)
+    for c in options:
+        ints = [i for i, a in enumerate(c.args) if isinstance(a, int)]
+        if ints:
+            i = ints[-1]
+            top = max(int(o.args[i]) for o in options if o.kind == c.kind and len(o.args) == len(c.args))
+            for v in (top + 1, -1, 10**6):
+                args = list(c.args)
+                args[i] = v
+                out.append(Choice(c.kind, tuple(args)))
+            break
+    return [c for c in out if c not in listed]
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_every_refusal_names_a_specific_rule_and_says_why(players: int) -> None:
+    """Every refusal of ``apply``, for every decision kind, names the most specific rule id
+    of the reference (R-MOV-4, not R-MOV or R-ACT) and says why in a sentence: a fuzzed game
+    tries, at its decisions, wrong targets, wrong kinds, out-of-range numbers, another seat's
+    decision and chance values; at its chance requests, a decision."""
+    rng = random.Random(4242 + players)
+    st = new_game(players)
+    words = vocabulary(st.ruleset)
+    rules: Counter[str] = Counter()
+    kinds: set[str] = set()
+    while True:
+        p = pending(st)
+        if p.is_over:
+            check_refusal(st, Act(0, C("pass")), rules)
+            break
+        if p.chance is not None:
+            if rng.randrange(4) == 0:
+                check_refusal(st, Act(rng.randrange(st.n), C("pass")), rules)
+            apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+            continue
+        options = legal(st, p.seat)
+        if p.kind not in kinds or rng.randrange(3) == 0:
+            kinds.add(p.kind)
+            for c in near_misses(options, words, rng):
+                check_refusal(st, Act(p.seat, c), rules)
+            check_refusal(st, Act((p.seat + 1 + rng.randrange(st.n - 1)) % st.n, options[0]), rules)
+            check_refusal(st, Roll((1,)), rules)
+        apply_in_place(st, Act(p.seat, options[rng.randrange(len(options))]))
+    assert len(rules) >= 15, rules
+    assert {"action", "bid", "propose", "place", "move", "attack", "buy"} <= kinds, kinds
 
 
 def test_snapshots_cover_every_phase() -> None:

@@ -68,8 +68,10 @@ class GreedyBot:
         if k == "propose":
             me = st.powers[seat]
             return 10 if a[0] == me else 5 if a[1] == me else 0
-        if k == "help":
-            return {"both": 3, "armies": 2, "fleets": 1, "none": 0}[str(a[0])]
+        if k == "help":  # all its armies and fleets there
+            return int(a[0]) + int(a[1])
+        if k == "offer":  # never offers gold
+            return -int(a[1])
         if k in ("surprise", "withdraw", "blockade", "accept"):
             return 1
         if k in ("no_surprise", "no_withdraw", "no_blockade", "decline", "no_naval_battle", "no_reserve"):

@@ -31,7 +31,7 @@ def why_not_propose(st: State, args: tuple[object, ...]) -> tuple[str, str]:
     free = unallied(st)
     for a in args:
         if a != EMPTY and a not in st.powers:
-            return f"{a!r} is not a power in this game", "R-ALL-4"
+            return f"there is no power called {a!r} in this game", "R-ALL-4"
         if a != EMPTY and st.powers.index(str(a)) not in free:
             return f"{pname(st, st.powers.index(str(a)))} is already in an alliance", "R-ALL-4"
     if args[0] == args[1]:

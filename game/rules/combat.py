@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.rules.auction import spend_cap
 from game.rules.battle import ATT, DEF, new_battle, side_name
 from game.rules.common import (
     ARMY,
@@ -30,8 +31,6 @@ from game.rules.common import (
 )
 from game.rules.core import C, Choice, Pending, State
 from game.rules.phase import Frame, Phase, decide
-
-HELP_OPTIONS = ("none", "armies", "fleets", "both")
 
 
 # --------------------------------------------------------------------------- targets
@@ -63,6 +62,60 @@ def attack_targets(st: State, seat: int) -> list[Choice]:
     return out
 
 
+def why_not_attack(st: State, seat: int, args: tuple[object, ...]) -> tuple[str, str] | None:
+    """R-CMB-1, -2, -12, -13, R-TIL-17/18: why an attack on a target is refused."""
+    b = board(st)
+    who = pname(st, seat)
+    if len(args) != 3 or not all(isinstance(a, str) for a in args):
+        return "an attack names an area, the kind of target (power, naval, counter or tile) and the target", "R-CMB-1"
+    area, kind, target = (str(a) for a in args)
+    if area not in b.vp_areas:
+        return f"attacks are made in the areas with victory points, and {area!r} is not one", "R-CMB-1"
+    where = aname(st, area)
+    own = st.units[area][seat]
+    if kind in ("power", "naval"):
+        if target not in st.powers:
+            return f"there is no player called {target!r} in this game", "R-CMB-1"
+        dfn = st.powers.index(target)
+        if dfn == seat:
+            return f"{who} cannot attack itself", "R-CMB-1"
+        if is_ally(st, seat, dfn):
+            return f"{who} may never attack an ally ({pname(st, dfn)})", "R-CMB-13"
+        if kind == "power":
+            if own[ARMY] <= 0:
+                return f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2"
+            return f"{pname(st, dfn)} has no unit and no control marker in {where} to attack", "R-CMB-1"
+        if own[FLEET] <= 0:
+            return f"a naval attack needs a fleet of {who}'s own in {where}", "R-CMB-2"
+        if own[ARMY] > 0:
+            return f"{who} has an army in {where}: it makes a land attack, with a naval phase", "R-CMB-2"
+        return f"{pname(st, dfn)} has no fleet in {where} to fight at sea", "R-CMB-2"
+    if kind == "counter":
+        counter = b.counter_by_id.get(target)
+        if counter is None or target not in st.face_up[area]:
+            return f"there is no such neutral counter face up in {where}", "R-CMB-12"
+        if counter.type != "neutral":
+            return f"{counter.name} has no strength: it is colonised or enslaved, not attacked", "R-CMB-12"
+        return f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2"
+    if kind == "tile":
+        rule = "R-TIL-17" if target == "pirates" else "R-TIL-18"
+        if not any(c[1] == target for c in captured_in(st, area)):
+            return f"there is no such tile holding a control marker in {where}", rule
+        if target == "pirates":
+            return f"the Pirates are fought at sea: {who} needs a fleet in {where}", rule
+        return f"a Slave Revolt is fought on land: {who} needs an army in {where}", rule
+    return f"the kind of target is power, naval, counter or tile, not {kind!r}", "R-CMB-1"
+
+
+def _units(armies: int, fleets: int) -> str:
+    parts = []
+    if armies:
+        parts.append(f"{armies} {'army' if armies == 1 else 'armies'}")
+    if fleets:
+        parts.append(f"{fleets} {'fleet' if fleets == 1 else 'fleets'}")
+    return " and ".join(parts)
+
+
 def new_attack(seat: int, free: bool) -> Frame:
     return {"t": "attack", "seat": seat, "free": int(free), "stage": "target"}
 
@@ -84,9 +137,15 @@ class Attack(Phase):
             return None
         if stage == "allies":
             if fr["ask"]:
-                helper = fr["ask"][0][0]
-                return decide("help", helper, f"{pname(st, helper)}: help {pname(st, fr['sides'][fr['ask'][0][1]])} "
-                              f"in {aname(st, fr['area'])}? (R-CMB-9)")
+                helper, side = fr["ask"][0]
+                asker = fr["sides"][side]
+                if fr["offer"] < 0:
+                    return decide("offer", asker, f"{pname(st, asker)}: you ask {pname(st, helper)} to help you in "
+                                  f"{aname(st, fr['area'])}; offer gold, paid only if it helps, or 0 (R-CMB-9)")
+                armies, fleets = self._helper_units(st, fr, helper)
+                gold = f"; {pname(st, asker)} offers {fr['offer']} gold if you help" if fr["offer"] else ""
+                return decide("help", helper, f"{pname(st, helper)}: help {pname(st, asker)} in "
+                              f"{aname(st, fr['area'])} with how many of your {_units(armies, fleets)}?{gold} (R-CMB-9)")
             return None
         if stage == "tiles":
             if fr["dual"]:
@@ -115,15 +174,11 @@ class Attack(Phase):
             return [C("surprise"), C("no_surprise")]
         if stage == "allies":
             helper, side = fr["ask"][0]
+            if fr["offer"] < 0:
+                name = st.powers[helper]
+                return [C("offer", name, g) for g in range(spend_cap(st, fr["sides"][side]) + 1)]
             armies, fleets = self._helper_units(st, fr, helper)
-            opts = ["none"]
-            if armies:
-                opts.append("armies")
-            if fleets:
-                opts.append("fleets")
-            if armies and fleets:
-                opts.append("both")
-            return [C("help", o) for o in opts]
+            return [C("help", a, f) for a in range(armies + 1) for f in range(fleets + 1)]
         if stage == "tiles":
             return [C("ally_tile", fr["dual"][0][1], "army"), C("ally_tile", fr["dual"][0][1], "fleet")]
         if stage == "naval":
@@ -135,12 +190,35 @@ class Attack(Phase):
         return []
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
-        """R-CMB-13: an attack on an ally is refused with its own reason."""
-        if fr["stage"] == "target" and choice.kind == "attack" and len(choice.args) == 3:
-            target = choice.args[2]
-            if choice.args[1] in ("power", "naval") and target in st.powers:
-                if is_ally(st, fr["seat"], st.powers.index(str(target))):
-                    return f"{pname(st, fr['seat'])} may never attack an ally", "R-CMB-13"
+        """Why a choice of the attack is refused, with its rule."""
+        stage, k, args = fr["stage"], choice.kind, choice.args
+        if stage == "target" and k == "attack":
+            return why_not_attack(st, fr["seat"], args)
+        if stage == "allies" and fr["ask"]:
+            helper, side = fr["ask"][0]
+            asker = fr["sides"][side]
+            if fr["offer"] < 0 and k == "offer":
+                if len(args) != 2 or args[0] != st.powers[helper] or isinstance(args[1], str):
+                    return (f"an offer names the ally asked ({pname(st, helper)}) and an amount of gold", "R-CMB-9")
+                if int(args[1]) < 0:
+                    return "an offer of gold is 0 or more", "R-CMB-9"
+                return (f"{pname(st, asker)} could pay at most {spend_cap(st, asker)} gold, borrowing before its "
+                        f"unrest reached the revolution at {board(st).c('revolution_unrest')}"), "R-GEN-4"
+            if fr["offer"] >= 0 and k == "help":
+                if len(args) != 2 or any(isinstance(a, str) or int(a) < 0 for a in args):
+                    return "help names how many armies and how many fleets join, 0 or more of each", "R-CMB-9"
+                armies, fleets = self._helper_units(st, fr, helper)
+                where = aname(st, fr["area"])
+                if int(args[1]) > fleets and fr["mode"] == "land" and fr["sides"][DEF] < 0:
+                    return ("there is no naval battle against a neutral and only the attacker's own fleet gives "
+                            "naval support: an ally's fleets cannot help there"), "R-CMB-12"
+                if int(args[0]) > armies and fr["mode"] == "naval":
+                    return "a naval attack has no land battle: an ally may add only fleets", "R-CMB-2"
+                return (f"{pname(st, helper)} may add at most {armies} {'army' if armies == 1 else 'armies'} and "
+                        f"{fleets} {'fleet' if fleets == 1 else 'fleets'} there (its own units in {where}; never "
+                        f"forts)"), "R-CMB-9"
+        if stage == "tiles" and k == "ally_tile":
+            return "the tile adds either an army or a fleet in this attack", "R-CMB-10"
         return None
 
     # ----------------------------------------------------------------- declaration
@@ -156,8 +234,14 @@ class Attack(Phase):
                         f"{pname(st, fr['sides'][DEF])}'s allies may not help", power=st.powers[fr["seat"]])
             fr["stage"] = "allies"
             self._queue_allies(st, fr)
+        elif k == "offer":
+            fr["offer"] = int(choice.args[1])
+            if fr["offer"]:
+                helper, side = fr["ask"][0]
+                log.add("gold_offer", f"{pname(st, fr['sides'][side])} offers {pname(st, helper)} {fr['offer']} gold "
+                        f"to help", power=st.powers[fr["sides"][side]], ally=st.powers[helper], gold=fr["offer"])
         elif k == "help":
-            self._help(st, fr, str(choice.args[0]), log)
+            self._help(st, fr, int(choice.args[0]), int(choice.args[1]), log)
         elif k == "ally_tile":
             owner, tile = fr["dual"].pop(0)
             self._add_tile(st, fr, owner, tile, str(choice.args[1]), log)
@@ -192,7 +276,7 @@ class Attack(Phase):
         seat = fr["seat"]
         area, kind, target = (str(x) for x in choice.args)
         fr.update({"area": area, "kind": kind, "target": target, "surprise": 0, "blockade": 0,
-                   "support": -1, "helpers": [], "ask": [], "dual": [], "tiles": [[0, 0], [0, 0]]})
+                   "support": -1, "helpers": [], "ask": [], "offer": -1, "dual": [], "tiles": [[0, 0], [0, 0]]})
         dfn = st.powers.index(target) if kind in ("power", "naval") else -1
         fr["sides"] = [seat, dfn]
         fr["mode"] = "naval" if kind == "naval" or (kind == "tile" and target == "pirates") else "land"
@@ -243,11 +327,13 @@ class Attack(Phase):
             ask += [[a, DEF] for a in allies_in_order(st, dfn) if any(self._helper_units(st, fr, a))]
         fr["ask"] = ask
 
-    def _help(self, st: State, fr: Frame, how: str, log: Log) -> None:
+    def _help(self, st: State, fr: Frame, add_a: int, add_f: int, log: Log) -> None:
+        """R-CMB-9: the ally commits ``add_a`` of its armies and ``add_f`` of its fleets there
+        (000: "L'alleato può anche specificare con quali unità interverrà"); the gold offered
+        passes only if it helps, the asker borrowing if it must (R-GEN-5)."""
         helper, side = fr["ask"].pop(0)
-        armies, fleets = self._helper_units(st, fr, helper)
-        add_a = armies if how in ("armies", "both") else 0
-        add_f = fleets if how in ("fleets", "both") else 0
+        asker = fr["sides"][side]
+        offer, fr["offer"] = fr["offer"], -1
         if add_a or add_f:
             fr["helpers"].append([helper, side, add_a, add_f])
             parts = []
@@ -255,10 +341,16 @@ class Attack(Phase):
                 parts.append(f"{add_a} {'army' if add_a == 1 else 'armies'}")
             if add_f:
                 parts.append(f"{add_f} {'fleet' if add_f == 1 else 'fleets'}")
-            log.add("help", f"{pname(st, helper)} helps {pname(st, fr['sides'][side])} with " + " and ".join(parts),
+            log.add("help", f"{pname(st, helper)} helps {pname(st, asker)} with " + " and ".join(parts),
                     power=st.powers[helper], armies=add_a, fleets=add_f)
+            if offer > 0:
+                pay(st, asker, offer, log, f"{pname(st, helper)}'s help")
+                st.gold[helper] += offer
+                log.add("gold_for_help", f"{pname(st, helper)} receives {offer} gold from {pname(st, asker)} for "
+                        f"its help", power=st.powers[helper], payer=st.powers[asker], gold=offer)
         else:
             log.add("no_help", f"{pname(st, helper)} does not help", power=st.powers[helper])
+
 
     # ----------------------------------------------------------------- alliance tiles
     def _queue_tiles(self, st: State, fr: Frame, log: Log) -> None:

@@ -129,8 +129,8 @@ def check(st: State, inp: Input) -> None:
             if why is not None:
                 raise IllegalInput(_sentence(why[0]), why[1])
             kinds = sorted({c.kind for c in options})
-            raise IllegalInput(f"\"{describe(st, inp.choice)}\" is not allowed now: {_bare(p.prompt)} "
-                               f"(the choices are: {', '.join(k.replace('_', ' ') for k in kinds)})",
+            raise IllegalInput(f"{_sentence(describe(st, inp.choice))} is not one of the choices now. "
+                               f"{_bare(p.prompt)}; the choices are: {', '.join(k.replace('_', ' ') for k in kinds)}",
                                rule_of(p.prompt))
     elif isinstance(inp, Roll):
         if p.is_over:
@@ -268,6 +268,15 @@ def event_dicts(events: Sequence[Event], viewer: int | None) -> list[dict[str, A
 def describe(st: State, choice: Choice) -> str:
     """A human string for a choice, with names instead of ids."""
     b = board(st)
+    xs = choice.args
+    if choice.kind == "bid" and len(xs) == 1 and isinstance(xs[0], int):
+        return f"bid {xs[0]} gold"
+    if choice.kind == "offer" and len(xs) == 2 and str(xs[0]) in b.power_by_id and isinstance(xs[1], int):
+        return f"offer {b.power_name(str(xs[0]))} {xs[1] or 'no'} gold to help"
+    if choice.kind == "help" and len(xs) == 2 and all(isinstance(x, int) for x in xs):
+        parts = [f"{n} {one if n == 1 else many}" for n, one, many in ((xs[0], "army", "armies"), (xs[1], "fleet", "fleets"))
+                 if isinstance(n, int) and n > 0]
+        return "help with " + " and ".join(parts) if parts else "do not help"
     words = [choice.kind.replace("_", " ")]
     for a in choice.args:
         s = str(a)

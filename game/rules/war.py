@@ -90,6 +90,22 @@ class Game(Phase):
                 out.append(C("place", kind, area))
         return out
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """R-SET-5: why an initial placement is refused."""
+        if fr["step"] != "place" or choice.kind != "place":
+            return None
+        b = board(st)
+        seat = self._placer(st, fr)
+        args = choice.args
+        if len(args) != 2 or str(args[0]) not in UNIT_KINDS:
+            return "an initial unit is placed as: place, then army, fleet or fort, then the area", "R-SET-5"
+        kind, area = str(args[0]), str(args[1])
+        if area not in b.vp_areas:
+            return f"initial units go in one of the eleven areas with victory points, not {area!r}", "R-SET-5"
+        if st.supply[seat][kind] <= 0:
+            return f"{pname(st, seat)} has no {kind} left in its supply", "R-GEN-2"
+        return (f"fleets may be placed only in the eight sea areas, not in {aname(st, area)}"), "R-SET-5"
+
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         """R-SET-5: place one initial unit, no movement rules, no marker needed."""
         seat = self._placer(st, fr)

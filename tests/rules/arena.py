@@ -109,3 +109,10 @@ class Arena:
 
 
 __all__ = ["FIVE", "Arena"]
+
+
+def helps(asker: str, ally: str, armies: int, fleets: int = 0, gold: int = 0) -> list[tuple[Any, ...]]:
+    """Script steps for one ally's help (R-CMB-9): the asking player offers ``gold`` (0: none),
+    then the ally commits ``armies`` of its armies and ``fleets`` of its fleets there."""
+    return [(asker, "offer", ally, gold), (ally, "help", armies, fleets)]
+

@@ -258,12 +258,15 @@ def test_all_7_allies_cannot_attack_each_other() -> None:
     targets = t.options("great_britain")
     assert ("attack", "german_states", "power", "france") in targets
     assert ("attack", "german_states", "power", "austria") not in targets
-    assert t.refused("great_britain", "attack", "german_states", "power", "austria")
-    # and when France attacks Great Britain there, Austria is asked to help
+    assert t.refused("great_britain", "attack", "german_states", "power", "austria").rule == "R-CMB-13"
+    # and when France attacks Great Britain there, Great Britain asks Austria to help
     t2 = Table.at(["great_britain", "france", "austria"], war=1,
                   alliances={"A": ["great_britain", "austria"], "B": ["france"]},
                   turn={"power": "france"},
                   areas={"german_states": {"great_britain": {"army": 1, "markers": 1}, "france": {"army": 2},
                                            "austria": {"army": 1}}})
     t2.do("france", "attack").do("france", "attack", "german_states", "power", "great_britain")
+    assert t2.pending.kind == "offer" and t2.whose() == "great_britain"
+    assert t2.options("great_britain")[0] == ("offer", "austria", 0)
+    t2.do("great_britain", "offer", "austria", 0)
     assert t2.pending.kind == "help" and t2.whose() == "austria"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .arena import FIVE, Arena
+from .arena import FIVE, Arena, helps
 
 GB, FR, ES, AU, PR = "great_britain", "france", "spain", "austria", "prussia"
 TWO = [GB, FR]
@@ -118,7 +118,7 @@ def test_a_helping_ally_cannot_use_its_reserve() -> None:
     and holds a Reserve, but only Spain and Great Britain may reroll; neither has one."""
     a = es_attacks("german_states", "power", GB, players={AU: {"tiles": {"reserve": 1}}},
                    areas={"german_states": {ES: {"army": 2}, GB: {"army": 1, "markers": 1}, AU: {"army": 1}}})
-    a.play((AU, "help", "armies"), ("roll", 3, 1, 2, 2))
+    a.play(*helps(GB, AU, 1), ("roll", 3, 1, 2, 2))
     assert a.saw("Spain wins the battle in German States, 4 to 2")
     assert a.ready(AU, "reserve")
 
@@ -132,7 +132,7 @@ def test_fighting_withdrawal_saves_all_units_but_not_the_marker() -> None:
     on its side loses a unit, the marker becomes Spanish, the tile goes back to the stock."""
     a = es_attacks("german_states", "power", GB, players={GB: {"tiles": {"fighting_withdrawal": 1}}},
                    areas={"german_states": {ES: {"army": 3}, GB: {"army": 1, "markers": 1}, AU: {"army": 1}}})
-    a.play((AU, "help", "armies"), ("roll", 6, 2, 3, 4))
+    a.play(*helps(GB, AU, 1), ("roll", 6, 2, 3, 4))
     assert a.whose() == ("withdraw", GB)
     assert sorted(map(tuple, a.options(GB))) == [("no_withdraw",), ("withdraw",)]
     a.step(GB, "withdraw")
@@ -203,8 +203,8 @@ def test_surprise_attack_keeps_the_defenders_allies_out() -> None:
     assert a.whose() == ("surprise", ES)
     a.step(ES, "surprise")
     assert a.saw("Spain makes a Surprise Attack: Great Britain's allies may not help")
-    assert a.whose() == ("help", FR)
-    a.step(FR, "help", "armies")
+    assert a.whose() == ("offer", ES)
+    a.play(*helps(ES, FR, 1))
     assert a.chance() == "dice"
     a.step("roll", 2, 2, 2, 2)
     assert a.saw("Great Britain's Native Americans adds one army")
@@ -217,8 +217,8 @@ def test_surprise_attack_declined_is_kept_and_allies_help() -> None:
     """R-TIL-20: declining the Surprise Attack, Spain keeps it; Austria is asked."""
     a = es_attacks("north_america", "power", GB, players={ES: {"tiles": {"surprise_attack": 1}}}, areas=NA_SURPRISE)
     a.step(ES, "no_surprise")
-    a.step(FR, "help", "none")
-    assert a.whose() == ("help", AU)
+    a.play(*helps(ES, FR, 0))
+    assert a.whose() == ("offer", GB)
     assert a.tiles(ES) == {"surprise_attack": 1}
 
 
@@ -235,7 +235,7 @@ def test_surprise_attack_is_not_bought_back_in_the_same_round() -> None:
     """R-ACT-A2, R-TIL-20: after its Surprise Attack (action 1) Spain buys a tile (action 2):
     Surprise Attack, just returned to the stock, is not offered."""
     a = es_attacks("north_america", "power", GB, players={ES: {"tiles": {"surprise_attack": 1}}}, areas=NA_SURPRISE)
-    a.play((ES, "surprise"), (FR, "help", "armies"), ("roll", 2, 2, 2, 2), (ES, "buy"))
+    a.play((ES, "surprise"), *helps(ES, FR, 1), ("roll", 2, 2, 2, 2), (ES, "buy"))
     offered = [o[1] for o in a.options(ES)]
     assert "surprise_attack" not in offered and "blockade" in offered
 

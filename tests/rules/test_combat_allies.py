@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .arena import FIVE, Arena
+from game.rules import view
+
+from .arena import FIVE, Arena, helps
 
 GB, FR, ES, AU, PR, RU = "great_britain", "france", "spain", "austria", "prussia", "russia"
 # Great Britain, Austria and Prussia against Spain and France
@@ -37,9 +39,13 @@ def test_allies_are_asked_attacker_first_each_in_seating_order() -> None:
                    alliances={"A": [GB, AU, RU], "B": [ES, FR, PR]},
                    areas={"german_states": everyone})
     asked = []
-    while a.whose()[0] == "help":
-        asked.append(a.whose()[1])
-        a.step(a.whose()[1], "help", "none")
+    while a.whose()[0] in ("offer", "help"):
+        kind, who = a.whose()
+        if kind == "offer":
+            asked.append(str(a.options(who)[0][1]))
+            a.step(who, "offer", asked[-1], 0)
+        else:
+            a.step(who, "help", 0, 0)
     assert asked == [PR, FR, AU, RU]
     assert a.chance() == "dice"
 
@@ -52,22 +58,58 @@ def test_an_ally_with_nothing_to_add_is_not_asked() -> None:
     assert a.chance() == "dice"
 
 
-def test_an_ally_chooses_armies_fleets_both_or_none() -> None:
-    """R-CMB-9: "An ally adds any of its own armies and/or fleets in that area (its choice
-    of which kinds)". Austria, with 2 armies and a fleet in North America, is offered
-    none, armies, fleets or both."""
+def test_an_ally_chooses_how_many_of_its_units_help() -> None:
+    """R-CMB-9: "The ally chooses exactly which units help: any number of its armies and of
+    its fleets there" (000: «L'alleato può anche specificare con quali unità interverrà, può
+    anche dire se interverrà solo con la frotta e non con l'esercito o viceversa»; 002: «Gli
+    alleati possono inoltre specificare quali unità combatteranno»). Austria, with 2 armies
+    and a fleet in North America, may commit 0 to 2 armies and 0 or 1 fleet; it sends 1 army
+    and its fleet. Asking for more than it has is refused, naming R-CMB-9."""
     a = es_attacks("north_america", "power", GB, areas={"north_america": {
         ES: {"army": 1}, GB: {"army": 1, "markers": 1}, AU: {"army": 2, "fleet": 1}}})
+    assert a.whose() == ("offer", GB)
+    a.step(GB, "offer", AU, 0)
     assert a.whose() == ("help", AU)
-    assert sorted(map(tuple, a.options(AU))) == [
-        ("help", "armies"), ("help", "both"), ("help", "fleets"), ("help", "none")]
-    a.step(AU, "help", "both")
-    assert a.saw("Austria helps Great Britain with 2 armies and 1 fleet")
+    assert sorted(map(tuple, a.options(AU))) == [("help", x, f) for x in range(3) for f in range(2)]
+    err = a.refused(AU, "help", 3, 0)
+    assert err.rule == "R-CMB-9" and "at most 2 armies and 1 fleet" in err.message
+    a.step(AU, "help", 1, 1)
+    assert a.saw("Austria helps Great Britain with 1 army and 1 fleet")
     # Austria's fleet gives Great Britain's side a fleet: Spain has none, so Great Britain
-    # has naval support without a naval battle (R-CMB-3)
+    # has naval support without a naval battle (R-CMB-3): 1 + 1 + 1 = 3 against 1
     assert a.chance() == "dice"
     a.step("roll", 2, 2, 2, 2)
-    assert a.saw("Great Britain wins the battle in North America, 4 to 1")
+    assert a.saw("Great Britain wins the battle in North America, 3 to 1")
+    assert a.units("north_america", AU) == (2, 1, 0)
+
+
+def test_gold_offered_for_help_passes_only_if_the_ally_helps() -> None:
+    """R-CMB-9: "The player asking may offer gold for the help (000 «Un giocatore può offrire
+    del danaro ad un altro giocatore per convincerlo ad unirsi a lui»; 002 «Un giocatore può
+    offrire di pagare con oro un altro giocatore in cambio di aiuto»); the ally sees the
+    offer, and the gold passes only if it helps." R-GEN-5: the asker borrows if it must.
+
+    Great Britain (1 gold) offers Austria 4 gold: Austria's prompt shows the offer; Austria
+    helps, so Great Britain borrows 2 lots (2 unrest) and Austria receives 4. Offered to
+    France against Spain's attack elsewhere, the gold stays with Great Britain when France
+    declines. An offer beyond what Great Britain could borrow is refused, naming R-GEN-4."""
+    area = {"north_america": {ES: {"army": 1}, GB: {"army": 1, "markers": 1}, AU: {"army": 1}}}
+    a = es_attacks("north_america", "power", GB, players={GB: {"gold": 1, "unrest": 17}}, areas=area)
+    assert a.whose() == ("offer", GB)
+    assert [o[2] for o in a.options(GB)] == [0, 1, 2, 3, 4, 5]  # 1 gold and 2 lots before unrest 20
+    assert a.refused(GB, "offer", AU, 6).rule == "R-GEN-4"
+    a.step(GB, "offer", AU, 4)
+    assert a.whose() == ("help", AU)
+    p = view(a.st, a.s(AU))["pending"]
+    assert "Great Britain offers 4 gold if you help" in p["prompt"]
+    a.step(AU, "help", 1, 0)
+    assert a.gold(AU) == 14 and a.gold(GB) == 1 and a.unrest(GB) == 19
+    assert a.saw("Great Britain borrows 4 gold from the bank")
+    assert a.saw("Austria receives 4 gold from Great Britain for its help")
+    b = es_attacks("north_america", "power", GB, areas=area)
+    b.play((GB, "offer", AU, 3), (AU, "help", 0, 0))
+    assert b.gold(AU) == 10 and b.gold(GB) == 10 and b.saw("Austria does not help")
+    assert not b.saw("receives")
 
 
 def test_ally_armies_count_but_not_its_forts_or_tiles() -> None:
@@ -79,9 +121,10 @@ def test_ally_armies_count_but_not_its_forts_or_tiles() -> None:
                    players={ES: {"tiles": {"army_training": 1}}, AU: {"tiles": {"army_training": 3}}},
                    areas={"german_states": {ES: {"army": 2}, GB: {"army": 1, "markers": 1},
                                             AU: {"army": 2, "fort": 1}}})
+    a.step(GB, "offer", AU, 0)
     assert a.whose() == ("help", AU)
-    assert sorted(map(tuple, a.options(AU))) == [("help", "armies"), ("help", "none")]
-    a.play((AU, "help", "armies"), ("roll", 2, 2, 2, 2))
+    assert a.options(AU) == [["help", 0, 0], ["help", 1, 0], ["help", 2, 0]]
+    a.play((AU, "help", 2, 0), ("roll", 2, 2, 2, 2))
     assert a.saw("The battle in German States is a tie, 3 to 3")
     assert a.units("german_states", GB) == (0, 0, 0)
     assert a.units("german_states", AU) == (2, 0, 1)
@@ -94,8 +137,8 @@ def test_an_ally_gains_nothing() -> None:
     States (2 to 1): the British marker becomes Spanish, France gets none."""
     a = es_attacks("german_states", "power", GB, areas={"german_states": {
         ES: {"army": 1}, FR: {"army": 1}, GB: {"army": 1, "markers": 1}}})
-    assert a.whose() == ("help", FR)
-    a.play((FR, "help", "armies"), ("roll", 2, 2, 2, 2))
+    assert a.whose() == ("offer", ES)
+    a.play(*helps(ES, FR, 1), ("roll", 2, 2, 2, 2))
     assert a.saw("Spain wins the battle in German States, 2 to 1")
     assert a.markers("german_states", ES) == 1
     assert a.markers("german_states", FR) == 0
@@ -109,8 +152,8 @@ def test_neutrals_get_no_help_but_the_attacker_may_be_helped() -> None:
     (an army there) is not. 2 + 1 + 2 = 5 against 3: Spain conquers the Iroquois."""
     a = es_attacks("north_america", "counter", "iroquois", areas={"north_america": {
         ES: {"army": 2}, FR: {"army": 1}, GB: {"army": 3}, "neutral": ["iroquois"]}})
-    assert a.whose() == ("help", FR)
-    a.play((FR, "help", "armies"))
+    assert a.whose() == ("offer", ES)
+    a.play(*helps(ES, FR, 1))
     assert a.chance() == "dice"
     a.step("roll", 3, 1, 1, 1)
     assert a.saw("Spain wins the battle in North America, 5 to 3")
@@ -127,9 +170,10 @@ def test_ally_fleets_join_the_ottoman_naval_battle_in_the_mediterranean() -> Non
     a = es_attacks("ottoman_empire", "power", GB, areas={
         "ottoman_empire": {ES: {"army": 1}, GB: {"army": 1, "markers": 1}},
         "mediterranean": {FR: {"fleet": 1}, GB: {"fleet": 1}}})
+    a.step(ES, "offer", FR, 0)
     assert a.whose() == ("help", FR)
-    assert sorted(map(tuple, a.options(FR))) == [("help", "fleets"), ("help", "none")]
-    a.step(FR, "help", "fleets")
+    assert a.options(FR) == [["help", 0, 0], ["help", 0, 1]]
+    a.step(FR, "help", 0, 1)
     assert a.whose() == ("naval", ES)
     a.play((ES, "naval_battle"), (GB, "accept"), ("roll", 2, 2, 3, 1))
     assert a.saw("Great Britain wins the naval battle in Mediterranean, 3 to 1")
@@ -148,7 +192,7 @@ def test_training_needs_a_unit_of_ones_own_in_the_battle() -> None:
     unit, so Austria takes its side's loss; Great Britain keeps its marker."""
     a = es_attacks("german_states", "power", GB, players={GB: {"tiles": {"army_training": 2}}},
                    areas={"german_states": {ES: {"army": 1}, GB: {"markers": 1}, AU: {"army": 1}}})
-    a.play((AU, "help", "armies"), ("roll", 2, 2, 2, 2))
+    a.play(*helps(GB, AU, 1), ("roll", 2, 2, 2, 2))
     assert a.saw("The battle in German States is a tie, 1 to 1")
     assert a.units("german_states", AU) == (0, 0, 0)
     assert a.units("german_states", ES) == (0, 0, 0)
@@ -164,7 +208,7 @@ def test_player_without_units_chooses_which_helping_ally_loses() -> None:
     3 + 4 = 7 to 2: Great Britain picks Austria, who loses its army."""
     a = es_attacks("german_states", "power", GB, areas={"german_states": {
         ES: {"army": 3}, GB: {"markers": 1}, AU: {"army": 1}, PR: {"army": 1}}})
-    a.play((AU, "help", "armies"), (PR, "help", "armies"), ("roll", 6, 2, 2, 2))
+    a.play(*helps(GB, AU, 1), *helps(GB, PR, 1), ("roll", 6, 2, 2, 2))
     assert a.saw("Spain wins the battle in German States, 7 to 2")
     assert a.whose() == ("ally_loses", GB)
     assert sorted(map(tuple, a.options(GB))) == [("ally_loses", AU), ("ally_loses", PR)]
@@ -181,7 +225,7 @@ def test_seven_with_one_ally_the_ally_loses_the_extra_unit() -> None:
     France, not Spain, loses the army for Spain's 7."""
     a = es_attacks("german_states", "power", GB, areas={"german_states": {
         ES: {"army": 1}, FR: {"army": 1}, GB: {"army": 1, "markers": 1}}})
-    a.play((FR, "help", "armies"), ("roll", 3, 4, 2, 2))
+    a.play(*helps(ES, FR, 1), ("roll", 3, 4, 2, 2))
     assert a.saw("Spain wins the battle in German States, 3 to 1")
     assert a.saw("France loses an army in German States (rolled a 7)")
     assert a.units("german_states", ES) == (1, 0, 0)
@@ -195,7 +239,7 @@ def test_seven_with_two_allies_the_roller_chooses() -> None:
     battle, and chooses Prussia to lose an army for the 7."""
     a = es_attacks("german_states", "power", GB, areas={"german_states": {
         ES: {"army": 2}, GB: {"army": 1, "markers": 1}, AU: {"army": 1}, PR: {"army": 1}}})
-    a.play((AU, "help", "armies"), (PR, "help", "armies"), ("roll", 6, 2, 3, 4))
+    a.play(*helps(GB, AU, 1), *helps(GB, PR, 1), ("roll", 6, 2, 3, 4))
     assert a.saw("Spain wins the battle in German States, 6 to 4")
     assert a.units("german_states", GB) == (0, 0, 0)
     assert a.whose() == ("ally_loses", GB)
@@ -214,7 +258,7 @@ def test_seven_with_no_ally_unit_left_falls_on_the_player() -> None:
     loses two armies when it loses rolling 3 and 4."""
     a = es_attacks("caribbean", "power", GB, areas={"caribbean": {
         ES: {"army": 4}, GB: {"army": 2, "markers": 1}, AU: {"fleet": 1}}})
-    a.play((AU, "help", "fleets"), ("roll", 6, 2, 3, 4))
+    a.play(*helps(GB, AU, 0, 1), ("roll", 6, 2, 3, 4))
     # Austria's fleet gives Great Britain naval support: 2 + 1 + 1 = 4 against 4 + 4 = 8
     assert a.saw("Spain wins the battle in Caribbean, 8 to 4")
     assert a.units("caribbean", GB) == (0, 0, 0)
@@ -285,7 +329,7 @@ def test_a_helping_allys_alliance_tile_does_not_count() -> None:
     Great Britain's side is 2, not 3, and wins 2 to 1."""
     a = es_attacks("north_america", "power", GB, players={AU: {"tiles": {"native_americans": 1}}},
                    areas={"north_america": {ES: {"army": 1}, GB: {"army": 1, "markers": 1}, AU: {"army": 1}}})
-    a.play((AU, "help", "armies"), ("roll", 2, 2, 2, 2))
+    a.play(*helps(GB, AU, 1), ("roll", 2, 2, 2, 2))
     assert a.saw("Great Britain wins the battle in North America, 2 to 1")
     assert not a.saw("Native Americans adds")
 
@@ -298,8 +342,8 @@ def test_two_symbol_tile_chosen_after_allies_before_dice() -> None:
     a = es_attacks("india", "power", GB, players={ES: {"tiles": {"portugal": 1}}},
                    areas={"india": {ES: {"army": 1, "fleet": 1}, GB: {"army": 1, "fleet": 1, "markers": 1},
                                     AU: {"army": 1}}})
-    assert a.whose() == ("help", AU)
-    a.step(AU, "help", "armies")
+    assert a.whose() == ("offer", GB)
+    a.play(*helps(GB, AU, 1))
     assert a.whose() == ("ally_tile", ES)
     assert sorted(map(tuple, a.options(ES))) == [("ally_tile", "portugal", "army"), ("ally_tile", "portugal", "fleet")]
     a.step(ES, "ally_tile", "portugal", "fleet")
@@ -374,9 +418,12 @@ def test_naval_support_against_a_neutral_comes_from_the_attackers_own_fleet() ->
     against 3 + 1 = 4, a tie. With a Spanish fleet there, Spain has the +1."""
     a = es_attacks("north_america", "counter", "iroquois", areas={"north_america": {
         ES: {"army": 1}, FR: {"army": 1, "fleet": 1}, "neutral": ["iroquois"]}})
-    assert a.whose() == ("help", FR)
-    assert sorted(map(tuple, a.options(FR))) == [("help", "armies"), ("help", "none")]  # no fleets offered
-    a.play((FR, "help", "armies"), ("roll", 3, 1, 2, 1))
+    assert a.whose() == ("offer", ES)
+    a.step(ES, "offer", FR, 0)
+    assert a.options(FR) == [["help", 0, 0], ["help", 1, 0]]  # no fleets offered
+    err = a.refused(FR, "help", 1, 1)
+    assert err.rule == "R-CMB-12"
+    a.play((FR, "help", 1, 0), ("roll", 3, 1, 2, 1))
     assert not a.saw("naval support")
     assert a.saw("The battle in North America is a tie, 4 to 4")
     b = es_attacks("north_america", "counter", "iroquois", areas={"north_america": {
