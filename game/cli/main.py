@@ -77,6 +77,10 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.ui:
+        from tools.bench_ui import main as bench_ui
+
+        return bench_ui(["--json"] if args.json else [])
     from tools.bench_engine import main as bench_main
 
     return bench_main(["--games", str(args.games), "--players", str(args.players)])
@@ -130,6 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="measure engine speed (games per second, legal/apply times)")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--players", type=int, default=7)
+    p.add_argument("--ui", action="store_true", help="measure the game window instead (frame time, launch, idle CPU)")
+    p.add_argument("--json", action="store_true", help="with --ui: one JSON object")
     p.set_defaults(func=_bench)
 
     from game.cli.net import register

@@ -6,6 +6,7 @@ CPU."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -194,7 +195,11 @@ class App:
 
     def run(self) -> int:
         last = time.perf_counter()
+        # SOE_UI_QUIT_AFTER_FRAMES=N: leave after N frames (the launch-time benchmark)
+        quit_after = int(os.environ.get("SOE_UI_QUIT_AFTER_FRAMES", "0") or 0)
         while self.running and self.scenes:
+            if quit_after and self.frames >= quit_after:
+                break
             if not self.busy():
                 # nothing moves: sleep until the player does something (or a short timeout,
                 # for the worker's news), then draw that

@@ -8,6 +8,7 @@ be followed."""
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from typing import Any
 
@@ -22,7 +23,7 @@ from game.ui.camera import Camera
 from game.ui.cards import battle_card, scoring_card
 from game.ui.layout import load_layout
 from game.ui.mapdraw import Hit, MapRenderer, Target
-from game.ui.panels import draw_log, draw_market, draw_players
+from game.ui.panels import draw_log, draw_market, draw_players, market_rect
 from game.ui.picker import Option, Picker, parts_of
 from game.ui.table import Step, Table
 from game.ui.widgets import Button, draw_button, layout_buttons, panel, scale_of, tooltip
@@ -61,6 +62,9 @@ class GameScene(Scene):
         self.focus: set[str] = set()
         self.hint = ""
         self.awaiting = False
+        self._odds: dict[Choice, str] = {}
+        self.version = 0  # the shown state's number: cached layers are drawn again when it changes
+        self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
         self.ended = False
@@ -100,7 +104,9 @@ class GameScene(Scene):
             or self.message_time > 0
 
     def _take(self, step: Step) -> None:
+        self.version += 1
         self.shown = step.state
+        self._odds = {}
         self.awaiting = False
         if self.app is not None:
             self.app.dirty = True
@@ -260,7 +266,7 @@ class GameScene(Scene):
         if key == pygame.K_SPACE:
             self.skip()
         elif key == pygame.K_ESCAPE:
-            if self.picker is not None and self.picker.picked:
+            if self.picker is not None and self.picker.clicked:
                 self.cancel()
             elif self.app is not None:
                 from game.ui.menu import PauseMenu
@@ -428,6 +434,32 @@ class GameScene(Scene):
 
             self.app.push(PauseMenu(self))
 
+    def odds_for(self, attack: Choice) -> str:
+        """The exact chance the attack wins (computed once, off the drawing thread)."""
+        got = self._odds.get(attack)
+        if got is not None:
+            return got
+        self._odds[attack] = "Chance to win: computing..."
+        st, seat = self.shown, self.seat
+        if st is None:
+            return ""
+
+        def work() -> None:
+            from game.ui.odds import win_chance
+
+            r = win_chance(st, seat, attack)
+            if r is None:
+                self._odds[attack] = "Chance to win: depends on choices before the dice"
+            else:
+                wins, ties, n = r
+                self._odds[attack] = (f"Chance to win: {wins * 100 // n}% (tie {ties * 100 // n}%) over all {n} "
+                                      f"dice outcomes, if no ally helps")
+            if self.app is not None:
+                self.app.dirty = True
+
+        threading.Thread(target=work, name="soe-odds", daemon=True).start()
+        return self._odds[attack]
+
     def give_hint(self) -> None:
         if self.picker is None or self.shown is None:
             return
@@ -446,18 +478,39 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
-        surf.fill(P.PANEL)
         if self.shown is None or self.renderer is None or self.board is None:
+            surf.fill(P.PANEL)
             t = text("Setting up the table...", "serif-bold", self.px(28), P.TEXT)
             surf.blit(t, t.get_rect(center=surf.get_rect().center))
             return
         lit = self.lit()
-        self.hits = self.renderer.draw(surf, self.cam, self.view, set(lit), self.focus, self.t)
-        self.hits += draw_players(surf, self.side_rect(), self.view, self.board, self.seat, self.table.thinking(),
-                                  self.s, set(lit))
+        litset = frozenset(lit)
+        m = pygame.Rect(self.map_rect())
+        cam = self.cam
+        key = (self.version, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+
+        def board_layer(layer: pygame.Surface) -> list[Hit]:
+            assert self.renderer is not None
+            local = Camera(cam.board_w, cam.board_h, (0, 0, m.width, m.height), cam.zoom, cam.ox - m.x, cam.oy - m.y)
+            return self.renderer.draw(layer, local, self.view, set(litset), self.focus, self.t)
+
+        self.hits = self._layer(surf, "board", key, m, board_layer)
+        side = self.side_rect()
+        assert self.board is not None
+        board = self.board
+        self.hits += self._layer(
+            surf, "players", (self.version, self.table.thinking(), litset, side.size), side,
+            lambda layer: draw_players(layer, layer.get_rect(), self.view, board, self.seat, self.table.thinking(),
+                                       self.s, set(litset)))
         if self.show_market:
-            self.hits += draw_market(surf, self.map_rect(), self.view, self.board, self.seat, self.s, set(lit))
-        self.hits += draw_log(surf, self._log_rect(), self.log, self.log_scroll, self.s)
+            mr = market_rect(self.map_rect(), sum(1 for t in board.tiles if t.id in self.view["stock"]), self.s)
+            area = (m.x - mr.x, m.y - mr.y, m.width, m.height)
+            self.hits += self._layer(
+                surf, "market", (self.version, litset, m.size), mr,
+                lambda layer: draw_market(layer, area, self.view, board, self.seat, self.s, set(litset)))
+        lr = self._log_rect()
+        self.hits += self._layer(surf, "log", (len(self.log), self.log_scroll, lr.size), lr,
+                                 lambda layer: draw_log(layer, layer.get_rect(), self.log, self.log_scroll, self.s))
         self.buttons = self._top_buttons()
         self._top(surf)
         self._bar(surf)
@@ -470,6 +523,19 @@ class GameScene(Scene):
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)
+
+    def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
+        """Blit a part of the screen drawn only when its ``key`` changes (the board and
+        the panels are redrawn when the game, the highlights or the view change, not every
+        frame); its hits are moved to the screen."""
+        cached = self._layers.get(name)
+        if cached is None or cached[0] != key:
+            layer = pygame.Surface(rect.size, 0, surf)
+            hits = draw(layer)
+            cached = (key, layer, hits)
+            self._layers[name] = cached
+        surf.blit(cached[1], rect.topleft)
+        return [Hit(h.rect.move(rect.topleft), h.target, h.tip) for h in cached[2]]
 
     def _log_rect(self) -> pygame.Rect:
         side = self.side_rect()
@@ -530,6 +596,11 @@ class GameScene(Scene):
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
         if self.picker is not None and self.ready():
             self.buttons += self._choice_buttons(area)
+            done = self.picker.complete()
+            if done is not None and done.kind == "attack" and self.picker.needs_confirm():
+                odds = text(self.odds_for(done), "sans-bold", self.px(14), (190, 230, 190))
+                right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
+                surf.blit(odds, (right + self.px(16), area.y + self.px(6)))
         msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
         if msg:
             t = text(msg, "sans", self.px(13), (255, 190, 170) if not self.hint else (190, 230, 190))
@@ -543,10 +614,10 @@ class GameScene(Scene):
         opts = self.picker.options()
         if self.picker.complete() is not None and self.shown is not None:
             return f"Confirm: {describe(self.shown, self.picker.complete())}?"  # type: ignore[arg-type]
-        if self.picker.picked:
-            so_far = " ".join(str(a) for part in self.picker.picked for a in part)
+        if self.picker.clicked and self.shown is not None:
+            words = [self.picker.option(p, i).label for i, p in enumerate(self.picker.picked)]
             where = " (highlighted on the map)" if any(o.target for o in opts) else ""
-            return f"{prompt} - {so_far.replace('_', ' ')}: choose{where}"
+            return f"{prompt}: {' - '.join(words)} - now choose{where}"
         return prompt
 
     def _top_buttons(self) -> list[Button]:
@@ -591,7 +662,7 @@ class GameScene(Scene):
             lo, hi = bid_range
             specs = [("-", ("bid-", 1)), (f"{self.bid}", ("noop",)), ("+", ("bid+", 1)),
                      (f"Bid {self.bid} gold", ("bid",))] + specs
-        if self.picker.picked:
+        if self.picker.clicked:
             specs.append(("Cancel", ("cancel",)))
         buttons = layout_buttons(specs, area, size, self.px(6))
         for b in buttons:

@@ -51,6 +51,8 @@ def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pyga
     """The printed board at zoom ``z`` (everything that never moves)."""
     W, H = layout.size
     surf = pygame.Surface((round(W * z), round(H * z)))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
     surf.fill(P.SEA)
     _waves(surf, surf.get_rect(), z, P.SEA_DEEP)
     # the VP track around the edge

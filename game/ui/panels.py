@@ -120,6 +120,22 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
     return hits
 
 
+MARKET_COLS = 4
+
+
+def market_rect(area: tuple[int, int, int, int], n_tiles: int, s: float) -> pygame.Rect:
+    """Where the tile market lies over the map (its lower left)."""
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    ax, ay, aw, ah = area
+    cw = (aw - px(40)) // MARKET_COLS
+    ch = px(38)
+    rows = -(-n_tiles // MARKET_COLS)
+    return pygame.Rect(ax + px(14), ay + ah - rows * (ch + px(4)) - px(44), cw * MARKET_COLS + px(12),
+                       rows * (ch + px(4)) + px(36))
+
+
 def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[str, Any], b: Board, seat: int,
                 s: float, lit: set[Target]) -> list[Hit]:
     """The tile stock: every tile with its cost and copies left; those the player can pay
@@ -128,23 +144,18 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
         return max(1, round(x * s))
 
     hits: list[Hit] = []
-    ax, ay, aw, ah = area
     stock: dict[str, int] = v["stock"]
     tiles = [t for t in b.tiles if t.id in stock]
-    cols = 4
-    cw = (aw - px(40)) // cols
+    r = market_rect(area, len(tiles), s)
+    cw = (r.width - px(12)) // MARKET_COLS
     ch = px(38)
-    rows = -(-len(tiles) // cols)
-    r = pygame.Rect(ax + px(14), ay + ah - rows * (ch + px(4)) - px(44), cw * cols + px(12), rows * (ch + px(4)) + px(36))
-    bg = pygame.Surface(r.size, pygame.SRCALPHA)
-    bg.fill((30, 26, 22, 236))
-    surf.blit(bg, r)
+    pygame.draw.rect(surf, (30, 26, 22), r, border_radius=6)
     pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
     title = text("Tiles in stock  (cost in gold; gold mark: you can pay without borrowing)", "sans-bold", px(12), P.TEXT)
     surf.blit(title, (r.x + px(8), r.y + px(6)))
     gold = v["gold"][seat] if 0 <= seat < len(v["gold"]) else 0
     for k, t in enumerate(tiles):
-        row, col = divmod(k, cols)
+        row, col = divmod(k, MARKET_COLS)
         cell = pygame.Rect(r.x + px(6) + col * cw, r.y + px(28) + row * (ch + px(4)), cw - px(4), ch)
         left = stock[t.id]
         tgt: Target = ("tile", t.id)

@@ -46,6 +46,7 @@ class Picker:
     board: Board
     area: str = ""  # the area the parts so far point at (to find a power's pieces)
     picked: list[Part] = field(default_factory=list)
+    clicked: int = 0  # parts the player clicked (the others were forced)
 
     def matching(self) -> list[Choice]:
         n = len(self.picked)
@@ -78,7 +79,9 @@ class Picker:
                 continue
             return [self.option(p) for p in seen]
 
-    def option(self, part: Part) -> Option:
+    def option(self, part: Part, level: int | None = None) -> Option:
+        """The words and place of a part at ``level`` (default: the next part)."""
+        level = len(self.picked) if level is None else level
         b = self.board
         if not part:
             return Option(part, "that's all", None)
@@ -95,7 +98,7 @@ class Picker:
                 return Option(part, f"{b.power_name(tgt)}'s fleets (naval battle)", ("unit", area, tgt))
             return Option(part, f"{kind} {tgt}", None)
         s = str(head)
-        if len(self.picked) == 0:
+        if level == 0:
             return Option(part, LABELS.get(s, s.replace("_", " ").capitalize()), None)
         if s in b.area_by_id:
             return Option(part, b.area_name(s), ("area", s))
@@ -114,10 +117,14 @@ class Picker:
         if part not in [o.part for o in self.options()]:
             return False
         self.picked.append(part)
+        self.clicked += 1
         return True
 
     def back(self) -> None:
         """Undo the last clicked part (and any forced parts before it)."""
+        if not self.clicked:
+            return
+        self.clicked -= 1
         forced = True
         while self.picked and forced:
             self.picked.pop()
