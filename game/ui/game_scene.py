@@ -461,13 +461,24 @@ class GameScene(Scene):
         return self._odds[attack]
 
     def give_hint(self) -> None:
+        """What the strongest computer player would do here (worked out off the drawing
+        thread), with the words of its choice."""
         if self.picker is None or self.shown is None:
             return
         from game.bots import make_bot
+        from game.ui.launch import hint_bot
 
-        bot = make_bot("greedy", self.shown.steps)
-        c = bot.choose(self.shown, self.seat, list(self.picker.choices))
-        self.hint = f"Hint: {describe(self.shown, c)} (what the greedy computer player would do)"
+        st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
+        self.hint = "Hint: thinking..."
+
+        def work() -> None:
+            c = make_bot(name, st.steps).choose(st, seat, options)
+            if self.shown is st:
+                self.hint = f"Hint: {describe(st, c)} (what the {name} computer player would do here)"
+                if self.app is not None:
+                    self.app.dirty = True
+
+        threading.Thread(target=work, name="soe-hint", daemon=True).start()
 
     def _hover_log(self, pos: tuple[int, int]) -> None:
         self.focus = set()

@@ -13,13 +13,16 @@ from game.ui.app import App
 from game.ui.settings import Settings
 from game.ui.table import LocalTable, Setup, open_log
 
-# the computer players for each strength (the strongest bot the project has for "hard")
-LEVEL_BOTS = {"easy": "random", "normal": "greedy", "hard": "greedy"}
-
 
 def bot_for(level: str) -> str:
-    name = LEVEL_BOTS.get(level, "greedy")
-    return name if name in BOT_NAMES else BOT_NAMES[-1]
+    """The computer players for a strength: the searching bot's level of that name, or the
+    greedy bot where the project has no such level."""
+    return level if level in BOT_NAMES else "greedy"
+
+
+def hint_bot() -> str:
+    """The strongest computer player, for the hint button."""
+    return "hard" if "hard" in BOT_NAMES else "greedy"
 
 
 def new_setup(players: int, power: str, level: str, seed: int | None) -> Setup:

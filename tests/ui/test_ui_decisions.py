@@ -9,6 +9,7 @@ import pytest
 from game.rules import Choice, State, legal, pending
 from game.ui.app import App
 from game.ui.game_scene import GameScene
+from game.ui.picker import parts_of
 from game.ui.shots import StaticTable
 from game.ui.table import Step
 from tests.ui.decisions import KINDS, collect
@@ -87,3 +88,47 @@ def test_a_click_on_what_is_not_highlighted_says_the_engines_refusal(states: dic
     _click(app, scene.cam.to_screen(*scene.layout.areas[other].name))
     assert not table.sent
     assert "(R-" in scene.message, scene.message
+
+
+def test_the_hint_names_what_the_strongest_computer_player_would_do(states: dict[str, State]) -> None:
+    import time
+
+    from game.rules import describe
+
+    st = states["buy"]
+    app, scene, table = _screen(st)
+    hint = next(b for b in scene.buttons if b.label == "Hint")
+    _click(app, hint.rect.center)
+    for _ in range(300):
+        if not scene.hint.endswith("thinking..."):
+            break
+        time.sleep(0.05)
+    words = {describe(st, c) for c in legal(st, pending(st).seat)}
+    assert any(scene.hint.startswith(f"Hint: {w} (") for w in words), scene.hint
+    assert not table.sent  # a hint decides nothing
+
+
+def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -> None:
+    from game.ui.odds import win_chance
+
+    st = states["attack"]
+    seat = pending(st).seat
+    attack = legal(st, seat)[0]
+    r = win_chance(st, seat, attack)
+    assert r is not None
+    wins, ties, n = r
+    assert n > 1 and 0 <= wins + ties <= n
+    app, scene, table = _screen(st)
+    assert scene.picker is not None
+    for part in parts_of(attack)[1:]:
+        if part in [o.part for o in scene.picker.options()]:
+            scene.picker.pick(part)
+    assert scene.picker.complete() == attack and scene.picker.needs_confirm()
+    scene.odds_for(attack)
+    import time
+
+    for _ in range(400):
+        if "computing" not in scene._odds[attack]:
+            break
+        time.sleep(0.05)
+    assert scene._odds[attack].startswith(f"Chance to win: {wins * 100 // n}% (tie {ties * 100 // n}%)")
