@@ -33,7 +33,8 @@ def art_dir() -> Path:
     here = Path(__file__).resolve()
     candidates = [here.parents[2] / "art"]
     # installed: PREFIX/lib/pythonX.Y/site-packages/game/ui (Windows: PREFIX/Lib/site-packages/game/ui)
-    prefixes = [here.parents[5], here.parents[4], Path(sysconfig.get_path("data")), Path(sys.prefix)]
+    up = here.parents
+    prefixes = [up[i] for i in (5, 4) if i < len(up)] + [Path(sysconfig.get_path("data")), Path(sys.prefix)]
     for prefix in prefixes:
         c = prefix / "share" / APP / "art"
         if c not in candidates:

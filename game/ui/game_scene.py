@@ -128,7 +128,7 @@ class GameScene(Scene):
             self.hold = 0.0
         else:
             self.hold = (1.1 if dice else 0.45) * self.speed
-        if self.card is not None and self.card[1] is step.events:
+        if self.card is not None and self.card[1][-len(step.events or [0]):] == step.events:
             self.hold = max(self.hold, self.card_time * 0.8)
         self.picker = None
         self.hint = ""
@@ -189,7 +189,8 @@ class GameScene(Scene):
         """A battle or a war's scoring in this step: shown as a card over the map."""
         kinds = {e.get("kind") for e in step.events}
         if "battle" in kinds:
-            self.card = ("battle", step.events)
+            attack = [] if "attack" in kinds else [e for e in self.events[-60:] if e.get("kind") == "attack"][-1:]
+            self.card = ("battle", attack + step.events)
         elif "scored" in kinds:
             self.card = ("scoring", step.events)
         else:
@@ -529,8 +530,6 @@ class GameScene(Scene):
             kind, events = self.card
             (battle_card if kind == "battle" else scoring_card)(surf, pygame.Rect(self.map_rect()), events,
                                                                 self.board, self.s)
-        if self.banner_time > 0 and self.banner:
-            self._banner(surf)
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)
@@ -605,6 +604,11 @@ class GameScene(Scene):
             surf.blit(t, (x, y))
             y += t.get_height()
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
+        if not (self.picker is not None and self.ready()) and self.banner:
+            for line in self.banner[-3:]:  # what just happened, under the prompt
+                t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
+                surf.blit(t, (x + self.px(10), y + self.px(2)))
+                y += t.get_height() + self.px(1)
         if self.picker is not None and self.ready():
             self.buttons += self._choice_buttons(area)
             done = self.picker.complete()
@@ -684,25 +688,6 @@ class GameScene(Scene):
                 if bid_range:
                     b.label = f"{self.bid}  ({bid_range[0]}-{bid_range[1]})"
         return buttons
-
-    def _banner(self, surf: pygame.Surface) -> None:
-        m = pygame.Rect(self.map_rect())
-        lines = self.banner
-        size = self.px(14)
-        surfs = [text(line, "sans-bold", size, P.TEXT) for line in lines]
-        w = max(s.get_width() for s in surfs) + self.px(24)
-        h = sum(s.get_height() + 2 for s in surfs) + self.px(14)
-        r = pygame.Rect(0, 0, min(w, m.width - 20), h)
-        r.midbottom = (m.centerx, m.bottom - self.px(10))
-        bg = pygame.Surface(r.size, pygame.SRCALPHA)
-        alpha = int(230 * min(1.0, self.banner_time / 0.5))
-        bg.fill((24, 20, 16, alpha))
-        surf.blit(bg, r)
-        pygame.draw.rect(surf, P.PANEL_EDGE, r, 1)
-        y = r.y + self.px(7)
-        for s in surfs:
-            surf.blit(s, (r.x + self.px(12), y))
-            y += s.get_height() + 2
 
     def _tip(self, surf: pygame.Surface) -> None:
         pos = self.mouse
