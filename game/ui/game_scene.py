@@ -67,6 +67,7 @@ class GameScene(Scene):
         self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
+        self.card_step: Step | None = None
         self.ended = False
         self.on_end: Any = None
         self.title = title
@@ -128,7 +129,7 @@ class GameScene(Scene):
             self.hold = 0.0
         else:
             self.hold = (1.1 if dice else 0.45) * self.speed
-        if self.card is not None and self.card[1][-len(step.events or [0]):] == step.events:
+        if self.card is not None and self.card_step is step:
             self.hold = max(self.hold, self.card_time * 0.8)
         self.picker = None
         self.hint = ""
@@ -195,6 +196,7 @@ class GameScene(Scene):
             self.card = ("scoring", step.events)
         else:
             return
+        self.card_step = step
         self.card_time = 2.2 * max(self.speed, 0.5)
         self.banner_time = 0
 
