@@ -305,7 +305,7 @@ def test_battle_lines_show_how_each_total_was_reached() -> None:
     import random
 
     from game.bots import make_bot
-    from game.cli.textplay import Tracker
+    from game.cli.textplay import Tracker, units_before
     from game.rules import Roll, apply_in_place, event_dicts, legal, pending
 
     st = new_game(4)
@@ -314,18 +314,39 @@ def test_battle_lines_show_how_each_total_was_reached() -> None:
         p = pending(st)
         inp = Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)) if p.chance else \
             Act(p.seat, bots[p.seat].choose(st, p.seat, legal(st, p.seat)))
-        lines += track.feed(st, event_dicts(apply_in_place(st, inp), 0))
+        before = units_before(st, inp, 0)
+        lines += track.feed(st, event_dicts(apply_in_place(st, inp), 0), before)
     battles = [x for x in lines if re.match(r"(The )?\w.* (wins?|is a tie)", x) and "battle" in x]
     assert len(battles) > 10
+    itemised = 0
     for line in battles:
         head, *rows = line.split("\n")
         totals = [int(x) for x in re.findall(r"(\d+) to (\d+)", head)[0]]
         assert len(rows) == 2, line
-        parts = [re.search(r": (\d+) = strength (-?\d+) \+ dice (\d) and (\d) \(difference (\d)\)", r) for r in rows]
+        parts = [re.search(r": (\d+) = strength (-?\d+)(?: \(.*\))? \+ dice (\d) and (\d) \(difference (\d)\)", r) for r in rows]
         assert all(parts), line
         for m in parts:
             assert m is not None and int(m[1]) == int(m[2]) + abs(int(m[3]) - int(m[4])) == int(m[2]) + int(m[5])
         assert sorted(int(m[1]) for m in parts if m) == sorted(totals)
+        for row in rows:  # where the parts of a strength are listed, they add up to it
+            listed = re.search(r"= strength (\d+) \((.*)\) \+ dice", row)
+            if listed:
+                itemised += 1
+                assert int(listed[1]) == sum(part_value(x) for x in listed[2].split(", ")), row
+    assert itemised > len(battles)  # most sides of a battle list what their strength is made of
+
+
+def part_value(part: str) -> int:
+    """2 armies -> 2, no army -> 0, Austria's 1 army -> 1, naval support (+1) -> 1, 1 fort (+2 each) -> 2."""
+    each = re.search(r"^(\d+) forts? \(\+(\d+) each\)$", part)
+    if each:
+        return int(each[1]) * int(each[2])
+    plus = re.search(r"\(\+(\d+)", part)
+    if plus:
+        return int(plus[1])
+    if part.startswith("no "):
+        return 0
+    return int(re.search(r"(\d+) (army|armies|fleet|fleets)$", part)[1])  # type: ignore[index]
 
 
 def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:

@@ -38,13 +38,14 @@ class Level:
     width: int
     depth: int
     kinds: frozenset[str]
+    clear: int = 1 << 30  # a lead (tenths of a VP) after a round that ends the search early
 
 
 BIG = frozenset({"action", "attack", "buy", "bid", "propose", "place", "end"})
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 8, 3, 8, frozenset({"action", "attack", "buy"})),
     "normal": Level("normal", 24, 4, 16, BIG),
-    "hard": Level("hard", 64, 6, 28, BIG),
+    "hard": Level("hard", 48, 6, 24, BIG, clear=60),
 }
 STRONGEST = "hard"
 
@@ -135,6 +136,9 @@ class SearchBot:
                     spent += 1
             if len(alive) > 1 and r < rounds - 1:
                 alive.sort(key=lambda i: (-_mean(sums[i], counts[i]), i))
+                gap = _mean(sums[alive[0]], counts[alive[0]]) - _mean(sums[alive[1]], counts[alive[1]])
+                if gap >= lv.clear:
+                    break  # one choice is clearly best: the rest of the budget is not spent
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
         order = sorted(range(len(cands)), key=lambda i: (-counts[i], -_mean(sums[i], counts[i]), i))
         best = order[0]

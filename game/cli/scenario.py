@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, new_game, pending
+from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal, new_game, pending
 from game.rules.board import PIECE_KINDS, Board, load_board
 from game.rules.common import KIND_INDEX
 from game.rules.engine import settle
@@ -61,6 +61,9 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
                 raise ScenarioError(f"unknown tile {tile!r}")
             st.tiles[s][tile] = int(count)
         for tile, count in p.get("used", {}).items():
+            if int(count) > st.tiles[s].get(tile, 0):
+                raise ScenarioError(f"{power} cannot have used {count} {tile} tiles: it holds "
+                                    f"{st.tiles[s].get(tile, 0)}")
             st.used[s][tile] = int(count)
         if "loose_forts" in p:
             st.loose_forts[s] = int(p["loose_forts"])
@@ -196,9 +199,16 @@ def parse_step(st: State, step: Any) -> tuple[Any, str]:
 
 
 # --------------------------------------------------------------------------- expectations
+EXPECT_KEYS = frozenset({"players", "areas", "pending", "events", "no_events", "outcome", "alliances", "order",
+                         "stock", "war", "round", "blockades", "captured"})
+
+
 def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -> list[str]:
     b = load_board(st.ruleset)
     diffs: list[str] = []
+    unknown = sorted(set(expect) - EXPECT_KEYS)
+    if unknown:
+        raise ScenarioError(f"unknown expectations {unknown}; see docs/scenarios.md")
 
     def cmp(what: str, got: Any, want: Any) -> None:
         if got != want:
@@ -211,6 +221,10 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
                 cmp(f"{power} {key}", getattr(st, attr)[s], p[key])
         if "tiles" in p:
             cmp(f"{power} tiles", {k: v for k, v in st.tiles[s].items() if v}, p["tiles"])
+        if "used" in p:
+            cmp(f"{power} used tiles", {k: v for k, v in st.used[s].items() if v}, p["used"])
+        if "loose_forts" in p:
+            cmp(f"{power} forts at home that may move", st.loose_forts[s], p["loose_forts"])
         for kind, n in p.get("supply", {}).items():
             cmp(f"{power} supply of {kind}", st.supply[s][kind], n)
     for area, content in expect.get("areas", {}).items():
@@ -231,6 +245,11 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
             cmp("deciding player", st.powers[p.seat] if p.seat >= 0 else None, want["seat"])
         if "chance" in want:
             cmp("chance kind", p.chance.kind if p.chance else None, want["chance"])
+        if "prompt" in want and want["prompt"] not in p.prompt:
+            diffs.append(f"the prompt {p.prompt!r} does not contain {want['prompt']!r}")
+        if "choices" in want:
+            got_choices = [c.wire() for c in legal(st, p.seat)] if p.seat >= 0 else []
+            cmp("choices (in any order)", sorted(got_choices, key=str), sorted((list(c) for c in want["choices"]), key=str))
     texts = [e.to_dict(reveal=True)["text"] for e in events]
     for needle in expect.get("events", []):
         if not any(needle in t for t in texts):
@@ -252,6 +271,8 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
         cmp(f"stock of {b.tile_name(tile)}", st.stock[tile], n)
     if "war" in expect:
         cmp("war", st.war, expect["war"])
+    if "round" in expect:
+        cmp("round", st.round, expect["round"])
     if "blockades" in expect:
         cmp("blockades", [[a, st.powers[s]] for a, s in st.blockades], expect["blockades"])
     if "captured" in expect:
@@ -261,10 +282,25 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
 
 # --------------------------------------------------------------------------- running
 def run_scenario(spec: dict[str, Any], out: Callable[[str], None] = print, verbose: bool = False) -> list[str]:
-    """Run a scenario; returns the list of differences (empty when every expectation holds)."""
+    """Run a scenario; returns the list of differences (empty when every expectation holds).
+
+    A script step ``{"check": "a name", "expect": {...}}`` checks its expectations at that
+    point of the script (``events`` and ``no_events`` there look at the events since the
+    previous check); the file's ``expect`` is checked at the end, over every event."""
     st, events = build_position(spec)
     diffs: list[str] = []
+    since = 0
     for i, step in enumerate(spec.get("script", []), 1):
+        if isinstance(step, dict) and "check" in step:
+            name = str(step["check"])
+            want = step.get("expect", {})
+            if not isinstance(want, dict):
+                raise ScenarioError(f"step {i}: the check {name!r} needs an 'expect' object")
+            diffs.extend(f"at {name!r} (step {i}): {d}" for d in check_expectations(st, events[since:], want))
+            since = len(events)
+            if verbose:
+                out(f"  -- {name}")
+            continue
         inp, fails = parse_step(st, step)
         try:
             st, new_events = apply(st, inp)

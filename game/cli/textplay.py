@@ -176,10 +176,17 @@ def replay(header: dict[str, Any], inputs: Sequence[Input], track: Tracker | Non
            seat: int | None = None) -> State:
     st = new_game(header["powers"])
     for inp in inputs:
+        before = units_before(st, inp, seat) if track is not None else None
         events = apply_in_place(st, inp)
         if track is not None:
-            track.feed(st, event_dicts(events, seat))
+            track.feed(st, event_dicts(events, seat), before)
     return st
+
+
+def units_before(st: State, inp: Input, seat: int | None) -> dict[str, list[list[int]]] | None:
+    """The units on the map before chance values are applied (a battle's dice may settle it
+    at once, losses included): what each side fought with."""
+    return view(st, seat)["units"] if isinstance(inp, Roll) else None
 
 
 def chance_values(seed: int, index: int, ranges: Sequence[tuple[int, int]]) -> tuple[int, ...]:
@@ -219,8 +226,14 @@ class Tracker:
     blockade: bool = False
     dice: list[int] = field(default_factory=list)
 
-    def feed(self, st: State, events: list[dict[str, Any]]) -> list[str]:
-        """Take in a step's events; returns the lines to print for them."""
+    fought: list[tuple[int, int, int]] = field(default_factory=list)  # per side: armies, fleets, forts
+    before: dict[str, list[list[int]]] | None = field(default=None, repr=False)
+
+    def feed(self, st: State, events: list[dict[str, Any]],
+             before: dict[str, list[list[int]]] | None = None) -> list[str]:
+        """Take in a step's events (``before``: the units on the map before the step, for a
+        roll); returns the lines to print for them."""
+        self.before = before
         return [self._one(st, e) for e in events]
 
     def _side_of(self, power: Any) -> int:
@@ -264,12 +277,39 @@ class Tracker:
             self.blockade = True
         elif k == "dice" and isinstance(e.get("dice"), list) and len(e["dice"]) == 4:
             self.dice = [int(x) for x in e["dice"]]
+            self.fought = []
+            units = (self.before or {}).get(str(e.get("area", "")))
+            if units is not None:
+                for power in self.sides:
+                    u = units[st.powers.index(power)] if power in st.powers else [0, 0, 0]
+                    self.fought.append((u[0], u[1], u[2]))
         elif k == "reroll" and isinstance(e.get("dice"), list) and len(self.dice) == 4:
             side = self._side_of(e.get("power"))
             self.dice[2 * side:2 * side + 2] = [int(x) for x in e["dice"]]
         elif k == "battle" and isinstance(e.get("totals"), list) and len(self.dice) == 4:
             return text + "\n" + self._battle_detail(st, e)
         return text
+
+    def _own_units(self, st: State, side: int, sea: bool, strength: int, known: list[str]) -> list[str]:
+        """The side's own units (and the training bonus) in front of what else it counts, when
+        they add up to its strength; else just what else it counts."""
+        b = load_board(st.ruleset)
+        if not self.sides[side]:
+            return known
+        if len(self.fought) != 2:
+            return known
+        armies, fleets, forts = self.fought[side]
+        own = [_count(fleets, "fleet", "fleets")] if sea else [_count(armies, "army", "armies")]
+        count = fleets if sea else armies
+        if side == 1 and not sea and forts:
+            own.append(f"{_count(forts, 'fort', 'forts')} (+{b.c('fort_strength')} each)")
+            count += b.c("fort_strength") * forts
+        rest = strength - count - sum(_plus(x) for x in known)
+        if rest == b.c("training_bonus"):
+            own.append(f"{'Naval' if sea else 'Army'} Training (+{rest})")
+        elif rest != 0:
+            return known
+        return own + known
 
     def _new_fight(self, st: State, attacker: str, defender: str) -> None:
         self.sides = [attacker, defender]
@@ -299,11 +339,24 @@ class Tracker:
                     known.append(f"{b.tile_name(tile) if tile in b.tile_by_id else tile} (+1 {unit})")
             if not sea and self.support == side:
                 known.append(f"naval support (+{b.c('naval_support_blockade') if self.blockade else b.c('naval_support')})")
-            extra = f"; it includes {', '.join(known)}" if known else ""
+            known = self._own_units(st, side, sea, total - diff, known)
+            parts = f" ({', '.join(known)})" if known else ""
             seven = "; rolled 7: one more unit lost" if d1 + d2 == b.c("seven") and self.sides[side] else ""
-            rows.append(f"      {name}: {total} = strength {total - diff} + dice {d1} and {d2} "
-                        f"(difference {diff}){extra}{seven}")
+            rows.append(f"      {name}: {total} = strength {total - diff}{parts} + dice {d1} and {d2} "
+                        f"(difference {diff}){seven}")
         return "\n".join(rows)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def _plus(part: str) -> int:
+    """What a listed part of a strength adds: "+N" in it, or the count it starts with after
+    the ally's name ("Austria's 2 armies")."""
+    if "(+" in part:
+        return int(part.split("(+")[1].split(maxsplit=1)[0].rstrip(")"))
+    return int(part.split("'s ")[1].split()[0])
 
 
 def _power(st: State, power_id: str) -> str:
@@ -742,7 +795,8 @@ class TextGame:
                 self.out.write({"roll": list(inp.values)} if isinstance(inp, Roll)
                                else {"seat": inp.seat, "choice": inp.choice.wire()})
                 self.count += 1
-                for line in self.track.feed(st, event_dicts(apply_in_place(st, inp), self.seat)):
+                before = units_before(st, inp, self.seat)
+                for line in self.track.feed(st, event_dicts(apply_in_place(st, inp), self.seat), before):
                     say(f"  - {line}")
         finally:
             self.out.close()
