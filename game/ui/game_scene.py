@@ -68,6 +68,8 @@ class GameScene(Scene):
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
         self.card_step: Step | None = None
+        self.moves: list[tuple[str, str, str, bool]] = []  # this step's moves: from, to, power, lost at sea
+        self.move_time = self.move_total = 0.0
         self.ended = False
         self.on_end: Any = None
         self.title = title
@@ -101,7 +103,7 @@ class GameScene(Scene):
         return (self.shown is not None and not self.queue and self.hold <= 0 and self.picker is not None)
 
     def busy(self) -> bool:
-        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.table.thinking() >= 0 or self.banner_time > 0 \
+        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0 or self.table.thinking() >= 0 or self.banner_time > 0 \
             or self.message_time > 0
 
     def _take(self, step: Step) -> None:
@@ -122,6 +124,9 @@ class GameScene(Scene):
         if step.actor != self.seat and texts:
             self.banner = texts[-4:]
             self.banner_time = 2.5
+        self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost")
+                      for e in step.events if e.get("kind") in ("move", "sea_arrive", "sea_lost", "sea_back")
+                      and e.get("src") in self.layout.areas and e.get("dst") in self.layout.areas]
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
         if self.speed > 0:
             self.show_card(step)
@@ -131,6 +136,7 @@ class GameScene(Scene):
             self.hold = (1.1 if dice else 0.45) * self.speed
         if self.card is not None and self.card_step is step:
             self.hold = max(self.hold, self.card_time * 0.8)
+        self.move_time = self.move_total = self.hold if self.moves else 0.0
         self.picker = None
         self.hint = ""
         if step.undo:
@@ -177,6 +183,8 @@ class GameScene(Scene):
                 self.hold = 0
         if self.banner_time > 0:
             self.banner_time -= dt
+        if self.move_time > 0:
+            self.move_time -= dt
         if self.card_time > 0:
             self.card_time -= dt
             if self.card_time <= 0:
@@ -509,6 +517,8 @@ class GameScene(Scene):
             return self.renderer.draw(layer, local, self.view, set(litset), self.focus, self.t)
 
         self.hits = self._layer(surf, "board", key, m, board_layer)
+        if self.move_time > 0 and self.moves:
+            self._draw_moves(surf, m)
         side = self.side_rect()
         assert self.board is not None
         board = self.board
@@ -535,6 +545,35 @@ class GameScene(Scene):
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)
+
+    def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> None:
+        """Units on their way: an arrow from where they left to where they go, in their
+        power's colour, with a piece travelling along it."""
+        clip = surf.get_clip()
+        surf.set_clip(m)
+        done = 1.0 - max(0.0, self.move_time) / self.move_total if self.move_total > 0 else 1.0
+        for src, dst, pid, lost in self.moves:
+            a, b = self.layout.areas[src].units, self.layout.areas[dst].units
+            x0, y0 = self.cam.to_screen(a[0] + a[2] / 2, a[1] + a[3] / 2)
+            x1, y1 = self.cam.to_screen(b[0] + b[2] / 2, b[1] + b[3] / 2)
+            col = P.power(pid)
+            w = self.px(5)
+            pygame.draw.line(surf, (20, 16, 12), (x0, y0), (x1, y1), w + 4)
+            pygame.draw.line(surf, col, (x0, y0), (x1, y1), w)
+            dx, dy = x1 - x0, y1 - y0
+            length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / length, dy / length
+            size = self.px(16)
+            head = [(x1, y1), (x1 - ux * size - uy * size / 2, y1 - uy * size + ux * size / 2),
+                    (x1 - ux * size + uy * size / 2, y1 - uy * size - ux * size / 2)]
+            pygame.draw.polygon(surf, col, head)
+            pygame.draw.polygon(surf, (20, 16, 12), head, 2)
+            px_, py_ = round(x0 + dx * min(done, 1.0)), round(y0 + dy * min(done, 1.0))
+            pygame.draw.circle(surf, (20, 16, 12), (px_, py_), self.px(11))
+            pygame.draw.circle(surf, col if not lost else (90, 90, 90), (px_, py_), self.px(9))
+            t = text(P.letters(pid), "cond-bold", self.px(10), P.ink(pid))
+            surf.blit(t, t.get_rect(center=(px_, py_)))
+        surf.set_clip(clip)
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
         """Blit a part of the screen drawn only when its ``key`` changes (the board and
@@ -596,8 +635,10 @@ class GameScene(Scene):
             prompt = "The game is over."
         elif self.picker is not None and self.ready():
             prompt = self._prompt_words(p.prompt)
-        elif p.chance is not None or self.queue or self.hold > 0:
-            prompt = "..."
+        elif self.queue or self.hold > 0:
+            prompt = "The computer players move (Skip or space hurries them)"
+        elif p.chance is not None:
+            prompt = "Rolling..."
         else:
             prompt = f"Waiting for {self.board.power_name(st.powers[p.seat])}: {p.prompt}" if p.seat >= 0 else p.prompt
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
