@@ -21,6 +21,7 @@ from game.ui.app import Intent, Scene
 from game.ui.assets import text, wrap
 from game.ui.camera import Camera
 from game.ui.cards import battle_card, scoring_card
+from game.ui.forecast import war_end_scores
 from game.ui.layout import load_layout
 from game.ui.mapdraw import Hit, MapRenderer, Target
 from game.ui.panels import draw_log, draw_market, draw_players, market_rect
@@ -749,5 +750,10 @@ class GameScene(Scene):
                 a = self.board.area_by_id[area]
                 tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces" if a.vp else " (home nation)")
                 tip += ", fleets allowed" if a.sea and a.kind != "home" else ""
+                now = war_end_scores(self.view, self.board).get(area)
+                if now and any(now):
+                    powers = self.view["powers"]
+                    tip += ". If the war ended now: " + ", ".join(
+                        f"{self.board.power_name(powers[i])} {p}" for i, p in enumerate(now) if p)
         if tip:
             tooltip(surf, tip, pos, self.px(12))

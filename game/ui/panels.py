@@ -10,6 +10,7 @@ import pygame
 from game.rules.board import Board
 from game.ui import palette as P
 from game.ui.assets import text, wrap
+from game.ui.forecast import totals, war_end_scores
 from game.ui.mapdraw import Hit, Target, icon
 
 UNREST_LIMIT = 20
@@ -28,6 +29,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
     pygame.draw.rect(surf, (32, 28, 24), side)
     pygame.draw.line(surf, P.PANEL_EDGE, side.topleft, side.bottomleft)
     powers: list[str] = v["powers"]
+    gain = totals(war_end_scores(v, b), len(powers))
     pend = v.get("pending") or {}
     deciding = pend.get("seat", -1)
     y = side.y + px(6)
@@ -56,7 +58,8 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         yy = r.y + px(20)
         stats = [("gold", str(v["gold"][i]), P.GOLD, f"{v['gold'][i]} gold"),
                  ("pop", f"{v['pop'][i]}/9", (120, 190, 120), f"population {v['pop'][i]} of 9"),
-                 ("vp", str(v["vp"][i]), (220, 120, 120), f"{v['vp'][i]} victory points")]
+                 ("vp", f"{v['vp'][i]}" + (f" +{gain[i]}" if gain[i] else ""), (220, 120, 120),
+                  f"{v['vp'][i]} victory points; {gain[i]} more if the war ended now")]
         if unrest is None:
             stats.append(("unrest", "?", (150, 140, 130), "unrest: hidden until the end of the game"))
         else:

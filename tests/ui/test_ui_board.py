@@ -80,3 +80,23 @@ def test_zoom_keeps_the_point_under_the_cursor(busy: GameScene) -> None:
     after = cam.to_board(400, 300)
     assert abs(before[0] - after[0]) < 1 and abs(before[1] - after[1]) < 1
     cam.fit(busy.map_rect())
+
+
+@pytest.mark.rule("R-VP-1")
+def test_the_war_end_forecast_matches_the_scoring_the_engine_does() -> None:
+    """Each area's 'if the war ended now' on the last position of a war is what the
+    war's scoring then gives."""
+    from game.rules import view
+    from game.ui.forecast import war_end_scores
+
+    b = load_board()
+    steps = selfplay_steps(8, 5, lambda i, s: any(e.get("kind") == "scored" for e in s.events))
+    last = steps[-1]
+    before = steps[-2].state
+    v = view(before, 0)
+    forecast = war_end_scores(v, b)
+    scored = {e["area"]: e["scores"] for e in last.events if e.get("kind") == "score_area"}
+    assert scored
+    for area, points in forecast.items():
+        want = scored.get(area, {})
+        assert {v["powers"][i]: p for i, p in enumerate(points) if p} == want, area
