@@ -24,7 +24,10 @@ def die(surf: pygame.Surface, r: pygame.Rect, value: int, colour: P.Colour) -> N
         pygame.draw.circle(surf, ink, (r.x + r.w * (1 + 2 * cx) // 6, r.y + r.h * (1 + 2 * cy) // 6), pip)
 
 
-def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, Any]], b: Board, s: float) -> None:
+def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, Any]], b: Board, s: float,
+                detail: list[str] | None = None) -> None:
+    """Both sides' dice and totals, how each total was reached (``detail``: one line a
+    side, each modifier named), the result and the losses."""
     def px(v: float) -> int:
         return max(1, round(v * s))
 
@@ -33,7 +36,8 @@ def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, 
     attack = next((e for e in events if e.get("kind") == "attack"), None)
     if battle is None:
         return
-    r = pygame.Rect(0, 0, px(520), px(250))
+    detail = detail or []
+    r = pygame.Rect(0, 0, px(600), px(250) + px(18) * len(detail))
     r.center = area.center
     pygame.draw.rect(surf, (20, 16, 12), r.move(4, 5), border_radius=10)
     pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=10)
@@ -63,9 +67,14 @@ def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, 
         surf.blit(tt, tt.get_rect(midtop=(cx, r.y + px(130))))
     vs = text("vs", "serif-bold", px(22), P.INK_SOFT)
     surf.blit(vs, vs.get_rect(center=(r.centerx, r.y + px(100))))
+    y = r.y + px(170)
+    for line in detail:
+        for wline in wrap(line, "cond", px(12), r.width - px(30))[:1]:
+            t = text(wline, "cond", px(12), P.INK_SOFT)
+            surf.blit(t, t.get_rect(midtop=(r.centerx, y)))
+            y += px(18)
     lines = [str(battle.get("text", ""))] + [str(e.get("text")) for e in events
                                               if e.get("kind") in ("unit_lost", "neutral_conquered", "marker_taken", "no_loss")]
-    y = r.y + px(170)
     for line in lines[:4]:
         for wline in wrap(line, "sans", px(13), r.width - px(30))[:1]:
             t = text(wline, "sans-bold" if line is lines[0] else "sans", px(13), P.INK)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.cli.textplay import Tracker
 from game.rules import Act, Choice, RulesError, State, apply, describe, legal, outcome, pending, view
 from game.rules.board import Board, load_board
 from game.ui import palette as P
@@ -47,6 +48,8 @@ class GameScene(Scene):
         self.view: dict[str, Any] = {}
         self.hold = 0.0
         self.log: list[str] = []
+        self.tracker = Tracker()
+        self.detail: dict[str, list[str]] = {}
         self.events: list[dict[str, Any]] = []
         self.log_scroll = 0  # lines scrolled up from the newest
         self.banner: list[str] = []
@@ -69,6 +72,7 @@ class GameScene(Scene):
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
         self.card_step: Step | None = None
+        self.card_detail: list[str] = []
         self.moves: list[tuple[str, str, str, bool]] = []  # this step's moves: from, to, power, lost at sea
         self.move_time = self.move_total = 0.0
         self.ended = False
@@ -109,6 +113,7 @@ class GameScene(Scene):
 
     def _take(self, step: Step) -> None:
         self.version += 1
+        before = self.shown.units if self.shown is not None else None
         self.shown = step.state
         self._odds = {}
         self.awaiting = False
@@ -121,7 +126,15 @@ class GameScene(Scene):
         self.view = view(step.state, self.seat)
         self.events.extend(step.events)
         texts = [str(e.get("text", "")) for e in step.events if e.get("text")]
-        self.log.extend(texts)
+        try:  # the words a player reads: a battle with how each total was reached
+            lines = self.tracker.feed(step.state, step.events, before)
+        except (KeyError, ValueError, IndexError, TypeError):
+            lines = texts
+        self.detail = {}
+        for e, line in zip(step.events, lines, strict=False):
+            if e.get("kind") == "battle" and "\n" in line:
+                self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
+        self.log.extend(x for line in lines for x in line.split("\n") if x.strip())
         if step.actor != self.seat and texts:
             self.banner = texts[-4:]
             self.banner_time = 2.5
@@ -206,6 +219,7 @@ class GameScene(Scene):
         else:
             return
         self.card_step = step
+        self.card_detail = list(self.detail.get("battle", []))
         self.card_time = 2.2 * max(self.speed, 0.5)
         self.banner_time = 0
 
@@ -541,8 +555,10 @@ class GameScene(Scene):
         self._bar(surf)
         if self.card is not None and (self.card_time > 0 or self.speed == 0):
             kind, events = self.card
-            (battle_card if kind == "battle" else scoring_card)(surf, pygame.Rect(self.map_rect()), events,
-                                                                self.board, self.s)
+            if kind == "battle":
+                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail)
+            else:
+                scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)

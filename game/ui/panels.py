@@ -51,7 +51,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         surf.blit(nt, (strip.right + px(6), r.y + px(3)))
         if i == thinking or i == deciding:
             tt = text("thinking..." if i == thinking else "to decide", "sans", px(11), P.HIGHLIGHT)
-            surf.blit(tt, (r.right - tt.get_width() - px(6), r.y + px(21)))
+            surf.blit(tt, (r.right - tt.get_width() - px(6), r.y + px(37)))
         # gold, population, VP, unrest
         unrest = v["unrest"][i]
         x = strip.right + px(6)
@@ -105,7 +105,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
             col = (110, 100, 90) if turned >= count else P.TEXT
             tt = text(label, "cond", px(10), col)
             box = pygame.Rect(tx, ty, tt.get_width() + px(8), tt.get_height() + px(1))
-            if box.right > r.right - px(4):
+            if box.right > r.right - px(4) - (px(70) if i in (thinking, deciding) else 0):
                 more = text("...", "cond", px(10), P.TEXT_DIM)
                 surf.blit(more, (tx, ty))
                 break
