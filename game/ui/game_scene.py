@@ -78,6 +78,7 @@ class GameScene(Scene):
         self.ended = False
         self.on_end: Any = None
         self.title = title
+        self.player_name = "you"
         self.size = (1280, 720)
         self.s = 1.0
 
@@ -540,7 +541,7 @@ class GameScene(Scene):
         self.hits += self._layer(
             surf, "players", (self.version, self.table.thinking(), litset, side.size), side,
             lambda layer: draw_players(layer, layer.get_rect(), self.view, board, self.seat, self.table.thinking(),
-                                       self.s, set(litset)))
+                                       self.s, set(litset), self.player_name))
         if self.show_market:
             mr = market_rect(self.map_rect(), sum(1 for t in board.tiles if t.id in self.view["stock"]), self.s)
             area = (m.x - mr.x, m.y - mr.y, m.width, m.height)

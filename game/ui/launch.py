@@ -51,7 +51,7 @@ def start_game(app: App, settings: Settings, *, players: int, power: str, level:
         table = LocalTable(setup, path)
     except (ValueError, OSError) as exc:
         return f"cannot start the game: {exc}"
-    show(app, table, speed or settings.speed)
+    show(app, table, speed or settings.speed, settings.name)
     return ""
 
 
@@ -63,15 +63,17 @@ def continue_game(app: App, settings: Settings, path: Path, speed: str = "") -> 
         return str(exc)
     except OSError as exc:
         return f"cannot open {path.name}: {exc.strerror or exc}"
-    show(app, table, speed or settings.speed)
+    show(app, table, speed or settings.speed, settings.name)
     return ""
 
 
-def show(app: App, table: Any, speed: str) -> None:
+def show(app: App, table: Any, speed: str, name: str = "") -> None:
     from game.ui.endscreen import EndScene
     from game.ui.game_scene import GameScene
 
     scene = GameScene(table, speed)
+    if name and name != "Player":
+        scene.player_name = name
 
     def ended(game: GameScene, result: dict[str, Any] | None) -> None:
         if game.app is not None and result is not None:

@@ -21,7 +21,7 @@ def _short(name: str, n: int) -> str:
 
 
 def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: Board, seat: int,
-                 thinking: int, s: float, lit: set[Target]) -> list[Hit]:
+                 thinking: int, s: float, lit: set[Target], me: str = "you") -> list[Hit]:
     def px(x: float) -> int:
         return max(1, round(x * s))
 
@@ -44,7 +44,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         pygame.draw.rect(surf, P.power(pid), strip, border_top_left_radius=6, border_bottom_left_radius=6)
         lt = text(P.letters(pid), "cond-bold", px(13), P.ink(pid))
         surf.blit(lt, lt.get_rect(center=strip.center))
-        name = b.power_name(pid) + (" (you)" if i == seat else "")
+        name = b.power_name(pid) + (f" ({me})" if i == seat else "")
         nt = text(name, "sans-bold", px(13), P.TEXT)
         if nt.get_width() > px(150):
             nt = text(name, "cond-bold", px(13), P.TEXT)
