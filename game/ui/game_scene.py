@@ -599,7 +599,12 @@ class GameScene(Scene):
         frame); its hits are moved to the screen."""
         cached = self._layers.get(name)
         if cached is None or cached[0] != key:
-            layer = pygame.Surface(rect.size, 0, surf)
+            if cached is not None and cached[1].get_size() == rect.size:
+                layer = cached[1]  # the same surface, drawn over (the board and players cover it all)
+                if name not in ("board", "players"):
+                    layer.fill(P.PANEL)
+            else:
+                layer = pygame.Surface(rect.size, 0, surf)
             hits = draw(layer)
             cached = (key, layer, hits)
             self._layers[name] = cached
