@@ -126,6 +126,13 @@ class MenuScene(Scene):
             st = text(self.sub, "serif", self.px(24), P.TEXT)
             surf.blit(st, st.get_rect(midtop=(w // 2, self.px(40) + t.get_height())))
         self.buttons = self.layout()
+        if self.buttons:  # a dark card behind the form, so words stay clear over the map
+            box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(self.px(120), self.px(90))
+            box.y -= self.px(20)
+            card = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(card, (20, 16, 12, 200), card.get_rect(), border_radius=self.px(14))
+            surf.blit(card, box)
+            pygame.draw.rect(surf, P.PANEL_EDGE, box, 1, border_radius=self.px(14))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
         self.extra(surf)
@@ -221,7 +228,7 @@ class NewGameMenu(MenuScene):
         surf.blit(lab, lab.get_rect(midbottom=(w // 2, r0 - self.px(8))))
         lab = text("Players", "serif-bold", self.px(22), P.TEXT)
         surf.blit(lab, lab.get_rect(midright=(w // 2 - self.px(90), r1 + self.px(20))))
-        n = text(str(self.players), "serif-bold", self.px(30), P.HIGHLIGHT)
+        n = text(str(self.players), "sans-bold", self.px(28), P.HIGHLIGHT)
         surf.blit(n, n.get_rect(center=(w // 2 + self.px(50), r1 + self.px(20))))
         lab = text("Computer players", "serif-bold", self.px(22), P.TEXT)
         surf.blit(lab, lab.get_rect(midright=(w // 2 - self.px(36), r2 + self.px(20))))
