@@ -119,6 +119,12 @@ class Limits:
     reconnect_max_ms: int = 5_000
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
     forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
+    # what connections from one address that we did not dial get back as catch-up, in all:
+    # a whole 7-player game at once (about 1.2 MB), then a trickle; the rest follows later
+    catchup_burst: int = 2 << 20
+    catchup_rate: int = 256 << 10  # bytes per second
+    max_links_per_address: int = 32  # connections we accept from one address at once
+    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is
 
 
 class Replica(Protocol):
@@ -188,6 +194,7 @@ class Link:
     banned_until: int = 0
     dropped_frames: int = 0
     learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
+    addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
 
 
 @dataclass(slots=True)
@@ -197,6 +204,8 @@ class Stats:
     rejected: dict[str, int] = field(default_factory=dict)
     rate_limited: int = 0
     bans: int = 0
+    refused_links: int = 0  # connections ignored: too many from their address, or the address banned
+    catchup_paced: int = 0  # catch-up messages left for later by the per-address budget
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
     forgotten: int = 0  # peers forgotten after forget_ms of silence
 
@@ -249,6 +258,8 @@ class Node:
         self._peers_sent: dict[tuple[str, bytes], int] = {}
         self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: bytes = b""
+        self._catchup: dict[str, TokenBucket] = {}  # address -> catch-up budget of its in links
+        self._bans: dict[str, list[int]] = {}  # address -> when its links were banned
 
     # ------------------------------------------------------------------ setup
     def _tune(self, sock: zmq.Socket[bytes]) -> None:
@@ -393,7 +404,7 @@ class Node:
         for sock in list(events):
             for _ in range(1000):
                 try:
-                    frames = sock.recv_multipart(flags=zmq.NOBLOCK)
+                    frames = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
                 except zmq.Again:
                     break
                 except zmq.ZMQError:
@@ -402,19 +413,42 @@ class Node:
                 if sock is self.router:
                     if len(frames) < 1:
                         continue
-                    key = ("in", frames[0])
+                    key = ("in", frames[0].bytes)
                     link = self.links.get(key)
                     if link is None:
-                        link = self._new_link(key, self.clock())
-                        self.links[key] = link
-                    self._frame(link, frames[1:])
+                        link = self._accept_link(key, frames[-1])
+                        if link is None:
+                            continue
+                    self._frame(link, [f.bytes for f in frames[1:]])
                 else:
                     link = next((lk for lk in self.links.values() if lk.socket is sock), None)
                     if link is not None:
-                        self._frame(link, frames)
+                        self._frame(link, [f.bytes for f in frames])
         self.flood()
         self._maintain()
         return handled
+
+    def _accept_link(self, key: tuple[str, bytes], frame: zmq.Frame) -> Link | None:
+        """A new connection on the ROUTER: refused (its frames ignored) when its address has
+        too many connections already or has had too many links banned."""
+        try:
+            addr = str(frame.get("Peer-Address"))
+        except (zmq.ZMQError, AttributeError, ValueError):
+            addr = ""
+        now = self.clock()
+        lim = self.limits
+        bans = [t for t in self._bans.get(addr, []) if now - t < lim.ban_ms]
+        self._bans[addr] = bans
+        if not bans:
+            del self._bans[addr]
+        same = sum(1 for lk in self.links.values() if lk.socket is None and lk.addr == addr)
+        if len(bans) >= lim.address_bans or same >= lim.max_links_per_address:
+            self.stats.refused_links += 1
+            return None
+        link = self._new_link(key, now)
+        link.addr = addr
+        self.links[key] = link
+        return link
 
     def _violation(self, link: Link, code: str) -> None:
         self.stats.rejected[code] = self.stats.rejected.get(code, 0) + 1
@@ -422,6 +456,8 @@ class Node:
         if link.violations >= self.limits.ban_after and link.banned_until == 0:
             link.banned_until = self.clock() + self.limits.ban_ms
             self.stats.bans += 1
+            if link.socket is None:
+                self._bans.setdefault(link.addr, []).append(self.clock())
             self._send(link, b"BYE", canonical_json({"reason": "too many invalid frames"}))
 
     def _frame(self, link: Link, frames: list[bytes]) -> None:
@@ -539,9 +575,29 @@ class Node:
         return len(self.peers) < self.limits.max_peers and outs < self.limits.max_peers
 
     def _catch_up(self, link: Link, their_have: dict[str, Any], now: int) -> None:
+        """Send the messages the link's peer lacks. A connection we did not dial is served
+        from its address's budget (:class:`Limits`): many connections from one address
+        asking for the whole game get one copy at once and then a trickle, and what is
+        left goes out on their next ``HAVE``."""
         have = {str(k): v for k, v in their_have.items() if isinstance(v, int) and not isinstance(v, bool)}
-        for raw in self.replica.missing(have):
-            self._send_msg(link, raw, sha256_hex(raw), now)
+        missing = self.replica.missing(have)
+        if not missing:
+            return
+        budget = None
+        if link.socket is None:
+            budget = self._catchup.get(link.addr)
+            if budget is None:
+                lim = self.limits
+                budget = self._catchup[link.addr] = TokenBucket(lim.catchup_burst, lim.catchup_rate, now)
+        for i, raw in enumerate(missing):
+            msg_id = sha256_hex(raw)
+            last = link.sent_at.get(msg_id)
+            if (msg_id in link.known and last is None) or (last is not None and now - last < self.limits.resend_ms):
+                continue
+            if budget is not None and not budget.take(len(raw), now):
+                self.stats.catchup_paced += len(missing) - i
+                return
+            self._send_msg(link, raw, msg_id, now)
 
     def _msg(self, link: Link, raw: bytes, now: int) -> None:
         msg_id = sha256_hex(raw)
@@ -583,6 +639,11 @@ class Node:
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
             self._forget_silent(now)
+            if self._catchup:  # budgets back to full, of addresses with no connection left
+                addrs = {lk.addr for lk in self.links.values() if lk.socket is None}
+                for addr, bucket in list(self._catchup.items()):
+                    if addr not in addrs and bucket.take(0, now) and bucket.tokens >= bucket.capacity * 1000:
+                        del self._catchup[addr]
             for link in list(self.links.values()):
                 if link.socket is not None and link.greeted and now - link.last_rx > lim.dead_ms:
                     # the peer went away: queue no more messages for it (up to SNDHWM of them

@@ -24,7 +24,6 @@ REASONS = MappingProxyType({
     "bad_prev": "prev is not the id of the author's previous message",
     "future_at": "at points past the end of the transcript",
     "state_mismatch": "state is not this peer's state hash at position at (kept as evidence against the author)",
-    "too_early": "a drop vote for seats this peer's own clock does not yet show overdue (held until it does)",
     "bad_state": "an unsigned message (a reveal) names another state hash than the one at its position",
     "forged": "an unsigned message (a reveal) differs from the author's message accepted at that seq",
     "stale": "the game has changed since the state the author acted on",

@@ -40,7 +40,7 @@ from net.table import Table
 from net.transcript import Accepted, Rejected, Result, Transcript, replay
 from net.unrest import commitment, derive_salt
 
-HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending", "too_early"})
+HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending"})
 # Own messages that may leave before their fsync (the end of the batch brings it): a
 # reveal's bytes are fixed by the transcript and the chain secret (net.envelope), so a
 # peer that loses it in a crash makes the very same one again. Any other message could
@@ -109,6 +109,7 @@ class Session:
         self._held: dict[str, dict[bytes, _Hold]] = {}
         self._held_count = 0
         self._evidence_kept: set[tuple[str, int]] = set()
+        self._judged: dict[tuple[tuple[int, ...], int], bool] = {}  # (vote's seats, position) -> early
         self._chain: HashChain | None = None
         self._since = now
         self._epoch = self.transcript.position
@@ -226,10 +227,13 @@ class Session:
                                                 f"next ({nxt}): it comes back by catch-up", parsed.id)
             if parsed.seq >= nxt and raw in self._held.get(parsed.author, {}):
                 return Held("duplicate", "held already")
-        res = t.offer(raw, parsed=parsed, gate=self._gate(now))
+        res = t.offer(raw, parsed=parsed)
         if isinstance(res, Rejected):
             self._keep_evidence()
             if res.code in HOLD and self._hold(parsed, res.code):
+                if res.code in ("drop_pending", "future_at"):  # this peer may have a promise to make
+                    self._idle_at = -1
+                    self._settle(now)
                 return Held(res.code, res.text)
         if isinstance(res, Accepted):
             self._keep_evidence()
@@ -260,21 +264,44 @@ class Session:
         """How many early messages this session holds."""
         return self._held_count
 
-    def _gate(self, now: int) -> Callable[[Envelope, Table], None]:
-        """Another seat's drop vote that would count waits until this peer's own clock
-        shows its seats overdue (``too_early``): no one drops a seat on another's clock."""
-        def gate(env: Envelope, table: Table) -> None:
-            if env.kind != "drop" or "keep" in env.body or env.author == self.me.public_hex:
-                return
-            g = self.transcript.genesis
-            if g is None or env.at != self.transcript.position or now - self._since >= g.timeout_ms:
-                return
-            awaited = {s for s, _ in table.awaited()}
-            seats = env.body.get("seats")
-            if isinstance(seats, list) and seats and all(s in awaited for s in seats):
-                raise Reject("too_early", f"this peer has waited {max(0, now - self._since)} ms of the "
-                                          f"{g.timeout_ms} ms timeout for seats {seats}")
-        return gate
+    def _clock_keeps(self, t: Table, s: int, now: int) -> list[tuple[int, ...]]:
+        """Counting votes of others that this peer's own clock does not support, which it
+        promises never to join: a vote that reached it before half of the timeout
+        had passed here since the position began (judged once, when first seen), or one
+        whose seats' message this peer holds while its clock shows them in time."""
+        out: list[tuple[int, ...]] = []
+        if not t.votes:
+            return out
+        timeout = t.g.timeout_ms
+        waited = now - self._since
+        pending = {self.transcript.seat_of(a) for a, mine in self._held.items() if any(
+            h.code == "drop_pending" for h in mine.values())} if waited < timeout else set()
+        for key, voters in sorted(t.votes.items()):
+            if not voters or s in key or s in voters or s in t.keeps.get(key, set()):
+                continue
+            early = self._judged.setdefault((key, t.position), 2 * waited < timeout)
+            if early or pending & set(key):
+                out.append(key)
+        return out
+
+    def _withdrawals(self, t: Table, s: int) -> list[tuple[int, ...]]:
+        """This seat's own counting votes that can no longer complete: another seat that must
+        vote for them has not, and has moved on to a later position (this peer holds a
+        message of it made there: it took the awaited seat's late message in). The seat
+        withdraws such a vote by promising to keep the seats, so that the late message they
+        hold here is taken in and this peer follows the others."""
+        out: list[tuple[int, ...]] = []
+        if not t.votes:
+            return out
+        pos = self.transcript.position
+        ahead = {self.transcript.seat_of(a) for a, mine in self._held.items()
+                 if any(h.env.at > pos for h in mine.values())}
+        for key, voters in sorted(t.votes.items()):
+            if s not in voters or t.keeps.get(key) or s in t.keep_log.get((key, pos), set()):
+                continue
+            if any(o >= 0 and t.active(o) and o not in key and o not in voters for o in ahead):
+                out.append(key)
+        return out
 
     def _keep_evidence(self) -> None:
         """Write new proofs against authors (equivocations, signed messages naming another
@@ -407,15 +434,10 @@ class Session:
             n = len(self.transcript.entries)
             # a held message can pass only once another has been accepted (or, for a vote
             # held on this peer's clock, once the timeout has passed)
-            if self._held_count and (self._held_tried != n or self._early_due(now)):
+            if self._held_count and self._held_tried != n:
                 progress = self._retry(now) or progress
             self._held_tried = n
         self._release()
-
-    def _early_due(self, now: int) -> bool:
-        g = self.transcript.genesis
-        return g is not None and now - self._since >= g.timeout_ms and any(
-            h.code == "too_early" for mine in self._held.values() for h in mine.values())
 
     def _retry(self, now: int) -> bool:
         """Offer again the held messages that could now pass: each author's message at its
@@ -433,7 +455,7 @@ class Session:
                     continue
                 if t.genesis is not None and (h.env.seq > nxt or h.env.at > t.position):
                     continue  # cannot pass yet
-                res = t.offer(raw, parsed=h.env, gate=self._gate(now), verified=h.verified)
+                res = t.offer(raw, parsed=h.env, verified=h.verified)
                 if isinstance(res, Rejected) and res.code in HOLD:
                     h.code = res.code
                     h.verified = h.verified or res.code != "no_genesis"
@@ -455,13 +477,13 @@ class Session:
         n = len(self.transcript.entries)
         if self._idle_at == n:
             return False
-        due = self._what_is_due()
+        due = self._what_is_due(now)
         if due is None:
             self._idle_at = n
             return False
         return self._send(due[0], due[1], now, at=due[2]).ok
 
-    def _what_is_due(self) -> tuple[str, dict[str, Any], int | None] | None:
+    def _what_is_due(self, now: int) -> tuple[str, dict[str, Any], int | None] | None:
         """What to send (kind, body and, for a promise about an earlier position, its ``at``)."""
         t = self.table
         s = self.seat
@@ -469,6 +491,10 @@ class Session:
             return None
         for key, at in t.keeps_due(s):  # first: seats that hold a late message wait for it
             return "drop", {"seats": list(key), "keep": True}, at
+        for key in self._clock_keeps(t, s, now):  # votes this peer's clock does not support
+            return "drop", {"seats": list(key), "keep": True}, None
+        for key in self._withdrawals(t, s):  # its own votes that can no longer complete
+            return "drop", {"seats": list(key), "keep": True}, None
         if t.drop_pending(s):
             return None  # what this seat owes would wait for the drop's outcome
         due = self._owed(t, s)

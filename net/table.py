@@ -519,9 +519,9 @@ class Table:
         if not self.active(seat):
             raise Reject("not_expected", f"seat {seat} is played by a bot now")
         key = tuple(targets)
-        if "keep" in body:
-            if seat in self.vote_log.get((key, m.at), ()) or seat in self.keep_log.get((key, m.at), ()):
-                raise Reject("not_expected", f"seat {seat} has voted or promised for {targets} there already")
+        if "keep" in body:  # after a vote of its own too: the voter withdraws it (net.session)
+            if seat in self.keep_log.get((key, m.at), ()):
+                raise Reject("not_expected", f"seat {seat} has promised to keep {targets} there already")
 
             def promise() -> Outcome:
                 self.keep_log.setdefault((key, m.at), set()).add(seat)
@@ -546,7 +546,7 @@ class Table:
             voters = self.votes.setdefault(key, set())
             voters.add(seat)
             needed = {s for s in range(self.n) if self.active(s) and s not in key}
-            if not needed <= voters:
+            if not needed <= voters or self.keeps.get(key):
                 return Outcome()
             r = self.chance_round()
             last = bool(r) and all(awaited[t] == "reveal" for t in key) and all(

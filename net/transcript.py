@@ -95,9 +95,6 @@ class Mismatch:
     raw: bytes
 
 
-Gate = Callable[[Envelope, Table], None]
-
-
 @dataclass(frozen=True, slots=True)
 class Equivocation:
     """Proof that an author signed two different messages with the same seq."""
@@ -188,20 +185,17 @@ class Transcript:
         return [self.entries[i].env.raw for i in picked]
 
     # ------------------------------------------------------------------ acceptance
-    def offer(self, raw: bytes, *, parsed: Envelope | None = None, gate: Gate | None = None,
-              verified: bool = False) -> Result:
+    def offer(self, raw: bytes, *, parsed: Envelope | None = None, verified: bool = False) -> Result:
         """Accept or reject one message (its exact bytes; ``parsed``: what
         :func:`~net.envelope.parse` made of them, when the caller parsed them already).
-        ``gate`` may still refuse a message that passed every check, just before it is
-        taken in (a session's clock: :class:`net.session.Session`); ``verified``: its
-        signature was checked before (a message held and offered again)."""
+        ``verified``: its signature was checked before (a message held and offered again)."""
         if parsed is None or parsed.raw is not raw:
             try:
                 parsed = parse(raw)
             except Reject as r:
                 return Rejected(r.code, r.text)
         try:
-            return self._accept(parsed, own=verified, gate=gate)
+            return self._accept(parsed, own=verified)
         except Reject as r:
             return Rejected(r.code, r.text, parsed.id)
 
@@ -215,8 +209,7 @@ class Transcript:
         except Reject as r:
             return Rejected(r.code, r.text, env.id)
 
-    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None,
-                gate: Gate | None = None) -> Accepted:
+    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None) -> Accepted:
         if env.kind in LOBBY_KINDS:  # first: a lobby message never enters a transcript (its seq is its own)
             raise Reject("not_transcript", f"{env.kind} messages are not part of the transcript")
         if self.genesis is None:
@@ -276,8 +269,6 @@ class Transcript:
         if env.kind in ACTING and env.at < position:
             raise Reject("stale", f"made at position {env.at}; the game has moved on to position {position}")
         plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
-        if gate is not None:
-            gate(env, table)
         if self.sink:
             self.sink(env.raw)
         if persisted is not None:

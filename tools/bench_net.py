@@ -306,8 +306,46 @@ class PacedDecider:
         return choice
 
 
+class Flooder:
+    """A seated player that, besides playing, signs messages with ``seq`` far ahead of its
+    own (nine in ten) or just ahead (one in ten: those get held and signature-checked) and
+    sends ``per_s`` of them a second to every peer it is linked to (docs/network.md,
+    "Cheating players", 3)."""
+
+    def __init__(self, peer: Any, per_s: int) -> None:
+        self.peer = peer
+        self.per_s = per_s
+        self.t0 = 0
+        self.sent = 0
+
+    def tick(self) -> None:
+        from net.envelope import build
+
+        t = self.peer.session.transcript
+        if t.genesis is None or self.peer.over:
+            return
+        now = now_ns()
+        if not self.t0:
+            self.t0 = now
+        due = (now - self.t0) * self.per_s // 1_000_000_000 - self.sent
+        if due <= 0:
+            return
+        me = self.peer.identity
+        seq, prev = t.last_of(me.public_hex)
+        live = self.peer.node._live()
+        for k in range(min(due, 200)):
+            n = self.sent + k
+            ahead = 1 + n % 31 if n % 10 == 0 else 1000 + n
+            raw = build(me, game=t.game_id, seq=seq + ahead, prev=prev, kind="choice", at=t.position,
+                        state=t.state_hash, body={"choice": ["pass", n]}).raw
+            for link in live:
+                self.peer.node._send(link, b"MSG", raw)
+        self.sent += min(due, 200)
+
+
 def peer_main(index: int, players: int, work: str, conn: Connection, invite_text: str, bots: str, seed: int,
-              poll_ms: int, think_ms: int, drop_timeout_ms: int, deadline_s: float, profile: bool = False) -> None:
+              poll_ms: int, think_ms: int, drop_timeout_ms: int, deadline_s: float, profile: bool = False,
+              flood_per_s: int = 0) -> None:
     """One player: index 0 hosts (its Lobby, the genesis), the others join its invite.
     Steps until told to stop; writes its timings to ``WORK/p{index}.timings.json`` (and,
     with ``profile``, its cProfile statistics to ``WORK/p{index}.prof``)."""
@@ -318,7 +356,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
         prof.enable()
         try:
             peer_main(index, players, work, conn, invite_text, bots, seed, poll_ms, think_ms, drop_timeout_ms,
-                      deadline_s)
+                      deadline_s, flood_per_s=flood_per_s)
         finally:
             prof.disable()
             prof.dump_stats(str(Path(work) / f"p{index}.prof"))
@@ -346,6 +384,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
                                         peer.node.curve_public))))
     else:
         peer.connect(Invite.parse(invite_text))
+    flooder = Flooder(peer, flood_per_s) if flood_per_s else None
     steps = 0
     over_at = 0
     frames_at_over = 0
@@ -356,6 +395,8 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
         c0 = time.thread_time_ns()
         f0 = peer.node.stats.frames_in
         peer.step(poll_ms)
+        if flooder is not None:
+            flooder.tick()
         if peer.session.transcript.genesis is not None and not over_at:
             rec.add("step", now_ns() - t0)
             # this thread's CPU (not ZeroMQ's I/O thread) in steps that took frames in, and in the others
@@ -378,7 +419,9 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
            "cpu_s": cpu_seconds() - cpu0, "frames_in": st.frames_in, "frames_out": st.frames_out,
            "frames_out_in_game": frames_at_over, "sent_by_type": st.sent, "rejected": st.rejected, "rate_limited": st.rate_limited,
            "messages": len(peer.session.transcript), "state": peer.session.transcript.state_hash, "over": peer.over,
-           "desync": peer.desynced, **rec.dump(peer.session.seat)}
+           "desync": peer.desynced, "flooder": flooder is not None,
+           "flood_sent": flooder.sent if flooder is not None else 0, "held": peer.session.held(),
+           "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, **rec.dump(peer.session.seat)}
     Path(work, f"p{index}.timings.json").write_text(json.dumps(out), encoding="utf-8")
     peer.close()
     conn.send(("done", index))
@@ -545,7 +588,7 @@ class Bench:
             self.pinger.ping()  # the connection and the CurveZMQ handshake
         return self.pinger
 
-    def play(self, g: int, think_ms: int) -> GameRun:
+    def play(self, g: int, think_ms: int, flood_per_s: int = 0) -> GameRun:
         args, ctx = self.args, self.ctx
         work = self.work / f"game{g}"
         work.mkdir(parents=True, exist_ok=True)
@@ -557,7 +600,8 @@ class Bench:
             p = ctx.Process(target=peer_main, args=(i, args.players, str(work), b, invite_text, args.bots,
                                                     args.seed + 100 * g, args.poll_ms, think_ms,
                                                     args.drop_timeout_ms,
-                                                    args.deadline, args.profile and i == 1),
+                                                    args.deadline, args.profile and i == 1,
+                                                    flood_per_s if i == args.players - 1 else 0),
                             daemon=True)
             p.start()
             self.procs.append(p)
@@ -650,7 +694,7 @@ class Bench:
                 p.kill()
 
 
-def summarize(games: list[GameRun], think_ms: int) -> dict[str, Any]:
+def summarize(games: list[GameRun], think_ms: int, flood_per_s: int = 0) -> dict[str, Any]:
     """The figures of the games played with one think time."""
     lats = [combine(gr.timings) for gr in games]
     pooled = {key: [v for lat in lats for v in lat[key + "_ns"]]
@@ -665,7 +709,13 @@ def summarize(games: list[GameRun], think_ms: int) -> dict[str, Any]:
             for k, v in t["rejected"].items():
                 rejected[k] = rejected.get(k, 0) + v
     out: dict[str, Any] = {
-        "think_ms": think_ms, "games": len(games), "messages": messages,
+        "think_ms": think_ms, "flood_per_s": flood_per_s, "games": len(games), "messages": messages,
+        "flood_sent": sum(t.get("flood_sent", 0) for gr in games for t in gr.timings),
+        # memory of the honest peers (largest resident set of each process) and what their
+        # sessions still held at the end
+        "honest_maxrss_mb": [round(t["maxrss_kb"] / 1024, 1) for gr in games for t in gr.timings
+                             if not t.get("flooder")],
+        "honest_held": [t["held"] for gr in games for t in gr.timings if not t.get("flooder")],
         "messages_per_game": [gr.timings[0]["messages"] for gr in games],
         "chance_events": len(pooled["chance"]), "game_s": [round(gr.game_s, 2) for gr in games],
         "messages_per_s": round(messages / game_s, 1), "frames_per_s": round(frames / game_s),
@@ -717,11 +767,16 @@ def run(args: argparse.Namespace, say: Callable[[str], None]) -> dict[str, Any]:
                 games.append(bench.play(g, think))
                 g += 1
             runs.append((think, games))
+        if args.flood:
+            think = thinks[-1]
+            say(f"a game where the last peer floods {args.flood} messages a second to every other")
+            runs.append((think, [bench.play(g, think, args.flood)]))
     finally:
         bench.close()
         if tmp is not None:
             tmp.cleanup()
-    modes = [summarize(games, think) for think, games in runs]
+    modes = [summarize(games, think, args.flood if args.flood and i == len(runs) - 1 else 0)
+             for i, (think, games) in enumerate(runs)]
     catchups = [c for m in modes for c in m["catchup"]]
     cu = [c["ms"] for c in catchups if c["ok"]]
     out: dict[str, Any] = {
@@ -755,6 +810,10 @@ def report(out: dict[str, Any]) -> None:
         print(f"{out['bots']} bots answering {f'{think} ms after their turn comes' if think else 'at once'}: "
               f"{mode['games']} game(s), {mode['messages']} messages {mode['messages_per_game']}, "
               f"{mode['chance_events']} chance events, {mode['game_s']} s")
+        if mode["flood_per_s"]:
+            print(f"  while the last peer floods {mode['flood_per_s']} early messages a second to each other peer "
+                  f"({mode['flood_sent']} sent): honest peers' largest resident set {mode['honest_maxrss_mb']} MiB, "
+                  f"messages held at the end {mode['honest_held']}")
         print(f"  {mode['messages_per_s']} messages/s, {mode['frames_per_s']} frames/s "
               f"({mode['frames_per_message']} frames a message); cores busy during the game: machine "
               f"{mode['machine_busy_cores']}, these peers {mode['peers_cores']} (of {m['nproc']})")
@@ -796,6 +855,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--catchup-runs", type=int, default=3, help="spectator catch-ups after each game")
     ap.add_argument("--drop-timeout-ms", type=int, default=600_000, help="the genesis timeout (no drops wanted)")
     ap.add_argument("--deadline", type=float, default=900)
+    ap.add_argument("--flood", type=int, default=0, metavar="N",
+                    help="then one more game in which the last peer floods N signed early messages a second")
     ap.add_argument("--log-dir", default=None, help="where the peers write their logs (default: a temporary one)")
     ap.add_argument("--profile", action="store_true", help="profile peer 1's CPU time (cProfile) into LOG_DIR/gameN/p1.prof")
     ap.add_argument("--json", action="store_true")

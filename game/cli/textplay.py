@@ -173,9 +173,15 @@ def read_local(path: Path) -> tuple[dict[str, Any], list[Input]]:
 
 
 def replay(header: dict[str, Any], inputs: Sequence[Input], track: Tracker | None = None,
-           seat: int | None = None) -> State:
+           seat: int | None = None, marks: list[Mark] | None = None) -> State:
+    """The state after ``inputs``; feeds their events to ``track`` and, in ``marks``, keeps
+    the game as it was before each of ``seat``'s choices since the last chance input (so
+    a resumed game can take them back as if it had never been left)."""
     st = new_game(header["powers"])
-    for inp in inputs:
+    last_roll = max((i for i, inp in enumerate(inputs) if isinstance(inp, Roll)), default=-1)
+    for i, inp in enumerate(inputs):
+        if marks is not None and i > last_roll and isinstance(inp, Act) and inp.seat == seat:
+            marks.append(Mark(i, st.clone(), copy.deepcopy(track) if track is not None else Tracker(), inp.choice))
         before = units_before(st, inp, seat) if track is not None else None
         events = apply_in_place(st, inp)
         if track is not None:
@@ -925,8 +931,10 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
     try:
         header, inputs = read_local(path)
         seat, seed, bots = int(header["seat"]), int(header["seed"]), str(header["bots"])
-        st = replay(header, inputs, track, seat)
+        marks: list[Mark] = []
+        st = replay(header, inputs, track, seat, marks)
         game = TextGame(st, seat, bots, seed, out, len(inputs), track, input_fn, print_fn)
+        game.marks = marks
     except (OSError, ValueError, KeyError, TypeError, RulesError) as exc:
         out.close()
         err_fn(f"soe resume: {path}: {exc}")
