@@ -384,7 +384,7 @@ def test_a_whole_game_is_played_to_the_end_in_the_terminal(tmp_path: Path) -> No
 
 def test_a_resumed_game_can_take_back_choices_made_before_it_was_left(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "6", "--save", str(save)], "1\n1\nq\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "6", "--save", str(save)], "1\n1\nq\n").returncode == 0
     _, inputs = read_local(save)
     assert sum(1 for i in inputs if isinstance(i, Act) and i.seat == 0) == 2  # two placements, no dice between
     res = run(["resume", str(save)], "u\nq\n")
