@@ -63,6 +63,12 @@ def test_a_torn_last_line_from_a_crash_is_ignored_and_a_foreign_file_refused(tmp
     other.write_text('{"hello": 1}\n', encoding="utf-8")
     res = run(["resume", str(other)], "")
     assert res.returncode == 2 and "soe resume" in (res.stdout + res.stderr)
+    header = {"kind": "soe-local-game", "powers": ["great_britain", "france"], "seat": 5, "bots": "greedy", "seed": 1}
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    res = run(["resume", str(odd)], "")  # a seat that is not in the game: refused, not played by bots to the end
+    assert res.returncode == 2 and res.stderr.strip() == f"soe resume: {odd}: the save names seat 5, which is not a " \
+        "seat of its game" and res.stdout == ""
 
 
 # --------------------------------------------------------------------------- bad arguments and saves

@@ -101,8 +101,12 @@ class SearchBot:
             return res.choice, f"{what}: the quick rule of thumb rates it highest (gain now against its cost)."
         _, best, n = res.means[0]
         alt, second, _ = res.means[1]
-        return res.choice, (f"{what}: over {n} sampled futures it leaves you {_vp(best)} VP against the best rival, "
-                            f"{_vp(best - second)} more than {describe(state, alt)}.")
+        where = f"{_vp(abs(best))} VP {'ahead of' if best >= 0 else 'behind'} the best rival"
+        if best > second:
+            than = f"{_vp(best - second)} VP better than {describe(state, alt)}"
+        else:
+            than = f"level with {describe(state, alt)}, which the rule of thumb ranks lower"
+        return res.choice, f"{what}: over {n} sampled futures it leaves you {where}, {than}."
 
     # ------------------------------------------------------------------ search
     def search(self, state: State, seat: int, options: list[Choice]) -> SearchResult:
@@ -200,7 +204,8 @@ def _mean(total: int, count: int) -> int:
 
 
 def _vp(tenths: int) -> str:
-    sign = "+" if tenths >= 0 else "-"
+    """Tenths of a VP as a decimal number, exactly."""
+    sign = "-" if tenths < 0 else ""
     t = abs(tenths)
     return f"{sign}{t // 10}.{t % 10}"
 

@@ -49,6 +49,7 @@ def play_one(players: int, names: Sequence[str], seed: int, game: int) -> dict[s
     dice = Rng(deal)
     st = new_game(players)
     think: list[list[int]] = [[] for _ in range(players)]
+    cpu: list[list[int]] = [[] for _ in range(players)]
     while True:
         p = pending(st)
         if p.is_over:
@@ -57,9 +58,10 @@ def play_one(players: int, names: Sequence[str], seed: int, game: int) -> dict[s
             events = apply_in_place(st, Roll(tuple(dice.randint(lo, hi) for lo, hi in p.chance.ranges)))
         else:
             options = legal(st, p.seat)
-            t0 = time.perf_counter_ns()
+            t0, c0 = time.perf_counter_ns(), time.process_time_ns()
             choice = seats[p.seat].choose(st, p.seat, options)
             think[p.seat].append(time.perf_counter_ns() - t0)
+            cpu[p.seat].append(time.process_time_ns() - c0)
             events = apply_in_place(st, Act(p.seat, choice))
         for b in observers:
             b.observe(st, events)
@@ -85,6 +87,7 @@ def play_one(players: int, names: Sequence[str], seed: int, game: int) -> dict[s
         "state_hash": state_hash(st),
         "playouts": playouts,
         "think_ns": think,
+        "cpu_ns": cpu,
     }
 
 
@@ -115,7 +118,7 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 def public_record(rec: dict[str, Any]) -> dict[str, Any]:
     """A game's record without the timings (what is the same on every run)."""
-    return {k: v for k, v in rec.items() if k != "think_ns"}
+    return {k: v for k, v in rec.items() if k not in ("think_ns", "cpu_ns")}
 
 
 class Summary:
@@ -128,6 +131,7 @@ class Summary:
         self.score = {n: 0 for n in self.order}
         self.revolutions = {n: 0 for n in self.order}
         self.think: dict[str, list[int]] = {n: [] for n in self.order}
+        self.cpu: dict[str, list[int]] = {n: [] for n in self.order}
         self.playouts = {n: 0 for n in self.order}
 
     def add(self, rec: dict[str, Any]) -> None:
@@ -138,6 +142,7 @@ class Summary:
             self.score[name] += int(rec["scores"][power])
             self.revolutions[name] += power in rec["revolutions"]
             self.think[name].extend(rec["think_ns"][s])
+            self.cpu[name].extend(rec["cpu_ns"][s])
             self.playouts[name] += int(rec["playouts"][s])
 
     def rows(self) -> list[dict[str, Any]]:
@@ -146,6 +151,7 @@ class Summary:
             n = self.games[name]
             lo, hi = wilson(self.wins[name], n)
             t = sorted(self.think[name])
+            c = sorted(self.cpu[name])
             total_s = sum(t) / 1e9
             row: dict[str, Any] = {
                 "bot": name, "seat_games": n, "wins": self.wins[name],
@@ -157,6 +163,9 @@ class Summary:
                 "think_median_ms": round(t[len(t) // 2] / 1e6, 3) if t else 0.0,
                 "think_max_ms": round(t[-1] / 1e6, 3) if t else 0.0,
                 "think_per_game_s": round(total_s / n, 3) if n else 0.0,
+                # processor time: what the decision costs when the machine is not shared
+                "cpu_median_ms": round(c[len(c) // 2] / 1e6, 3) if c else 0.0,
+                "cpu_max_ms": round(c[-1] / 1e6, 3) if c else 0.0,
             }
             if self.playouts[name]:
                 row["playouts_per_s"] = round(self.playouts[name] / total_s) if total_s else 0
@@ -212,7 +221,7 @@ def arena(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
             out(f"  {r['bot']:>7}: won {r['wins']} of {r['seat_games']} ({100 * r['win_rate']:.1f}%, "
                 f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%), mean score {r['mean_score']}, "
                 f"revolutions {r['revolutions']}; think median {r['think_median_ms']} ms, "
-                f"max {r['think_max_ms']} ms{extra}")
+                f"max {r['think_max_ms']} ms (processor time {r['cpu_median_ms']} / {r['cpu_max_ms']} ms){extra}")
     return 0
 
 

@@ -92,9 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game against computer players in the window (the default)")
     p.add_argument("--players", type=int, default=4, action=_Given, help="number of players, 2-7 (default 4)")
-    p.add_argument("--power", default="", help="the great power you play (default: the first)")
+    from game.rules.board import load_board
+
+    p.add_argument("--power", default="", help="the great power you play: "
+                   f"{', '.join(x.id for x in load_board().powers)} (default: the first)")
     p.add_argument("--bots", default="greedy", metavar="N|KIND",
-                   help=f"how many computer players (1-6; starts the game at once), or their kind ({', '.join(BOT_NAMES)})")
+                   help=f"how many computer players (1-6; starts the game at once), or their kind ({', '.join(BOT_NAMES)}; "
+                        "default greedy)")
     p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
                    help="the computer players' strength (default normal)")
     p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")

@@ -61,6 +61,8 @@ def open_log(path: Path) -> tuple[Setup, State]:
 
     try:
         header, inputs = read_local(path)
+        if not isinstance(header["powers"], list) or not 0 <= int(header["seat"]) < len(header["powers"]):
+            raise ValueError(f"the save names seat {header['seat']}, which is not a seat of its game")
         st = replay(header, inputs)
         setup = Setup(list(header["powers"]), int(header["seat"]), str(header["bots"]), int(header["seed"]),
                       str(header.get("level", "normal")), list(inputs))

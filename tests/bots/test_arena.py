@@ -70,3 +70,13 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(200, 400)
     assert 0.45 < lo < 0.5 < hi < 0.55
     assert wilson(0, 10)[0] == 0.0
+
+
+def test_the_human_summary_names_each_bot_with_its_rate_interval_and_think_time(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--players", "2", "--games", "2", "--seed", "1", "--bots", "easy,greedy", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("game 1: ") and out[1].startswith("game 2: ")
+    assert out[2] == "2 games, 2 players, seed 1:"
+    easy = next(line for line in out if line.strip().startswith("easy:"))
+    assert "of 2 (" in easy and "95% CI" in easy and "think median" in easy and "playouts/s" in easy

@@ -93,7 +93,9 @@ def test_the_bot_never_reads_the_other_seats_unrest(kind: str) -> None:
     altered = st.clone()
     altered.unrest = [u if s == seat else u + 9 + 3 * s for s, u in enumerate(st.unrest)]
     for level in ("normal", "hard"):
-        assert SearchBot(11, level).choose(altered, seat, options) == SearchBot(11, level).choose(st, seat, options)
+        a, b = SearchBot(11, level), SearchBot(11, level)
+        assert a.choose(altered, seat, options) == b.choose(st, seat, options)
+        assert a.last is not None and b.last is not None and a.last.means == b.last.means
 
 
 def test_a_bot_seat_plays_only_legal_choices_to_the_end() -> None:
@@ -151,3 +153,38 @@ def test_levels_spend_more_search_as_they_rise() -> None:
         bot.choose(st, seat, legal(st, seat))
         spent.append(bot.total_playouts)
     assert 0 < spent[0] < spent[1] < spent[2]
+
+
+def test_a_bot_that_watched_the_game_searches_with_its_ledger_not_the_true_unrest() -> None:
+    st = new_game(4)
+    greedy = [make_bot("greedy", s) for s in range(4)]
+    watcher = SearchBot(3, "normal")
+    dice = Rng(6)
+    while True:
+        p = pending(st)
+        if p.chance is not None:
+            events = apply_in_place(st, Roll(tuple(dice.randint(lo, hi) for lo, hi in p.chance.ranges)))
+        else:
+            options = legal(st, p.seat)
+            if p.seat == 0 and p.kind == "action" and st.war == 2:
+                break
+            events = apply_in_place(st, Act(p.seat, greedy[p.seat].choose(st, p.seat, options)))
+        watcher.observe(st, events)
+    assert watcher.ledger is not None and watcher.ledger.knows(st)
+    assert watcher.ledger.unrest[1:] == st.unrest[1:]  # every source of unrest was public
+    altered = st.clone()
+    altered.unrest = [st.unrest[0]] + [u + 7 for u in st.unrest[1:]]
+    twin = SearchBot(3, "normal")
+    twin.ledger = UnrestLedger(4)
+    twin.ledger.unrest = list(watcher.ledger.unrest)
+    twin.ledger.steps = st.steps
+    assert twin.choose(altered, 0, legal(st, 0)) == watcher.choose(st, 0, legal(st, 0))
+    assert twin.last is not None and watcher.last is not None
+    assert twin.last.means == watcher.last.means  # every future scored the same
+    # and the search does depend on what it believes: a different ledger scores differently
+    doubter = SearchBot(3, "normal")
+    doubter.ledger = UnrestLedger(4)
+    doubter.ledger.unrest = [u + 7 for u in watcher.ledger.unrest]
+    doubter.ledger.steps = st.steps
+    doubter.choose(st, 0, legal(st, 0))
+    assert doubter.last is not None and doubter.last.means != watcher.last.means
