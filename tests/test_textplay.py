@@ -23,7 +23,7 @@ def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_game_left_with_q_resumes_where_it_was(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    first = run(["play", "--players", "3", "--seed", "5", "--save", str(save)], "1\n2\nq\n")
+    first = run(["play", "--text", "--players", "3", "--seed", "5", "--save", str(save)], "1\n2\nq\n")
     assert first.returncode == 0, first.stderr
     assert f"soe resume {save}" in first.stdout
     header, inputs = read_local(save)
@@ -50,7 +50,7 @@ def test_a_game_left_with_q_resumes_where_it_was(tmp_path: Path) -> None:
 
 def test_a_torn_last_line_from_a_crash_is_ignored_and_a_foreign_file_refused(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "1", "--save", str(save)], "q\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "1", "--save", str(save)], "q\n").returncode == 0
     with open(save, "ab") as f:
         f.write(b'{"seat":0,"choi')  # the process died mid-write
     header, inputs = read_local(save)
@@ -63,29 +63,35 @@ def test_a_torn_last_line_from_a_crash_is_ignored_and_a_foreign_file_refused(tmp
     other.write_text('{"hello": 1}\n', encoding="utf-8")
     res = run(["resume", str(other)], "")
     assert res.returncode == 2 and "soe resume" in (res.stdout + res.stderr)
+    header = {"kind": "soe-local-game", "powers": ["great_britain", "france"], "seat": 5, "bots": "greedy", "seed": 1}
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    res = run(["resume", str(odd)], "")  # a seat that is not in the game: refused, not played by bots to the end
+    assert res.returncode == 2 and res.stderr.strip() == f"soe resume: {odd}: the save names seat 5, which is not a " \
+        "seat of its game" and res.stdout == ""
 
 
 # --------------------------------------------------------------------------- bad arguments and saves
 def test_an_existing_save_is_never_written_over(tmp_path: Path) -> None:
     """Issue 8 item 1: --save of a non-empty file is refused and the file is left as it was."""
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "3", "--save", str(save)], "1\nq\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "3", "--save", str(save)], "1\nq\n").returncode == 0
     before = save.read_bytes()
-    again = run(["play", "--players", "2", "--seed", "4", "--save", str(save)], "1\nq\n")
+    again = run(["play", "--text", "--players", "2", "--seed", "4", "--save", str(save)], "1\nq\n")
     assert again.returncode == 2 and save.read_bytes() == before
     assert f"`soe resume {save}` goes on with it" in again.stderr and "Traceback" not in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1 and again.stdout == ""
     signed = tmp_path / "net.jsonl"
     signed.write_bytes(b'{"at":0,"author":"ab","body":{},"sig":"cd"}\n')
-    res = run(["play", "--save", str(signed)], "q\n")
+    res = run(["play", "--text", "--save", str(signed)], "q\n")
     assert res.returncode == 2 and "network game's log" in res.stderr and signed.read_bytes().count(b"\n") == 1
     other = tmp_path / "notes.txt"
     other.write_text("mine\n", encoding="utf-8")
-    res = run(["play", "--save", str(other)], "q\n")
+    res = run(["play", "--text", "--save", str(other)], "q\n")
     assert res.returncode == 2 and "never writes over a file" in res.stderr and other.read_text() == "mine\n"
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
-    assert run(["play", "--players", "2", "--save", str(empty)], "q\n").returncode == 0  # an empty file is fine
+    assert run(["play", "--text", "--players", "2", "--save", str(empty)], "q\n").returncode == 0  # an empty file is fine
     assert read_local(empty)[0]["kind"] == "soe-local-game"
 
 
@@ -111,13 +117,13 @@ def test_a_finished_game_is_not_offered_for_resuming(tmp_path: Path) -> None:
 def test_bad_play_arguments_give_one_line_and_exit_2(tmp_path: Path, args: list[str], says: str) -> None:
     """Issue 8 items 6 and 7: no traceback, no game against '8 computer players'."""
     save = tmp_path / "g.jsonl"
-    res = run(["play", *args, "--save", str(save)], "1\nq\n")
+    res = run(["play", "--text", *args, "--save", str(save)], "1\nq\n")
     assert res.returncode == 2 and res.stderr.startswith(f"soe play: {says}") and len(res.stderr.splitlines()) == 1
     assert "Traceback" not in res.stderr and "computer player" not in res.stdout and not save.exists()
 
 
 def test_a_directory_as_save_is_refused(tmp_path: Path) -> None:
-    res = run(["play", "--save", str(tmp_path)], "q\n")
+    res = run(["play", "--text", "--save", str(tmp_path)], "q\n")
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert res.stderr.strip() == f"soe play: {tmp_path} is a directory; give the name of a file to save the game in"
 
@@ -130,7 +136,7 @@ def test_demo_with_too_many_players_says_why(tmp_path: Path) -> None:
 
 def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "2", "--save", str(save)], "q\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "2", "--save", str(save)], "q\n").returncode == 0
     first = subprocess.Popen([sys.executable, "-m", "game.cli", "resume", str(save)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -384,7 +390,7 @@ def test_a_whole_game_is_played_to_the_end_in_the_terminal(tmp_path: Path) -> No
 
 def test_a_resumed_game_can_take_back_choices_made_before_it_was_left(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "6", "--save", str(save)], "1\n1\nq\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "6", "--save", str(save)], "1\n1\nq\n").returncode == 0
     _, inputs = read_local(save)
     assert sum(1 for i in inputs if isinstance(i, Act) and i.seat == 0) == 2  # two placements, no dice between
     res = run(["resume", str(save)], "u\nq\n")

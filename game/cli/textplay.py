@@ -931,6 +931,8 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
     try:
         header, inputs = read_local(path)
         seat, seed, bots = int(header["seat"]), int(header["seed"]), str(header["bots"])
+        if not isinstance(header["powers"], list) or not 0 <= seat < len(header["powers"]):
+            raise ValueError(f"the save names seat {seat}, which is not a seat of its game")
         marks: list[Mark] = []
         st = replay(header, inputs, track, seat, marks)
         game = TextGame(st, seat, bots, seed, out, len(inputs), track, input_fn, print_fn)
