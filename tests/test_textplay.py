@@ -155,8 +155,9 @@ def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> Non
 
 def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\nh\nt\nq\n")
+    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\n1 4\nh\nt\nq\n")
     assert res.stdout.count("Type a number from 1 to ") == 3 and "Traceback" not in res.stderr  # bad keys: a hint
+    assert "Line 1 takes no amount: type 1 alone." in res.stdout
     assert res.returncode == 0 and "take back your last choice" in res.stdout and read_local(save)[0]["seed"] == 8
     # the tile list: costs, timing, effects and what is left
     assert "War Office (4 gold; once per war): a free action: one attack that is not an action and costs no gold; " \

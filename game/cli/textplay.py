@@ -857,6 +857,8 @@ class TextGame:
                 if not e.amount:
                     if len(words) == 1:
                         return Act(seat, e.choices[0])
+                    self.print_fn(f"Line {n} takes no amount: type {n} alone.")
+                    continue
                 else:
                     amount = words[1] if len(words) == 2 else self.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): ")
                     x = _number(amount)
