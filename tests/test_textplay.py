@@ -398,3 +398,14 @@ def test_a_resumed_game_can_take_back_choices_made_before_it_was_left(tmp_path: 
     assert res.returncode == 0 and "Taken back: place an army in German States" in res.stdout
     _, after = read_local(save)
     assert sum(1 for i in after if isinstance(i, Act) and i.seat == 0) == 1 and after == inputs[:len(after)]
+
+
+@pytest.mark.rule("R-VP-1")
+def test_the_state_screen_says_what_each_area_would_score_now() -> None:
+    """The 002 example: German States 8/5/3 with 3, 3, 2 and 1 markers score 8, 8, 5 and 3."""
+    from game.cli.textplay import status
+
+    st = new_game(["great_britain", "france", "austria", "spain", "prussia"])
+    st.markers["german_states"] = [3, 3, 2, 1, 0]
+    line = next(x for x in status(st, 0).splitlines() if x.strip().startswith("German States"))
+    assert "would score now: Great Britain 8, France 8, Austria 5, Spain 3" in line and "Prussia" not in line
