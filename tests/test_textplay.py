@@ -163,6 +163,10 @@ def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     assert "War Office (4 gold; once per war): a free action: one attack that is not an action and costs no gold; " \
         "1 of 1 left" in res.stdout
     assert "Industry (2 unrest; when taken): when taken: 3 VP" in res.stdout
+    counted = tmp_path / "counted.jsonl"  # --bots N: that many computer players, as strong as --level
+    res = run(["play", "--text", "--bots", "2", "--level", "easy", "--seed", "8", "--save", str(counted)], "q\n")
+    assert res.returncode == 0 and "against 2 easy computer players" in res.stdout
+    assert read_local(counted)[0]["bots"] == "easy" and len(read_local(counted)[0]["powers"]) == 3
 
 
 # --------------------------------------------------------------------------- playing in the terminal
