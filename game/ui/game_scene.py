@@ -664,6 +664,10 @@ class GameScene(Scene):
             prompt = "Rolling..."
         else:
             prompt = f"Waiting for {self.board.power_name(st.powers[p.seat])}: {p.prompt}" if p.seat >= 0 else p.prompt
+        tr = self.tracker
+        if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
+            boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))
+            prompt += f"  [high bid {tr.high} by {self.board.power_name(tr.leader)}: box A/B {boxes}]"
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
         for line in lines:
             t = text(line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT)
@@ -700,6 +704,19 @@ class GameScene(Scene):
             where = " (highlighted on the map)" if any(o.target for o in opts) else ""
             return f"{prompt}: {' - '.join(words)} - now choose{where}"
         return prompt
+
+    def _part_tip(self, o: Option) -> str:
+        """Words for a button: a tile's cost and use, a kind's rule."""
+        b = self.board
+        if b is None:
+            return ""
+        if o.target and o.target[0] == "tile" and o.target[1] in b.tile_by_id:
+            t = b.tile_by_id[o.target[1]]
+            cost = ", ".join(x for x in (f"{t.gold} gold" if t.gold else "", f"{t.population} population"
+                                         if t.population else "", f"{t.unrest} unrest" if t.unrest else "") if x)
+            left = self.view.get("stock", {}).get(t.id, "?")
+            return f"{t.name}: {cost or 'free'}; {t.timing.replace('_', ' ')}; {left} left in the stock"
+        return TIPS.get(str(o.part[0]) if o.part else "", "")
 
     def _top_buttons(self) -> list[Button]:
         w = self.size[0]
@@ -746,7 +763,9 @@ class GameScene(Scene):
         if self.picker.clicked:
             specs.append(("Cancel", ("cancel",)))
         buttons = layout_buttons(specs, area, size, self.px(6))
+        tips = {("part", o.part): self._part_tip(o) for o in self.picker.options()}
         for b in buttons:
+            b.tip = tips.get(b.key, "") if isinstance(b.key, tuple) else ""
             b.lit = isinstance(b.key, tuple) and b.key[0] in ("part", "confirm", "bid")
             b.primary = b.key == ("confirm",) or b.key == ("bid",)
             if b.key == ("noop",):
@@ -759,6 +778,8 @@ class GameScene(Scene):
         pos = self.mouse
         for b in self.buttons:
             if b.rect.collidepoint(pos):
+                if b.tip:
+                    tooltip(surf, b.tip, pos, self.px(12))
                 return
         tip = ""
         for h in reversed(self.hits):
@@ -779,3 +800,17 @@ class GameScene(Scene):
                         f"{self.board.power_name(powers[i])} {p}" for i, p in enumerate(now) if p)
         if tip:
             tooltip(surf, tip, pos, self.px(12))
+
+
+TIPS = {
+    "attack": "Attack a neutral counter or another power's units (2 gold, paid before the dice; R-CMB-1)",
+    "build": "Build an army, a fleet or a fort in your home nation for 1 population; it may move at once (R-ACT-B1)",
+    "buy": "Buy a tile from the stock, at most once a round (R-ACT-A1)",
+    "move": "Move up to 2 units (3 with Logistics); into or out of a colony needs a sea roll (R-ACT-C1)",
+    "pass": "Do nothing with this action (R-ACT-F1)",
+    "colonise": "Pay 1 population: your control marker replaces a Pop counter (R-ACT-E1)",
+    "enslave": "With a fleet of yours in Africa: your control marker replaces a Slaves counter (R-ACT-E2)",
+    "use": "Use a tile you hold, a free action (R-GEN-8)",
+    "end": "End your turn",
+    "done": "Stop moving",
+}
