@@ -73,6 +73,7 @@ class GameScene(Scene):
         self.card_time = 0.0
         self.card_step: Step | None = None
         self.card_detail: list[str] = []
+        self.card_total = 0.0
         self.moves: list[tuple[str, str, str, bool]] = []  # this step's moves: from, to, power, lost at sea
         self.move_time = self.move_total = 0.0
         self.ended = False
@@ -221,7 +222,7 @@ class GameScene(Scene):
             return
         self.card_step = step
         self.card_detail = list(self.detail.get("battle", []))
-        self.card_time = 2.2 * max(self.speed, 0.5)
+        self.card_time = self.card_total = 2.2 * max(self.speed, 0.5)
         self.banner_time = 0
 
     def skip(self) -> None:
@@ -557,7 +558,9 @@ class GameScene(Scene):
         if self.card is not None and (self.card_time > 0 or self.speed == 0):
             kind, events = self.card
             if kind == "battle":
-                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail)
+                age = self.card_total - self.card_time
+                rolling = int(age * 24) if self.speed > 0 and age < 0.6 * self.speed else -1
+                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
         for b in self.buttons:
@@ -674,7 +677,7 @@ class GameScene(Scene):
             surf.blit(t, (x, y))
             y += t.get_height()
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
-        if not (self.picker is not None and self.ready()) and self.banner:
+        if not (self.picker is not None and self.ready()) and self.banner and self.card_time <= 0:
             for line in self.banner[-3:]:  # what just happened, under the prompt
                 t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
                 surf.blit(t, (x + self.px(10), y + self.px(2)))
