@@ -146,6 +146,10 @@ class GameScene(Scene):
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
         if self.speed > 0:
             self.show_card(step)
+            if dice:
+                self.sound("dice")
+            elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
+                self.sound("move")
         if step.actor == self.seat or not texts:
             self.hold = 0.0
         else:
@@ -176,6 +180,8 @@ class GameScene(Scene):
         if not options:
             return
         self.picker = Picker(options, self.board)
+        if self.speed > 0:
+            self.sound("turn")
         bids = [int(c.args[0]) for c in options if c.kind == "bid" and c.args and isinstance(c.args[0], int)]
         if bids:
             self.bid = min(bids)
@@ -209,6 +215,12 @@ class GameScene(Scene):
             self.message_time -= dt
         if not self.queue and self.hold <= 0:
             self._decide()
+
+    def sound(self, name: str) -> None:
+        from game.ui.sound import play
+
+        settings = self.app.settings if self.app is not None else None
+        play(name, bool(getattr(settings, "sound", False)))
 
     def show_card(self, step: Step) -> None:
         """A battle or a war's scoring in this step: shown as a card over the map."""
