@@ -126,6 +126,10 @@ class GameScene(Scene):
             self.renderer = MapRenderer(self.layout, self.board)
             self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
         self.view = view(step.state, self.seat)
+        for e in step.events:
+            if e.get("kind") == "error":  # the table stopped: say so in the window
+                self.say(str(e.get("text", "")))
+                self.message_time = 3600.0
         self.events.extend(step.events)
         texts = [str(e.get("text", "")) for e in step.events if e.get("text")]
         try:  # the words a player reads: a battle with how each total was reached
