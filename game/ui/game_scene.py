@@ -80,6 +80,7 @@ class GameScene(Scene):
         self.on_end: Any = None
         self.title = title
         self.player_name = "you"
+        self._thinking = -1
         self.size = (1280, 720)
         self.s = 1.0
 
@@ -110,8 +111,7 @@ class GameScene(Scene):
         return (self.shown is not None and not self.queue and self.hold <= 0 and self.picker is not None)
 
     def busy(self) -> bool:
-        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0 or self.table.thinking() >= 0 or self.banner_time > 0 \
-            or self.message_time > 0
+        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0
 
     def _take(self, step: Step) -> None:
         self.version += 1
@@ -195,6 +195,10 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        thinking = self.table.thinking()
+        if thinking != self._thinking and self.app is not None:  # who is thinking is shown
+            self._thinking = thinking
+            self.app.dirty = True
         for step in self.table.steps():
             if step.undo:
                 self.queue.clear()
@@ -209,6 +213,8 @@ class GameScene(Scene):
                 self.hold = 0
         if self.banner_time > 0:
             self.banner_time -= dt
+            if self.banner_time <= 0 and self.app is not None:
+                self.app.dirty = True
         if self.move_time > 0:
             self.move_time -= dt
         if self.card_time > 0:
@@ -217,6 +223,8 @@ class GameScene(Scene):
                 self.card = None
         if self.message_time > 0:
             self.message_time -= dt
+            if self.message_time <= 0 and self.app is not None:
+                self.app.dirty = True
         if not self.queue and self.hold <= 0:
             self._decide()
 
