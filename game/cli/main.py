@@ -86,8 +86,19 @@ def _bench(args: argparse.Namespace) -> int:
     return bench_main(["--games", str(args.games), "--players", str(args.players)])
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("struggle-of-empires")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="soe", description="Struggle of Empires: play, watch and verify games.")
+    parser.add_argument("--version", action="version", version=f"soe {_version()}",
+                        help="print the version of soe and exit")
     sub = parser.add_subparsers(dest="command")
 
     p = sub.add_parser("play", help="play a game against computer players in the window (the default)")
@@ -121,23 +132,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_screenshot)
 
     p = sub.add_parser("selfplay", help="play whole games between bots")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
+    p.add_argument("--games", type=int, default=1, help="how many games, seeds SEED, SEED+1, ... (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game's dice and bots (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
     p.add_argument("--bots", nargs="+", default=None, metavar="BOT",
                    help=f"one bot for all seats or one per seat ({', '.join(BOT_NAMES)})")
-    p.add_argument("--log", default="", metavar="FILE", help="write the signed transcript (JSON Lines)")
+    p.add_argument("--log", default="", metavar="FILE",
+                   help="write the signed transcript (JSON Lines) that `soe verify` checks (several games: FILE-1...)")
     p.set_defaults(func=_selfplay)
 
     p = sub.add_parser("scenario", help="load a position, apply a script, check expectations")
-    p.add_argument("files", nargs="+", metavar="FILE.json")
+    p.add_argument("files", nargs="+", metavar="FILE.json", help="scenario files (format: docs/scenarios.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="print every event")
     p.set_defaults(func=_scenario)
 
     p = sub.add_parser("bench", help="measure engine speed (games per second, legal/apply times)")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--players", type=int, default=7)
+    p.add_argument("--games", type=int, default=20, help="how many whole games to time (default 20)")
+    p.add_argument("--players", type=int, default=7, help="players per game, 2-7 (default 7)")
     p.add_argument("--ui", action="store_true", help="measure the game window instead (frame time, launch, idle CPU)")
     p.add_argument("--json", action="store_true", help="with --ui: one JSON object")
     p.set_defaults(func=_bench)
