@@ -522,12 +522,14 @@ class Peer:
     def _watch_lobby(self, now: int) -> None:
         """The host: free the seats of joiners gone silent, and say who joined and left."""
         assert self.lobby is not None
-        alive = {lk.peer_key for lk in self.node.links.values()
-                 if lk.peer_key and lk.greeted and now - lk.last_rx <= LEAVE_MS}
+        heard: dict[str, int] = {}  # joiner key -> the last time a link naming it was heard
+        for lk in self.node.links.values():
+            if lk.peer_key and lk.greeted:
+                heard[lk.peer_key] = max(heard.get(lk.peer_key, lk.last_rx), lk.last_rx)
         for key in self.lobby.joiners():
-            if key in alive:
-                self._seen[key] = now
-            elif now - self._seen.setdefault(key, now) > LEAVE_MS:
+            last = max(self._seen.get(key, now), heard.get(key, 0))  # seated just now counts as heard
+            self._seen[key] = last
+            if now - last > LEAVE_MS:
                 self.lobby.leave(key)
                 self._seen.pop(key, None)
         if self.lobby.news:
@@ -674,7 +676,8 @@ class Peer:
         if self.contact is not None:
             self.contact.close()
             self.contact = None
-        if self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed:
+        if (self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed
+                and self.refused is None):  # a refused joiner holds no seat (and may share a seated key)
             self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:
             self.save_meta()
