@@ -174,3 +174,23 @@ def test_a_refused_joiner_that_leaves_does_not_free_the_seat_of_the_key_it_share
         if second is not None:
             second.close()
         c.close()
+
+
+def test_a_joiner_killed_before_the_start_and_resumed_asks_for_its_seat_again(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 2, join=False)
+    key = Identity.generate()
+    bob = joiner(c, key, "bob")
+    back = None
+    try:
+        run_until([c.host, bob], lambda: len(taken(c)) == 2, 10, "bob seated")
+        crash(bob)
+        run_until([c.host], lambda: len(taken(c)) == 1, LEAVE_MS / 1000 + 5, "bob's seat freed")
+        back = Peer.resume(key, bob.files.log, decider=c.decider(1), say=quiet)
+        run_until([c.host, back], lambda: c.lobby.full, 10, "bob seated again")
+        assert taken(c) == [("great_britain", "host"), ("france", "bob")]
+        assert c.host.start_game(timeout_ms=30_000, chain_length=CHAIN)
+        run_until([c.host, back], lambda: back is not None and back.session.seat == 1 and back.over, 90, "the end")
+    finally:
+        if back is not None:
+            back.close()
+        c.close()
