@@ -155,13 +155,18 @@ def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> Non
 
 def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\nh\nt\nq\n")
+    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\n1 4\nh\nt\nq\n")
     assert res.stdout.count("Type a number from 1 to ") == 3 and "Traceback" not in res.stderr  # bad keys: a hint
+    assert "Line 1 takes no amount: type 1 alone." in res.stdout
     assert res.returncode == 0 and "take back your last choice" in res.stdout and read_local(save)[0]["seed"] == 8
     # the tile list: costs, timing, effects and what is left
     assert "War Office (4 gold; once per war): a free action: one attack that is not an action and costs no gold; " \
         "1 of 1 left" in res.stdout
     assert "Industry (2 unrest; when taken): when taken: 3 VP" in res.stdout
+    counted = tmp_path / "counted.jsonl"  # --bots N: that many computer players, as strong as --level
+    res = run(["play", "--text", "--bots", "2", "--level", "easy", "--seed", "8", "--save", str(counted)], "q\n")
+    assert res.returncode == 0 and "against 2 easy computer players" in res.stdout
+    assert read_local(counted)[0]["bots"] == "easy" and len(read_local(counted)[0]["powers"]) == 3
 
 
 # --------------------------------------------------------------------------- playing in the terminal
@@ -397,3 +402,14 @@ def test_a_resumed_game_can_take_back_choices_made_before_it_was_left(tmp_path: 
     assert res.returncode == 0 and "Taken back: place an army in German States" in res.stdout
     _, after = read_local(save)
     assert sum(1 for i in after if isinstance(i, Act) and i.seat == 0) == 1 and after == inputs[:len(after)]
+
+
+@pytest.mark.rule("R-VP-1")
+def test_the_state_screen_says_what_each_area_would_score_now() -> None:
+    """The 002 example: German States 8/5/3 with 3, 3, 2 and 1 markers score 8, 8, 5 and 3."""
+    from game.cli.textplay import status
+
+    st = new_game(["great_britain", "france", "austria", "spain", "prussia"])
+    st.markers["german_states"] = [3, 3, 2, 1, 0]
+    line = next(x for x in status(st, 0).splitlines() if x.strip().startswith("German States"))
+    assert "would score now: Great Britain 8, France 8, Austria 5, Spain 3" in line and "Prussia" not in line

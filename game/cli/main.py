@@ -46,8 +46,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.text:
         from game.cli.textplay import play_text
 
-        return play_text(players=players, power=args.power, bots=kind, seed=args.seed,
-                         log=Path(args.save) if args.save else None)
+        # with --bots N the computer players' strength is --level, as in the window
+        return play_text(players=players, power=args.power, bots=kind if count is None else args.level,
+                         seed=args.seed, log=Path(args.save) if args.save else None)
     from game.cli.ui import play_window
 
     start = count is not None or bool(args.power) or args.seed is not None or args.players_given

@@ -25,7 +25,7 @@ def die(surf: pygame.Surface, r: pygame.Rect, value: int, colour: P.Colour) -> N
 
 
 def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, Any]], b: Board, s: float,
-                detail: list[str] | None = None) -> None:
+                detail: list[str] | None = None, rolling: int = -1) -> None:
     """Both sides' dice and totals, how each total was reached (``detail``: one line a
     side, each modifier named), the result and the losses."""
     def px(v: float) -> int:
@@ -62,11 +62,16 @@ def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, 
         ds = px(40)
         x0 = cx - (len(vals) * (ds + px(8))) // 2
         for i, v in enumerate(vals):
-            die(surf, pygame.Rect(x0 + i * (ds + px(8)), r.y + px(80), ds, ds), v, col)
-        tt = text(f"total {total}", "serif-bold", px(24), P.INK)
-        surf.blit(tt, tt.get_rect(midtop=(cx, r.y + px(130))))
+            shown = (v + rolling * (i + 2)) % 6 + 1 if rolling >= 0 else v  # tumbling, then the real value
+            die(surf, pygame.Rect(x0 + i * (ds + px(8)) + (rolling % 3 - 1) * px(2) * (rolling >= 0),
+                                  r.y + px(80), ds, ds), shown, col)
+        if rolling < 0:
+            tt = text(f"total {total}", "serif-bold", px(24), P.INK)
+            surf.blit(tt, tt.get_rect(midtop=(cx, r.y + px(130))))
     vs = text("vs", "serif-bold", px(22), P.INK_SOFT)
     surf.blit(vs, vs.get_rect(center=(r.centerx, r.y + px(100))))
+    if rolling >= 0:
+        return
     y = r.y + px(170)
     for line in detail:
         for wline in wrap(line, "cond", px(12), r.width - px(30))[:1]:

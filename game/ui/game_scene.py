@@ -73,12 +73,14 @@ class GameScene(Scene):
         self.card_time = 0.0
         self.card_step: Step | None = None
         self.card_detail: list[str] = []
+        self.card_total = 0.0
         self.moves: list[tuple[str, str, str, bool]] = []  # this step's moves: from, to, power, lost at sea
         self.move_time = self.move_total = 0.0
         self.ended = False
         self.on_end: Any = None
         self.title = title
         self.player_name = "you"
+        self._thinking = -1
         self.size = (1280, 720)
         self.s = 1.0
 
@@ -109,8 +111,7 @@ class GameScene(Scene):
         return (self.shown is not None and not self.queue and self.hold <= 0 and self.picker is not None)
 
     def busy(self) -> bool:
-        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0 or self.table.thinking() >= 0 or self.banner_time > 0 \
-            or self.message_time > 0
+        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0
 
     def _take(self, step: Step) -> None:
         self.version += 1
@@ -125,6 +126,10 @@ class GameScene(Scene):
             self.renderer = MapRenderer(self.layout, self.board)
             self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
         self.view = view(step.state, self.seat)
+        for e in step.events:
+            if e.get("kind") == "error":  # the table stopped: say so in the window
+                self.say(str(e.get("text", "")))
+                self.message_time = 3600.0
         self.events.extend(step.events)
         texts = [str(e.get("text", "")) for e in step.events if e.get("text")]
         try:  # the words a player reads: a battle with how each total was reached
@@ -145,6 +150,10 @@ class GameScene(Scene):
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
         if self.speed > 0:
             self.show_card(step)
+            if dice:
+                self.sound("dice")
+            elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
+                self.sound("move")
         if step.actor == self.seat or not texts:
             self.hold = 0.0
         else:
@@ -175,6 +184,8 @@ class GameScene(Scene):
         if not options:
             return
         self.picker = Picker(options, self.board)
+        if self.speed > 0:
+            self.sound("turn")
         bids = [int(c.args[0]) for c in options if c.kind == "bid" and c.args and isinstance(c.args[0], int)]
         if bids:
             self.bid = min(bids)
@@ -184,6 +195,10 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        thinking = self.table.thinking()
+        if thinking != self._thinking and self.app is not None:  # who is thinking is shown
+            self._thinking = thinking
+            self.app.dirty = True
         for step in self.table.steps():
             if step.undo:
                 self.queue.clear()
@@ -198,6 +213,8 @@ class GameScene(Scene):
                 self.hold = 0
         if self.banner_time > 0:
             self.banner_time -= dt
+            if self.banner_time <= 0 and self.app is not None:
+                self.app.dirty = True
         if self.move_time > 0:
             self.move_time -= dt
         if self.card_time > 0:
@@ -206,8 +223,16 @@ class GameScene(Scene):
                 self.card = None
         if self.message_time > 0:
             self.message_time -= dt
+            if self.message_time <= 0 and self.app is not None:
+                self.app.dirty = True
         if not self.queue and self.hold <= 0:
             self._decide()
+
+    def sound(self, name: str) -> None:
+        from game.ui.sound import play
+
+        settings = self.app.settings if self.app is not None else None
+        play(name, bool(getattr(settings, "sound", False)))
 
     def show_card(self, step: Step) -> None:
         """A battle or a war's scoring in this step: shown as a card over the map."""
@@ -221,7 +246,7 @@ class GameScene(Scene):
             return
         self.card_step = step
         self.card_detail = list(self.detail.get("battle", []))
-        self.card_time = 2.2 * max(self.speed, 0.5)
+        self.card_time = self.card_total = 2.2 * max(self.speed, 0.5)
         self.banner_time = 0
 
     def skip(self) -> None:
@@ -557,7 +582,9 @@ class GameScene(Scene):
         if self.card is not None and (self.card_time > 0 or self.speed == 0):
             kind, events = self.card
             if kind == "battle":
-                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail)
+                age = self.card_total - self.card_time
+                rolling = int(age * 24) if self.speed > 0 and age < 0.6 * self.speed else -1
+                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
         for b in self.buttons:
@@ -664,13 +691,17 @@ class GameScene(Scene):
             prompt = "Rolling..."
         else:
             prompt = f"Waiting for {self.board.power_name(st.powers[p.seat])}: {p.prompt}" if p.seat >= 0 else p.prompt
+        tr = self.tracker
+        if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
+            boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))
+            prompt += f"  [high bid {tr.high} by {self.board.power_name(tr.leader)}: box A/B {boxes}]"
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
         for line in lines:
             t = text(line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT)
             surf.blit(t, (x, y))
             y += t.get_height()
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
-        if not (self.picker is not None and self.ready()) and self.banner:
+        if not (self.picker is not None and self.ready()) and self.banner and self.card_time <= 0:
             for line in self.banner[-3:]:  # what just happened, under the prompt
                 t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
                 surf.blit(t, (x + self.px(10), y + self.px(2)))
@@ -700,6 +731,19 @@ class GameScene(Scene):
             where = " (highlighted on the map)" if any(o.target for o in opts) else ""
             return f"{prompt}: {' - '.join(words)} - now choose{where}"
         return prompt
+
+    def _part_tip(self, o: Option) -> str:
+        """Words for a button: a tile's cost and use, a kind's rule."""
+        b = self.board
+        if b is None:
+            return ""
+        if o.target and o.target[0] == "tile" and o.target[1] in b.tile_by_id:
+            t = b.tile_by_id[o.target[1]]
+            cost = ", ".join(x for x in (f"{t.gold} gold" if t.gold else "", f"{t.population} population"
+                                         if t.population else "", f"{t.unrest} unrest" if t.unrest else "") if x)
+            left = self.view.get("stock", {}).get(t.id, "?")
+            return f"{t.name}: {cost or 'free'}; {t.timing.replace('_', ' ')}; {left} left in the stock"
+        return TIPS.get(str(o.part[0]) if o.part else "", "")
 
     def _top_buttons(self) -> list[Button]:
         w = self.size[0]
@@ -746,7 +790,9 @@ class GameScene(Scene):
         if self.picker.clicked:
             specs.append(("Cancel", ("cancel",)))
         buttons = layout_buttons(specs, area, size, self.px(6))
+        tips = {("part", o.part): self._part_tip(o) for o in self.picker.options()}
         for b in buttons:
+            b.tip = tips.get(b.key, "") if isinstance(b.key, tuple) else ""
             b.lit = isinstance(b.key, tuple) and b.key[0] in ("part", "confirm", "bid")
             b.primary = b.key == ("confirm",) or b.key == ("bid",)
             if b.key == ("noop",):
@@ -759,6 +805,8 @@ class GameScene(Scene):
         pos = self.mouse
         for b in self.buttons:
             if b.rect.collidepoint(pos):
+                if b.tip:
+                    tooltip(surf, b.tip, pos, self.px(12))
                 return
         tip = ""
         for h in reversed(self.hits):
@@ -779,3 +827,17 @@ class GameScene(Scene):
                         f"{self.board.power_name(powers[i])} {p}" for i, p in enumerate(now) if p)
         if tip:
             tooltip(surf, tip, pos, self.px(12))
+
+
+TIPS = {
+    "attack": "Attack a neutral counter or another power's units (2 gold, paid before the dice; R-CMB-1)",
+    "build": "Build an army, a fleet or a fort in your home nation for 1 population; it may move at once (R-ACT-B1)",
+    "buy": "Buy a tile from the stock, at most once a round (R-ACT-A1)",
+    "move": "Move up to 2 units (3 with Logistics); into or out of a colony needs a sea roll (R-ACT-C1)",
+    "pass": "Do nothing with this action (R-ACT-F1)",
+    "colonise": "Pay 1 population: your control marker replaces a Pop counter (R-ACT-E1)",
+    "enslave": "With a fleet of yours in Africa: your control marker replaces a Slaves counter (R-ACT-E2)",
+    "use": "Use a tile you hold, a free action (R-GEN-8)",
+    "end": "End your turn",
+    "done": "Stop moving",
+}

@@ -3,6 +3,7 @@ settings forms, the saved-games list and the pause menu over a game."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -256,7 +257,13 @@ class OpenMenu(MenuScene):
     heading = "Saved games"
 
     def entries(self) -> list[tuple[str, object, bool]]:
-        out: list[tuple[str, object, bool]] = [(p.name, p, True) for p in saved_games()[:8]]
+        out: list[tuple[str, object, bool]] = []
+        for p in saved_games()[:8]:
+            try:
+                when = time.strftime("%d %b %Y %H:%M", time.localtime(p.stat().st_mtime))
+            except OSError:
+                when = "?"
+            out.append((f"{when}   {p.stem}", p, True))
         return out + [("Back", "back", True)]
 
     def choose(self, key: object) -> None:

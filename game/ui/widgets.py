@@ -23,6 +23,7 @@ class Button:
     enabled: bool = True
     primary: bool = False
     lit: bool = False  # a legal choice
+    tip: str = ""  # shown when the mouse rests on it
 
 
 def draw_button(surf: pygame.Surface, b: Button, mouse: tuple[int, int], size: int) -> None:
