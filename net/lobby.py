@@ -7,6 +7,12 @@ the power it would like); the host's :class:`Lobby` gives it a seat. When the se
 filled (or the host starts early, with bots in the empty seats), the host signs the
 genesis, which binds every seat to its key; from then on the transcript decides
 everything. ``hello`` messages are never part of the transcript.
+
+The lobby refuses (and the host's transport says why, in a ``BYE``: :data:`REFUSALS`) a
+hello when every seat is taken or the game has started (``full``), and a second seat for
+a key that holds one already (``key_seated``: the host's own key, or another hello of a
+seated key). A joiner that goes away before the start gives its seat back
+(:meth:`Lobby.leave`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,14 @@ from net.reasons import Reject
 SCHEME = "soe"
 _FP = re.compile(r"\A[A-Za-z0-9_-]{4,64}\Z")
 _CURVE = re.compile(r"\A[0-9A-Za-z.\-:+=^!/*?&<>()\[\]{}@%$#]{40}\Z")
+
+
+# what a refused joiner is told (BYE reasons); the command line shows them as they are
+REFUSALS = {
+    "full": "the game is full; `soe spectate` to watch",
+    "key_seated": ("your key already holds a seat in this game: every player needs a key of its own; "
+                   "on one machine give the second player another key file, e.g. `soe join INVITE --key bob.pem`"),
+}
 
 
 class InviteError(ValueError):
@@ -135,6 +149,8 @@ class Lobby:
             raise ValueError("the game needs one different power per player")
         self.game_id = game_id
         self.ruleset = ruleset
+        self.board = b
+        self.news: list[str] = []  # joins and leaves, for the host's terminal
         self.seats = [Seat(p) for p in chosen]
         self.hellos: dict[str, bytes] = {}
         self.started = False
@@ -157,18 +173,43 @@ class Lobby:
         return seat
 
     def offer(self, raw: bytes) -> str:
-        """A ``hello`` from the network: returns ``accepted``, ``duplicate``, ``full`` or a reason code."""
+        """A ``hello`` from the network: returns ``accepted``, ``duplicate``, ``full``,
+        ``key_seated`` (see the module docstring) or the reason code of a bad hello."""
         try:
             env = read_hello(raw, self.game_id)
         except Reject as r:
             return r.code
         if env.author in self.hellos:
-            return "duplicate"
+            return "duplicate" if self.hellos[env.author] == raw else "key_seated"
+        if env.author == self.host.public_hex:
+            return "key_seated"
+        if self.started:
+            return "full"
         seat = self.take(env.author, str(env.body["name"]), str(env.body["power"]))
         if seat is None:
             return "full"
         self.hellos[env.author] = raw
+        self.news.append(f"{seat.name} joined and plays {self.power_name(seat.power)}")
         return "accepted"
+
+    def leave(self, key: str) -> Seat | None:
+        """A joiner went away before the start: its seat is free again (None if it held none)."""
+        if self.started or key == self.host.public_hex:
+            return None
+        for s in self.seats:
+            if s.key == key:
+                self.news.append(f"{s.name} left; {self.power_name(s.power)} is free again")
+                s.key, s.name = "", ""
+                self.hellos.pop(key, None)
+                return s
+        return None
+
+    def joiners(self) -> list[str]:
+        """The keys seated by a hello (every seat but the host's)."""
+        return [s.key for s in self.seats if s.key and s.key != self.host.public_hex]
+
+    def power_name(self, power: str) -> str:
+        return self.board.power_name(power) if power in self.board.power_by_id else power
 
     @property
     def full(self) -> bool:

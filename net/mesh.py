@@ -16,7 +16,8 @@ per frame in ZeroMQ and CurveZMQ):
 ``MSG``    the exact bytes of one signed envelope
 ``PEERS``  JSON ``[{node, addr, curve}, ...]``: peers to connect to (the mesh grows itself)
 ``INFO``   JSON: the lobby's state (seats taken), shown to people, never trusted
-``BYE``    JSON ``{reason}``: the link is refused (another game, banned)
+``BYE``    JSON ``{reason, code}``: the link is refused (another game, banned, a seat refused
+           by the lobby) or its peer leaves; shown to people (:attr:`Node.on_bye`), never trusted
 
 A new valid message is flooded once to every link that does not have it, except that a
 relay skips a peer that hears the message's author directly (the author sends it there
@@ -219,6 +220,10 @@ class Node:
                  on_desync: Callable[[bytes, str], None] | None = None,
                  on_info: Callable[[dict[str, Any]], None] | None = None, author: str = "") -> None:
         self.replica = replica
+        # a BYE that arrived (the link, its code and reason), and what a refusal by the
+        # replica says to the link that sent the refused message (None: say nothing)
+        self.on_bye: Callable[[Link, str, str], None] | None = None
+        self.on_refuse: Callable[[str], str | None] | None = None
         self.author = author  # this peer's player key (hex), named in its HELLO
         self.game_id = game_id
         self.role = role
@@ -458,7 +463,7 @@ class Node:
             self.stats.bans += 1
             if link.socket is None:
                 self._bans.setdefault(link.addr, []).append(self.clock())
-            self._send(link, b"BYE", canonical_json({"reason": "too many invalid frames"}))
+            self._send(link, b"BYE", canonical_json({"code": "banned", "reason": "too many invalid frames"}))
 
     def _frame(self, link: Link, frames: list[bytes]) -> None:
         now = self.clock()
@@ -493,6 +498,13 @@ class Node:
         except (UnicodeDecodeError, ValueError, RecursionError):  # deep nesting must not end the node
             self._violation(link, "garbage")
             return
+        if kind == b"BYE":  # whether greeted or not: a refusal may come before any HELLO
+            link.greeted = False
+            if isinstance(data, dict) and self.on_bye is not None:
+                code, reason = data.get("code"), data.get("reason")
+                self.on_bye(link, code[:40] if isinstance(code, str) else "",
+                            reason[:400] if isinstance(reason, str) else "")
+            return
         if kind == b"HELLO":
             self._on_hello(link, data, now)
         elif not link.greeted:
@@ -510,15 +522,13 @@ class Node:
         elif kind == b"INFO":
             if isinstance(data, dict) and self.on_info is not None:
                 self.on_info(data)
-        elif kind == b"BYE":
-            link.greeted = False
 
     def _on_hello(self, link: Link, data: Any, now: int) -> None:
         if not isinstance(data, dict) or not isinstance(data.get("have"), dict):
             self._violation(link, "garbage")
             return
         if data.get("game") != self.game_id:
-            self._send(link, b"BYE", canonical_json({"reason": f"this is game {self.game_id}"}))
+            self._send(link, b"BYE", canonical_json({"code": "wrong_game", "reason": f"this is game {self.game_id}"}))
             link.greeted = False
             return
         node = str(data.get("node", ""))
@@ -611,6 +621,19 @@ class Node:
             self.stats.rejected[code] = self.stats.rejected.get(code, 0) + 1
         if code == "state_mismatch" and self.on_desync is not None:
             self.on_desync(raw, code)
+        if self.on_refuse is not None:
+            reason = self.on_refuse(code)
+            if reason is not None:
+                self.bye(link, code, reason)
+
+    def bye(self, link: Link, code: str, reason: str) -> None:
+        """Tell one link why it is refused (or that we leave): a ``BYE`` frame."""
+        self._send(link, b"BYE", canonical_json({"code": code, "reason": reason}))
+
+    def bye_all(self, code: str, reason: str) -> None:
+        """Say ``BYE`` on every live link (a joiner leaving before the game starts)."""
+        for link in self._live():
+            self.bye(link, code, reason)
 
     # ------------------------------------------------------------------ upkeep
     def _peers_frame(self) -> bytes:

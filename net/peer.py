@@ -5,7 +5,15 @@ and, later, the desktop client drive a peer by calling :meth:`Peer.step` in thei
 
 Files of a peer with a log ``FILE``: ``FILE`` (the transcript, JSON Lines, fsynced),
 ``FILE.secret`` (its beacon chain secret, 0600) and ``FILE.peer.json`` (game id, key
-file, role, the peers it knew), so ``soe resume FILE`` restarts it after a crash.
+file, role, who plays the seat, the peers it knew), so ``soe resume FILE`` restarts it
+after a crash. ``FILE.lock`` is held while a process uses them (:func:`net.store.lock_game`).
+
+At the door a joiner checks its host: it sends its ``hello`` only once the invite's
+address has answered with a key whose fingerprint is the invite's, and it leaves (see
+:attr:`Peer.refused`) if the genesis is signed by another key, if the genesis does not
+seat it (the game is full), or if the host refuses it (``BYE``: full, a key seated
+already, another game). The host frees the seat of a joiner that says it leaves or is
+silent for :data:`LEAVE_MS` before the start.
 """
 
 from __future__ import annotations
@@ -21,13 +29,15 @@ from typing import Any, Protocol
 from game.rules import Choice, State, state_hash
 from net.beacon import SECRET_BYTES
 from net.envelope import message_id, parse
-from net.keys import Identity
-from net.lobby import Invite, Lobby, hello
-from net.mesh import Limits, Node, monotonic_ms
+from net.keys import Identity, fingerprint
+from net.lobby import REFUSALS, Invite, Lobby, hello
+from net.mesh import Limits, Link, Node, monotonic_ms
 from net.reasons import Reject
 from net.session import Held, Session
-from net.store import GameLock, TranscriptFile, lock_game, write_private
+from net.store import GameLock, TranscriptFile, load, lock_game, write_private
 from net.transcript import Accepted
+
+LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its seat is free again
 
 
 class Decider(Protocol):
@@ -85,7 +95,7 @@ class GameReplica:
             if self.lobby is None:
                 return "held"  # not ours to judge; only the host seats players
             code = self.lobby.offer(raw)
-            return "accepted" if code in ("accepted", "duplicate", "full") else code
+            return "accepted" if code in ("accepted", "duplicate") else code  # a refusal: told in a BYE
         res = self.session.incoming(raw, now, env)
         if isinstance(res, Accepted):
             return "accepted"
@@ -130,6 +140,145 @@ class PeerFiles:
                 pass
 
 
+def check_game_files(files: PeerFiles, identity: Identity) -> None:
+    """Check, reading only, that a log, its secret and its peer file belong to one game and
+    to this key, before anything touches them; raises :class:`GameFilesError` saying which
+    file does not belong."""
+    try:
+        meta = json.loads(files.meta.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise GameFilesError(f"{files.meta}: not a peer file ({exc})") from None
+    game = meta.get("game") if isinstance(meta, dict) else None
+    if not isinstance(game, str) or not game:
+        raise GameFilesError(f"{files.meta}: not a peer file (no game id)")
+    try:
+        secret = files.secret.read_bytes()
+    except OSError as exc:
+        raise GameFilesError(f"{files.secret}: {exc.strerror}") from None
+    if len(secret) != SECRET_BYTES:
+        raise GameFilesError(f"{files.secret}: not a chain secret ({len(secret)} bytes, not {SECRET_BYTES})")
+    me = identity.public_hex
+    chain_length, seated, commitment = 0, False, ""
+    for i, line in enumerate(load(files.log).messages, 1):
+        try:
+            env = json.loads(line)
+            body = env.get("body") if isinstance(env, dict) else None
+            if not isinstance(body, dict):
+                raise ValueError("no body")
+        except ValueError:
+            raise GameFilesError(f"{files.log}: line {i} is not a message of a game log") from None
+        if env.get("game") != game:
+            raise GameFilesError(f"{files.log} is game {env.get('game')}, but {files.meta.name} beside it is game "
+                                 f"{game}: these files are not one game's; nothing was changed")
+        if i == 1 and env.get("kind") == "genesis":
+            length = body.get("chain_length")
+            chain_length = length if isinstance(length, int) else 0
+            seated = any(isinstance(x, dict) and x.get("key") == me for x in body.get("seats", []))
+            if meta.get("role") == "player" and not seated:
+                raise GameFilesError(f"{files.log}: your key ({fingerprint(me)}) has no seat in this game: is it the "
+                                     "key this game was played with (--key)?")
+        if env.get("kind") == "seat" and env.get("author") == me:
+            commitment = str(body.get("chain", ""))
+            break
+    if commitment and 0 < chain_length:
+        from net.beacon import HashChain
+
+        try:
+            ours = HashChain(secret, chain_length).commitment.hex()
+        except ValueError:
+            ours = ""
+        if ours != commitment:
+            raise GameFilesError(f"{files.secret} is not the secret this seat played {files.log} with (its hash "
+                                 "chain does not match the log): these files are not one game's; nothing was changed")
+
+
+class Contact:
+    """What the transport says of the connections a peer dialled, for people waiting for an
+    answer: ZeroMQ socket monitors on the DEALERs of :attr:`Peer.node` (opened lazily,
+    closed by :meth:`close` before the node closes). :meth:`diagnosis` turns the last
+    events into a sentence: nothing listens there, the encryption key does not match,
+    connected and waiting, or nothing heard at all."""
+
+    def __init__(self, node: Node) -> None:
+        self.node = node
+        # id of a DEALER -> (the DEALER, its monitor socket, its endpoint)
+        self.watching: dict[int, tuple[Any, Any, str]] = {}
+        self.state: dict[str, str] = {}  # endpoint -> refused | bad_key | connected | secure
+        self._made = 0
+
+    @property
+    def endpoints(self) -> list[str]:
+        return sorted({e for _, _, e in self.watching.values()})
+
+    def poll(self) -> None:
+        import zmq
+        from zmq.utils.monitor import recv_monitor_message
+
+        if self.node.closed:
+            return
+        dialled = {id(lk.socket): lk for lk in self.node.links.values()
+                   if lk.socket is not None and lk.endpoint and not lk.learned}
+        for sid in [sid for sid in self.watching if sid not in dialled]:  # a DEALER the node closed
+            self.watching.pop(sid)[1].close(linger=0)
+        for sid, link in dialled.items():
+            if sid in self.watching:
+                continue
+            self._made += 1
+            addr = f"inproc://soe-contact-{id(self)}-{self._made}"  # never one a closed socket left bound
+            sock = link.socket
+            if sock is None:
+                continue
+            try:
+                sock.monitor(addr, zmq.EVENT_ALL)
+                mon = self.node.ctx.socket(zmq.PAIR)
+                mon.connect(addr)
+            except zmq.ZMQError:
+                continue  # no diagnosis for this link; waiting works the same
+            self.watching[sid] = (sock, mon, link.endpoint)
+        for _, mon, endpoint in self.watching.values():
+            while True:
+                try:
+                    event = recv_monitor_message(mon, zmq.NOBLOCK)["event"]
+                except zmq.ZMQError:  # Again: nothing more
+                    break
+                if event == zmq.EVENT_CONNECT_RETRIED and self.state.get(endpoint) != "bad_key":
+                    self.state[endpoint] = "refused"
+                elif event == zmq.EVENT_CONNECTED and self.state.get(endpoint) != "bad_key":
+                    self.state[endpoint] = "connected"
+                elif event in (zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL, zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL,
+                               zmq.EVENT_HANDSHAKE_FAILED_AUTH):
+                    self.state[endpoint] = "bad_key"
+                elif event == zmq.EVENT_HANDSHAKE_SUCCEEDED:
+                    self.state[endpoint] = "secure"
+
+    def diagnosis(self, endpoint: str) -> str:
+        where = endpoint.removeprefix("tcp://")
+        return {
+            "refused": f"nothing listens at {where} (connection refused)",
+            "bad_key": f"{where} answers, but the encryption handshake fails: its key is not the invite's curve key "
+                       "(an invite of another game, or a damaged one)",
+            "connected": f"connected to {where}, but it has not answered yet",
+            "secure": f"connected to {where}, but it has not answered yet",
+        }.get(self.state.get(endpoint, ""), f"no answer from {where} at all (a wrong address, or a firewall in the "
+                                              "way)")
+
+    def close(self) -> None:
+        import zmq
+
+        for sock, mon, _ in self.watching.values():
+            if not sock.closed:
+                try:
+                    sock.disable_monitor()
+                except zmq.ZMQError:
+                    pass
+            mon.close(linger=0)
+        self.watching.clear()
+
+
+class GameFilesError(ValueError):
+    """A game's files that do not belong together (see :func:`check_game_files`)."""
+
+
 @dataclass
 class Peer:
     """One running peer (see the module docstring)."""
@@ -149,6 +298,16 @@ class Peer:
     desynced: bool = False
     info: dict[str, Any] = field(default_factory=dict)
     lock: GameLock | None = None
+    bot: str = ""  # who plays this seat ("" for a person) and its seed, remembered for soe resume
+    bot_seed: int = 0
+    refused: tuple[str, str] | None = None  # (code, reason) when this joiner may not play here
+    expect_fp: str = ""  # the invite's fingerprint of the host's key
+    host_endpoint: str = ""
+    _hello: bytes = b""  # held back until the host's key is checked
+    _seen: dict[str, int] = field(default_factory=dict)  # host: joiner key -> last heard before the start
+    _drops_told: int = 0
+    _seat_told: str = ""
+    contact: Contact | None = None  # watch_contact(): connection diagnoses for people
     _printed: int = 0
     _asked: int = -1
     _saved_version: int = -1
@@ -160,7 +319,8 @@ class Peer:
                host: str = "127.0.0.1", port: int = 0, advertise: str | None = None, curve: bool = True,
                lobby: Lobby | None = None, name: str = "player", power: str = "", secret: bytes | None = None,
                decider: Decider | None = None, key_file: str = "", limits: Limits | None = None,
-               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms) -> Peer:
+               say: Callable[[str], None] = print, clock: Callable[[], int] = monotonic_ms, bot: str = "",
+               bot_seed: int = 0) -> Peer:
         files = PeerFiles(Path(log))
         files.log.parent.mkdir(parents=True, exist_ok=True)
         lock = lock_game(files.log)  # GameInUse: another process plays from these files
@@ -183,7 +343,7 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock,
-                   lock=lock)
+                   lock=lock, bot=bot, bot_seed=bot_seed)
         peer._wire()
         peer.save_meta()
         return peer
@@ -198,6 +358,7 @@ class Peer:
         lock = lock_game(files.log)  # GameInUse: another process plays from these files
         session: Session | None = None
         try:
+            check_game_files(files, identity)
             meta = json.loads(files.meta.read_text(encoding="utf-8"))
             secret = files.secret.read_bytes()
             session = Session.resume(identity, files.log, secret=secret, now=clock())
@@ -211,7 +372,8 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
-                   say=say, clock=clock, lock=lock)
+                   say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")),
+                   bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0)
         peer._printed = len(session.log)
         cut = session.store.repaired if session.store is not None else None
         if cut is not None and session.store is not None:
@@ -228,6 +390,8 @@ class Peer:
             self.session.store.group = True
         self.node.on_desync = self._on_desync
         self.node.on_info = self._on_info
+        self.node.on_bye = self._on_bye
+        self.node.on_refuse = REFUSALS.get if self.lobby is not None else None
         # each message this peer signs leaves the moment it is on disk: a choice before the
         # reveal it makes due, a reveal before the next frame is read
         self.session.on_sent = self.node.flood
@@ -236,7 +400,8 @@ class Peer:
     def save_meta(self) -> None:
         self._saved_version = self.node.peers_version
         peers = sorted(set(self.node.peers.values()) | self._seed_peers())
-        data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file,
+        data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
+                "seed": self.bot_seed,
                 "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
         tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
@@ -246,6 +411,11 @@ class Peer:
         return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint}
 
     def connect(self, invite: Invite) -> None:
+        """Call the host of an invite; a joiner's hello waits until the host's key is checked."""
+        self.expect_fp = invite.fingerprint
+        self.host_endpoint = invite.endpoint
+        if self.replica.my_hello:
+            self._hello, self.replica.my_hello = self.replica.my_hello, b""
         self.node.connect(invite.endpoint, invite.curve)
         meta = json.loads(self.files.meta.read_text(encoding="utf-8"))
         meta["peers"] = sorted({tuple(p) for p in meta.get("peers", [])} | {(invite.endpoint, invite.curve)})
@@ -272,16 +442,22 @@ class Peer:
         if not res.ok:
             raise RuntimeError(f"the genesis was refused: {res}")
         self.lobby.started = True
-        self.say("The game starts: " + ", ".join(f"{s.name} plays {s.power}" for s in self.lobby.seats))
+        self.say("The game starts: " + ", ".join(f"{s.name or 'a computer player'} plays {self._power_name(s.power)}"
+                                                 for s in self.lobby.seats))
         return True
 
     def step(self, timeout_ms: int = 20) -> None:
         """One turn of the loop: network in and out, decisions due, drops due, news printed."""
         self.node.poll(timeout_ms)
+        if self.contact is not None:
+            self.contact.poll()
         self.sync()
-        if self.desynced:
+        if self.desynced or self.refused is not None:
             return
         now = self.clock()
+        self._door(now)
+        if self.refused is not None:
+            return
         self.session.tick(now)
         if self.decider is not None and self.session.my_turn():
             options = self.session.legal()
@@ -303,6 +479,87 @@ class Peer:
             self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._print_news()
 
+    # ------------------------------------------------------------------ the door
+    def _refuse(self, code: str, reason: str) -> None:
+        """This joiner may not play here: take nothing more in, decide nothing more."""
+        if self.refused is None:
+            self.refused = (code, reason)
+            self.replica.frozen = True
+            self.replica.my_hello = b""
+
+    def _door(self, now: int) -> None:
+        """Check the host (a joiner) or watch the lobby (the host) before and at the start."""
+        if self.lobby is not None:
+            if not self.lobby.started:
+                self._watch_lobby(now)
+            return
+        if self.expect_fp and self._hello:
+            link = self.node.links.get(("out", self.host_endpoint.encode()))
+            if link is not None and link.greeted:
+                theirs = fingerprint(link.peer_key) if link.peer_key else "(none)"
+                if theirs != self.expect_fp:
+                    self._refuse("fingerprint", f"the host's key fingerprint is {theirs}, not {self.expect_fp} as the "
+                                 "invite says: not joining (compare the fingerprint with the one the host reads out)")
+                    return
+                self.replica.my_hello, self._hello = self._hello, b""
+                self.node.flood()
+        t = self.session.table
+        if t is None or self.role != "player" or self._seat_told == "started":
+            return
+        creator = self.session.transcript.creator
+        if self.expect_fp and fingerprint(creator) != self.expect_fp:
+            self._refuse("fingerprint", f"the game was started by the key {fingerprint(creator)}, not by the invite's "
+                         f"host {self.expect_fp}: leaving it")
+        elif creator == self.identity.public_hex and self.expect_fp:
+            self._refuse("key_seated", REFUSALS["key_seated"])
+        elif self.session.seat < 0:
+            self._refuse("full", REFUSALS["full"])
+        else:
+            self._seat_told = "started"
+            seat = t.g.seats[self.session.seat]
+            self.say(f"The game starts: you play {self._power_name(seat.power)}.")
+
+    def _watch_lobby(self, now: int) -> None:
+        """The host: free the seats of joiners gone silent, and say who joined and left."""
+        assert self.lobby is not None
+        alive = {lk.peer_key for lk in self.node.links.values()
+                 if lk.peer_key and lk.greeted and now - lk.last_rx <= LEAVE_MS}
+        for key in self.lobby.joiners():
+            if key in alive:
+                self._seen[key] = now
+            elif now - self._seen.setdefault(key, now) > LEAVE_MS:
+                self.lobby.leave(key)
+                self._seen.pop(key, None)
+        if self.lobby.news:
+            free = sum(1 for s in self.lobby.seats if not s.key)
+            for line in self.lobby.news:
+                self.say(line + (f"; waiting for {free} more player{'s' if free != 1 else ''}" if free else ""))
+            self.lobby.news.clear()
+
+    def _on_bye(self, link: Link, code: str, reason: str) -> None:
+        if self.lobby is not None:
+            if code == "leaving" and link.peer_key and not self.lobby.started:
+                self.lobby.leave(link.peer_key)  # freed at once (a silent one after LEAVE_MS)
+            return
+        from_host = link.endpoint == self.host_endpoint and bool(self.host_endpoint)
+        if code == "wrong_game" and from_host and self.session.table is None:
+            self._refuse(code, f"the host at {self.host_endpoint} refused game {self.node.game_id}: it hosts another "
+                         "game now (is the invite old?)")
+        elif code in REFUSALS and from_host and self.role == "player" and self.session.seat < 0:
+            self._refuse(code, REFUSALS[code])
+
+    def _power_name(self, power: str) -> str:
+        t = self.session.table
+        if t is not None:
+            from game.rules.common import board
+
+            b = board(t.st)
+            if power in b.power_by_id:
+                return b.power_name(power)
+        if self.lobby is not None:
+            return self.lobby.power_name(power)
+        return power.replace("_", " ").title()
+
     def sync(self) -> None:
         """fsync what was received since the last call (the log groups them: net.store)."""
         if self.session.store is not None:
@@ -313,6 +570,15 @@ class Peer:
         for line in log[self._printed:]:
             self.say(str(line.get("text", "")))
         self._printed = len(log)
+        t = self.session.table
+        if t is not None and len(t.drops) > self._drops_told:
+            for d in t.drops[self._drops_told:]:
+                for seat in d.seats:
+                    info = t.g.seats[seat]
+                    who = "this peer's seat" if seat == self.session.seat else (info.name or "a player")
+                    self.say(f"{who} ({self._power_name(info.power)}) was dropped for keeping the game waiting; a "
+                             f"computer player ({t.g.drop_bot}) plays {self._power_name(info.power)} now")
+            self._drops_told = len(t.drops)
 
     def _on_info(self, info: dict[str, Any]) -> None:
         if info != self.info:
@@ -321,8 +587,17 @@ class Peer:
             self.info = info
             seats = info.get("seats")  # any peer may send INFO: its shape is not to be trusted either
             if not info.get("started") and isinstance(seats, list):
-                text = ", ".join(f"{s.get('power')}: {s.get('name') or 'free'}" for s in seats if isinstance(s, dict))
+                seats = [s for s in seats if isinstance(s, dict)]
+                text = ", ".join(f"{self._power_name(str(s.get('power')))}: {s.get('name') or 'free'}" for s in seats)
                 self.say(f"lobby: {text}")
+                mine = fingerprint(self.identity.public_hex)
+                seat = next((s for s in seats if s.get("fp") == mine), None)
+                if seat is not None and self.role == "player" and self._seat_told != str(seat.get("power")):
+                    self._seat_told = str(seat.get("power"))
+                    free = sum(1 for s in seats if not s.get("taken"))
+                    self.say(f"You have a seat: you play {self._power_name(self._seat_told)}; "
+                             + (f"waiting for {free} more player{'s' if free != 1 else ''}" if free
+                                else "the host starts the game"))
 
     def _show_settings(self, info: dict[str, Any]) -> None:
         """Tell a joiner the game's hash-chain length and drop timeout as the host's lobby
@@ -381,7 +656,26 @@ class Peer:
                 "state_hash": state_hash(st) if st is not None else "", "over": self.over,
                 "desync": self.desynced, "outcome": self.session.outcome()}
 
+    def watch_contact(self) -> Contact:
+        """Start watching the connections this peer dialled (see :class:`Contact`)."""
+        if self.contact is None:
+            self.contact = Contact(self.node)
+        return self.contact
+
+    def answered(self) -> bool:
+        """Whether a peer this one dialled has answered: the invite's host if there is one,
+        else any (a resumed peer)."""
+        links = [lk for lk in self.node.links.values() if lk.socket is not None and lk.greeted]
+        if self.host_endpoint:
+            return any(lk.endpoint == self.host_endpoint for lk in links)
+        return bool(links)
+
     def close(self) -> None:
+        if self.contact is not None:
+            self.contact.close()
+            self.contact = None
+        if self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed:
+            self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:
             self.save_meta()
         finally:

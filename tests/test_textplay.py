@@ -23,7 +23,7 @@ def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
 
 def test_a_game_left_with_q_resumes_where_it_was(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    first = run(["play", "--players", "3", "--seed", "5", "--save", str(save)], "1\n2\nq\n")
+    first = run(["play", "--text", "--players", "3", "--seed", "5", "--save", str(save)], "1\n2\nq\n")
     assert first.returncode == 0, first.stderr
     assert f"soe resume {save}" in first.stdout
     header, inputs = read_local(save)
@@ -50,7 +50,7 @@ def test_a_game_left_with_q_resumes_where_it_was(tmp_path: Path) -> None:
 
 def test_a_torn_last_line_from_a_crash_is_ignored_and_a_foreign_file_refused(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "1", "--save", str(save)], "q\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "1", "--save", str(save)], "q\n").returncode == 0
     with open(save, "ab") as f:
         f.write(b'{"seat":0,"choi')  # the process died mid-write
     header, inputs = read_local(save)
@@ -63,29 +63,35 @@ def test_a_torn_last_line_from_a_crash_is_ignored_and_a_foreign_file_refused(tmp
     other.write_text('{"hello": 1}\n', encoding="utf-8")
     res = run(["resume", str(other)], "")
     assert res.returncode == 2 and "soe resume" in (res.stdout + res.stderr)
+    header = {"kind": "soe-local-game", "powers": ["great_britain", "france"], "seat": 5, "bots": "greedy", "seed": 1}
+    odd = tmp_path / "odd.jsonl"
+    odd.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    res = run(["resume", str(odd)], "")  # a seat that is not in the game: refused, not played by bots to the end
+    assert res.returncode == 2 and res.stderr.strip() == f"soe resume: {odd}: the save names seat 5, which is not a " \
+        "seat of its game" and res.stdout == ""
 
 
 # --------------------------------------------------------------------------- bad arguments and saves
 def test_an_existing_save_is_never_written_over(tmp_path: Path) -> None:
     """Issue 8 item 1: --save of a non-empty file is refused and the file is left as it was."""
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "3", "--save", str(save)], "1\nq\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "3", "--save", str(save)], "1\nq\n").returncode == 0
     before = save.read_bytes()
-    again = run(["play", "--players", "2", "--seed", "4", "--save", str(save)], "1\nq\n")
+    again = run(["play", "--text", "--players", "2", "--seed", "4", "--save", str(save)], "1\nq\n")
     assert again.returncode == 2 and save.read_bytes() == before
     assert f"`soe resume {save}` goes on with it" in again.stderr and "Traceback" not in again.stderr
     assert len(again.stderr.strip().splitlines()) == 1 and again.stdout == ""
     signed = tmp_path / "net.jsonl"
     signed.write_bytes(b'{"at":0,"author":"ab","body":{},"sig":"cd"}\n')
-    res = run(["play", "--save", str(signed)], "q\n")
+    res = run(["play", "--text", "--save", str(signed)], "q\n")
     assert res.returncode == 2 and "network game's log" in res.stderr and signed.read_bytes().count(b"\n") == 1
     other = tmp_path / "notes.txt"
     other.write_text("mine\n", encoding="utf-8")
-    res = run(["play", "--save", str(other)], "q\n")
+    res = run(["play", "--text", "--save", str(other)], "q\n")
     assert res.returncode == 2 and "never writes over a file" in res.stderr and other.read_text() == "mine\n"
     empty = tmp_path / "empty.jsonl"
     empty.write_bytes(b"")
-    assert run(["play", "--players", "2", "--save", str(empty)], "q\n").returncode == 0  # an empty file is fine
+    assert run(["play", "--text", "--players", "2", "--save", str(empty)], "q\n").returncode == 0  # an empty file is fine
     assert read_local(empty)[0]["kind"] == "soe-local-game"
 
 
@@ -111,13 +117,13 @@ def test_a_finished_game_is_not_offered_for_resuming(tmp_path: Path) -> None:
 def test_bad_play_arguments_give_one_line_and_exit_2(tmp_path: Path, args: list[str], says: str) -> None:
     """Issue 8 items 6 and 7: no traceback, no game against '8 computer players'."""
     save = tmp_path / "g.jsonl"
-    res = run(["play", *args, "--save", str(save)], "1\nq\n")
+    res = run(["play", "--text", *args, "--save", str(save)], "1\nq\n")
     assert res.returncode == 2 and res.stderr.startswith(f"soe play: {says}") and len(res.stderr.splitlines()) == 1
     assert "Traceback" not in res.stderr and "computer player" not in res.stdout and not save.exists()
 
 
 def test_a_directory_as_save_is_refused(tmp_path: Path) -> None:
-    res = run(["play", "--save", str(tmp_path)], "q\n")
+    res = run(["play", "--text", "--save", str(tmp_path)], "q\n")
     assert res.returncode == 2 and "Traceback" not in res.stderr
     assert res.stderr.strip() == f"soe play: {tmp_path} is a directory; give the name of a file to save the game in"
 
@@ -130,7 +136,7 @@ def test_demo_with_too_many_players_says_why(tmp_path: Path) -> None:
 
 def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "2", "--save", str(save)], "q\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "2", "--save", str(save)], "q\n").returncode == 0
     first = subprocess.Popen([sys.executable, "-m", "game.cli", "resume", str(save)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -149,13 +155,18 @@ def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> Non
 
 def test_play_text_runs_the_terminal_game(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\nh\nt\nq\n")
+    res = run(["play", "--text", "--players", "2", "--seed", "8", "--save", str(save)], "\u00b2\n99\n1 2 3\n1 4\nh\nt\nq\n")
     assert res.stdout.count("Type a number from 1 to ") == 3 and "Traceback" not in res.stderr  # bad keys: a hint
+    assert "Line 1 takes no amount: type 1 alone." in res.stdout
     assert res.returncode == 0 and "take back your last choice" in res.stdout and read_local(save)[0]["seed"] == 8
     # the tile list: costs, timing, effects and what is left
     assert "War Office (4 gold; once per war): a free action: one attack that is not an action and costs no gold; " \
         "1 of 1 left" in res.stdout
     assert "Industry (2 unrest; when taken): when taken: 3 VP" in res.stdout
+    counted = tmp_path / "counted.jsonl"  # --bots N: that many computer players, as strong as --level
+    res = run(["play", "--text", "--bots", "2", "--level", "easy", "--seed", "8", "--save", str(counted)], "q\n")
+    assert res.returncode == 0 and "against 2 easy computer players" in res.stdout
+    assert read_local(counted)[0]["bots"] == "easy" and len(read_local(counted)[0]["powers"]) == 3
 
 
 # --------------------------------------------------------------------------- playing in the terminal
@@ -384,10 +395,21 @@ def test_a_whole_game_is_played_to_the_end_in_the_terminal(tmp_path: Path) -> No
 
 def test_a_resumed_game_can_take_back_choices_made_before_it_was_left(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
-    assert run(["play", "--players", "2", "--seed", "6", "--save", str(save)], "1\n1\nq\n").returncode == 0
+    assert run(["play", "--text", "--players", "2", "--seed", "6", "--save", str(save)], "1\n1\nq\n").returncode == 0
     _, inputs = read_local(save)
     assert sum(1 for i in inputs if isinstance(i, Act) and i.seat == 0) == 2  # two placements, no dice between
     res = run(["resume", str(save)], "u\nq\n")
     assert res.returncode == 0 and "Taken back: place an army in German States" in res.stdout
     _, after = read_local(save)
     assert sum(1 for i in after if isinstance(i, Act) and i.seat == 0) == 1 and after == inputs[:len(after)]
+
+
+@pytest.mark.rule("R-VP-1")
+def test_the_state_screen_says_what_each_area_would_score_now() -> None:
+    """The 002 example: German States 8/5/3 with 3, 3, 2 and 1 markers score 8, 8, 5 and 3."""
+    from game.cli.textplay import status
+
+    st = new_game(["great_britain", "france", "austria", "spain", "prussia"])
+    st.markers["german_states"] = [3, 3, 2, 1, 0]
+    line = next(x for x in status(st, 0).splitlines() if x.strip().startswith("German States"))
+    assert "would score now: Great Britain 8, France 8, Austria 5, Spain 3" in line and "Prussia" not in line

@@ -19,12 +19,12 @@ from typing import Any
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="play a whole game between bot peer processes over loopback")
     p.add_argument("--players", type=int, default=4, help="number of bot players, 2-7 (default 4)")
-    p.add_argument("--spectators", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0, help="seed of the bots (dice come from the beacon)")
+    p.add_argument("--spectators", type=int, default=1, help="spectator processes that join mid-game (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bots (dice come from the beacon; default 0)")
     p.add_argument("--kill-one", action="store_true", help="kill one player mid-game (SIGKILL) and resume it")
     p.add_argument("--out", required=True, metavar="DIR", help="where each process writes its log and output")
-    p.add_argument("--deadline", type=float, default=900, help="give up after this many seconds")
-    p.add_argument("--bots", default="greedy", help="the bots' kind")
+    p.add_argument("--deadline", type=float, default=900, help="give up after this many seconds (default 900)")
+    p.add_argument("--bots", default="greedy", help="the bots' kind (default greedy)")
     p.set_defaults(func=run_demo)
 
 

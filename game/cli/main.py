@@ -32,10 +32,40 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from game.cli.textplay import play_text
+    # --bots is a count of computer players (the window's contract) or, as before, their kind
+    count = int(args.bots) if str(args.bots).isdigit() else None
+    kind = args.bots if count is None else "greedy"
+    if count is None and args.bots not in BOT_NAMES:
+        print(f"soe play: --bots is a number of computer players (1-6) or one of {', '.join(BOT_NAMES)}",
+              file=sys.stderr)
+        return 2
+    if count is not None and not 1 <= count <= 6:
+        print("soe play: --bots N needs 1 to 6 computer players (a game is for 2 to 7)", file=sys.stderr)
+        return 2
+    players = count + 1 if count is not None else args.players
+    if args.text:
+        from game.cli.textplay import play_text
 
-    return play_text(players=args.players, power=args.power, bots=args.bots, seed=args.seed,
-                     log=Path(args.save) if args.save else None)  # --text: the terminal (the default for now)
+        # with --bots N the computer players' strength is --level, as in the window
+        return play_text(players=players, power=args.power, bots=kind if count is None else args.level,
+                         seed=args.seed, log=Path(args.save) if args.save else None)
+    from game.cli.ui import play_window
+
+    start = count is not None or bool(args.power) or args.seed is not None or args.players_given
+    return play_window(players, args.power, args.level, args.seed, args.save, args.autoclick, start, args.size)
+
+
+class _Given(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, ns: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        setattr(ns, self.dest, values)
+        ns.players_given = True
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from game.cli.ui import screenshot
+
+    return screenshot(args.seed, args.at, args.out, args.size, args.scene, args.players)
 
 
 def _scenario(args: argparse.Namespace) -> int:
@@ -48,44 +78,81 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.ui:
+        from tools.bench_ui import main as bench_ui
+
+        return bench_ui(["--json"] if args.json else [])
     from tools.bench_engine import main as bench_main
 
     return bench_main(["--games", str(args.games), "--players", str(args.players)])
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("struggle-of-empires")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="soe", description="Struggle of Empires: play, watch and verify games.")
+    parser.add_argument("--version", action="version", version=f"soe {_version()}",
+                        help="print the version of soe and exit")
     sub = parser.add_subparsers(dest="command")
 
-    p = sub.add_parser("play", help="play a game against computer players (the default)")
-    p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
-    p.add_argument("--power", default="", help="the great power you play (default: the first)")
-    p.add_argument("--bots", default="greedy", choices=BOT_NAMES, help="the computer players' kind")
+    p = sub.add_parser("play", help="play a game against computer players in the window (the default)")
+    p.add_argument("--players", type=int, default=4, action=_Given, help="number of players, 2-7 (default 4)")
+    from game.rules.board import load_board
+
+    p.add_argument("--power", default="", help="the great power you play: "
+                   f"{', '.join(x.id for x in load_board().powers)} (default: the first)")
+    p.add_argument("--bots", default="greedy", metavar="N|KIND",
+                   help=f"how many computer players (1-6; starts the game at once), or their kind ({', '.join(BOT_NAMES)}; "
+                        "default greedy)")
+    p.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                   help="the computer players' strength (default normal)")
     p.add_argument("--seed", type=int, default=None, help="seed for dice and bots (default: random)")
     p.add_argument("--save", default="", metavar="FILE",
                    help="a new file (or an empty one) where the game is saved as it goes (default: in your data "
                         "directory); `soe resume FILE` goes on with a saved game")
-    p.add_argument("--text", action="store_true", help="play in the terminal")
-    p.set_defaults(func=_play)
+    p.add_argument("--text", action="store_true", help="play in the terminal instead of the window")
+    p.add_argument("--autoclick", action="store_true",
+                   help="play your seat by synthetic clicks on highlighted targets (tests; exits at the end)")
+    p.add_argument("--size", default="", metavar="WxH", help="window size (default: from the settings)")
+    p.set_defaults(func=_play, players_given=False)
+
+    p = sub.add_parser("screenshot", help="render a screen of a self-play game into a PNG, with no window")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--at", type=int, default=300, metavar="STEP", help="steps of the game before the screen")
+    p.add_argument("--out", required=True, metavar="FILE.png")
+    p.add_argument("--size", default="1280x720", metavar="WxH")
+    p.add_argument("--scene", default="game", help="menu, game, combat, scoring or end")
+    p.add_argument("--players", type=int, default=4)
+    p.set_defaults(func=_screenshot)
 
     p = sub.add_parser("selfplay", help="play whole games between bots")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=1)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
+    p.add_argument("--games", type=int, default=1, help="how many games, seeds SEED, SEED+1, ... (default 1)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game's dice and bots (default 0)")
     p.add_argument("--json", action="store_true", help="one JSON object per game per line")
     p.add_argument("--bots", nargs="+", default=None, metavar="BOT",
                    help=f"one bot for all seats or one per seat ({', '.join(BOT_NAMES)})")
-    p.add_argument("--log", default="", metavar="FILE", help="write the signed transcript (JSON Lines)")
+    p.add_argument("--log", default="", metavar="FILE",
+                   help="write the signed transcript (JSON Lines) that `soe verify` checks (several games: FILE-1...)")
     p.set_defaults(func=_selfplay)
 
     p = sub.add_parser("scenario", help="load a position, apply a script, check expectations")
-    p.add_argument("files", nargs="+", metavar="FILE.json")
+    p.add_argument("files", nargs="+", metavar="FILE.json", help="scenario files (format: docs/scenarios.md)")
     p.add_argument("-v", "--verbose", action="store_true", help="print every event")
     p.set_defaults(func=_scenario)
 
     p = sub.add_parser("bench", help="measure engine speed (games per second, legal/apply times)")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--players", type=int, default=7)
+    p.add_argument("--games", type=int, default=20, help="how many whole games to time (default 20)")
+    p.add_argument("--players", type=int, default=7, help="players per game, 2-7 (default 7)")
+    p.add_argument("--ui", action="store_true", help="measure the game window instead (frame time, launch, idle CPU)")
+    p.add_argument("--json", action="store_true", help="with --ui: one JSON object")
     p.set_defaults(func=_bench)
 
     from game.cli.net import register

@@ -20,7 +20,7 @@ from typing import Any
 def register(sub: Any) -> None:
     """Add the transcript subcommands (verify, key) to the ``soe`` subparsers."""
     p = sub.add_parser("verify", help="check a game log (JSON Lines) offline: signatures, dice, state, scores")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a signed game log: a network peer's log or `soe selfplay --log`")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.set_defaults(func=_verify)
 
@@ -31,8 +31,19 @@ def register(sub: Any) -> None:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from game.cli.textplay import LOCAL
     from net.verify import run
 
+    try:
+        with open(args.file, "rb") as f:
+            first = f.readline(4096)
+    except OSError:
+        first = b""  # the verifier says what is wrong with the file
+    if LOCAL.encode() in first:
+        print(f"soe verify: {args.file} is a local save of `soe play` (a game against computer players), not a "
+              f"signed game log: it has no signatures or beacon dice to check. `soe resume {args.file}` goes on "
+              "with it; `soe verify` checks the logs of network games and of `soe selfplay --log`.", file=sys.stderr)
+        return 2
     return run(args.file, args.json)
 
 

@@ -518,7 +518,8 @@ def status(st: State, seat: int, track: Tracker | None = None) -> str:
     home = [f"{names[s]} {_units(v['units'][v['powers'][s]][s])}" for s in range(n) if any(v["units"][v["powers"][s]][s])]
     if home:
         lines.append("At home: " + "; ".join(home))
-    lines.append("Areas (VP for most control markers, second, third; M markers, A armies, F fleets, T forts):")
+    lines.append("Areas (VP for the most control markers, the second most, the third; ties share a place (R-VP-1); "
+                 "M markers, A armies, F fleets, T forts):")
     for area_id in b.vp_areas:
         area = b.area_by_id[area_id]
         parts = []
@@ -535,6 +536,11 @@ def status(st: State, seat: int, track: Tracker | None = None) -> str:
             if bl[0] == area_id:
                 parts.append(f"{names[int(bl[1])]}'s Blockade")
         neutral = [_counter_text(b, c) for c in v["face_up"].get(area_id, [])]
+        counts = sorted({m for m in v["markers"][area_id] if m > 0}, reverse=True)
+        now = [f"{names[s]} {area.vp[counts.index(m)]}" for s, m in enumerate(v["markers"][area_id])
+               if m > 0 and counts.index(m) < len(area.vp)]
+        if now:
+            parts.append("would score now: " + ", ".join(now))
         vp = "/".join(str(x) for x in area.vp)
         kind = "colony" if area.is_colony else "Europe"
         line = f"  {area.name} ({kind}, {vp} VP): " + ("; ".join(parts) or "nobody")
@@ -857,6 +863,8 @@ class TextGame:
                 if not e.amount:
                     if len(words) == 1:
                         return Act(seat, e.choices[0])
+                    self.print_fn(f"Line {n} takes no amount: type {n} alone.")
+                    continue
                 else:
                     amount = words[1] if len(words) == 2 else self.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): ")
                     x = _number(amount)
@@ -931,6 +939,8 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
     try:
         header, inputs = read_local(path)
         seat, seed, bots = int(header["seat"]), int(header["seed"]), str(header["bots"])
+        if not isinstance(header["powers"], list) or not 0 <= seat < len(header["powers"]):
+            raise ValueError(f"the save names seat {seat}, which is not a seat of its game")
         marks: list[Mark] = []
         st = replay(header, inputs, track, seat, marks)
         game = TextGame(st, seat, bots, seed, out, len(inputs), track, input_fn, print_fn)

@@ -99,6 +99,17 @@ class Battle(Phase):
                 return need[1]
         return []
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """R-CMB-6, R-CMB-7, R-CMB-8: why a loss choice is refused."""
+        if fr["stage"] != "loss" or choice.kind not in ("lose", "ally_loses"):
+            return None
+        if choice.kind == "ally_loses":
+            return "the unit is lost by one of the allies that still has a unit in this battle", "R-CMB-7"
+        if fr["tie"] and choice.args == ("fort",):
+            return "a fort is never lost on a tie", "R-CMB-8"
+        what = "fleets" if fr["sea"] else "armies or forts"
+        return f"the unit lost is one of the loser's own {what} in this battle", "R-CMB-6"
+
     # ----------------------------------------------------------------- dice
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
         att, dfn = fr["sides"]

@@ -349,6 +349,32 @@ class Build(Phase):
             return [C("militia"), C("no_militia")]
         return []
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """Why a choice of a build is refused (R-ACT-B1, R-ACT-B4, R-GEN-2, R-MOV)."""
+        seat, stage, k, args = fr["seat"], fr["stage"], choice.kind, choice.args
+        who = pname(st, seat)
+        b = board(st)
+        if stage == "disband" and k == "keep":
+            return f"{who}'s supply is empty: it must disband a unit to build one", "R-ACT-B4"
+        if stage == "disband" and k == "disband":
+            if len(args) != 2 or str(args[0]) not in b.area_by_id or str(args[1]) not in KIND_INDEX:
+                return "a disband names the area and the unit (army, fleet or fort)", "R-ACT-B4"
+            return f"{who} has no {args[1]} in {aname(st, str(args[0]))} to disband", "R-ACT-B4"
+        if stage == "place" and k == "build":
+            if "rebuild" in fr:
+                return f"the unit disbanded is rebuilt as the same kind: {A[KIND_NAMES[fr['rebuild']]]}", "R-ACT-B4"
+            if len(args) != 1 or str(args[0]) not in KIND_INDEX:
+                return "a build names the unit: army, fleet or fort", "R-ACT-B1"
+            return f"{who} has no {args[0]} left in its supply", "R-GEN-2"
+        if stage == "go" and k == "to":
+            if len(args) != 1:
+                return "the new unit moves to one area, or stays", "R-ACT-B1"
+            kind = fr["kind"]
+            if str(args[0]) == fr["at"]:
+                return f"the new {KIND_NAMES[kind]} is already in {aname(st, fr['at'])}: choose stay", "R-ACT-B1"
+            return why_not_enter(st, seat, str(args[0]), ARMY if kind == FORT else kind)
+        return None
+
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["seat"]
         who = pname(st, seat)

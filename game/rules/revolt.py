@@ -57,6 +57,16 @@ class Revolt(Phase):
             return [C("blockade"), C("no_blockade")]
         return revolt_targets(st, fr["seat"], fr["tile"])
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """R-TIL-17/18: why a target of the tile is refused."""
+        if fr["stage"] != "target" or choice.kind != "revolt":
+            return None
+        tile = fr["tile"]
+        if tile == "pirates":
+            return "the Pirates strike another player's control marker in a colony", "R-TIL-17"
+        return ("a Slave Revolt strikes another player's control marker in North America, South America or the "
+                "Caribbean"), "R-TIL-18"
+
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         b = board(st)
         if choice.kind in ("blockade", "no_blockade"):  # R-TIL-21 (b) against a Slave Revolt

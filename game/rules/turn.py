@@ -356,6 +356,26 @@ class Buy(Phase):
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return buyable(st, fr["seat"])
 
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+        """R-ACT-A1, R-ACT-A2, R-GEN-7, R-TIL-17/18: why a tile cannot be bought."""
+        if choice.kind != "tile":
+            return None
+        b = board(st)
+        seat = fr["seat"]
+        who = pname(st, seat)
+        tile = b.tile_by_id.get(str(choice.args[0])) if len(choice.args) == 1 else None
+        if tile is None:
+            return "buying names one tile of the stock", "R-ACT-A1"
+        if st.stock.get(tile.id, 0) <= 0:
+            return f"no {tile.name} tile is left in the stock", "R-ACT-A1"
+        if tile.id in st.returned[seat]:
+            return f"{who} used {tile.name} this round and cannot buy it back in the same round", "R-ACT-A2"
+        if st.pop[seat] < tile.population:
+            return (f"{tile.name} costs {tile.population} population and {who} has {st.pop[seat]} "
+                    f"(population is never borrowed)"), "R-GEN-7"
+        rule = "R-TIL-17" if tile.id == "pirates" else "R-TIL-18"
+        return f"the {tile.name} need another player's control marker in a colony to strike", rule
+
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         st.stack.pop()
         take_tile(st, fr["seat"], str(choice.args[0]), log)

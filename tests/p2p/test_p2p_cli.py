@@ -4,24 +4,36 @@ marked) ``soe demo`` with a spectator and a player killed and resumed."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from net.keys import Identity
 from net.lobby import Invite
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON = ["--bind", "127.0.0.1", "--port", "0", "--quiet", "--deadline", "120"]
+LOUD = [a for a in COMMON if a != "--quiet"]
 
 
 def soe(*args: str) -> list[str]:
     return [sys.executable, "-m", "game.cli", *args]
+
+
+def free_port() -> int:
+    """A port nothing listens on (just released)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 @pytest.fixture
@@ -117,3 +129,340 @@ def test_a_resumed_peer_listens_where_it_listened_before() -> None:
     assert _port_of("tcp://127.0.0.1:40915") == 40915
     assert _port_of("tcp://[::1]:7") == 7
     assert _port_of("") == 0 and _port_of("tcp://host") == 0
+
+
+# --------------------------------------------------------------------------- the door and waiting
+def start_host(tmp_path: Path, env: dict[str, str], procs: list[subprocess.Popen[bytes]], *extra: str,
+               name: str = "host", log: bool = True) -> tuple[subprocess.Popen[bytes], Invite, Path]:
+    """``soe host --players 2`` played by a person who never answers (stdin closed): once it
+    starts, the game waits. Returns the process, its invite and its output file."""
+    invite_file, out = tmp_path / f"{name}.invite", tmp_path / f"{name}.out"
+    host = subprocess.Popen(soe("host", "--players", "2", "--no-announce", "--invite-file", str(invite_file),
+                                "--name", name, "--chain-length", "1024",
+                                *(["--log", str(tmp_path / f"{name}.jsonl")] if log else []), *extra, *LOUD),
+                            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=open(out, "wb"),
+                            stderr=subprocess.STDOUT)
+    procs.append(host)
+    deadline = time.monotonic() + 30
+    while not (invite_file.exists() and invite_file.read_text().strip()):
+        assert host.poll() is None, out.read_text()
+        assert time.monotonic() < deadline, "no invite file"
+        time.sleep(0.05)
+    return host, Invite.parse(invite_file.read_text()), out
+
+
+def games_dir(env: dict[str, str]) -> Path:
+    return Path(env["XDG_DATA_HOME"]) / "struggle-of-empires" / "games"
+
+
+def run_soe(env: dict[str, str], *args: str, timeout: float = 60) -> tuple[int, str, str]:
+    res = subprocess.run(soe(*args), cwd=ROOT, env=env, capture_output=True, timeout=timeout,
+                         stdin=subprocess.DEVNULL)
+    out, err = res.stdout.decode(), res.stderr.decode()
+    assert "Traceback" not in out + err, out + err
+    return res.returncode, out, err
+
+
+def _other_curve(invite: Invite) -> Invite:
+    import zmq
+
+    return dataclasses.replace(invite, curve=zmq.curve_keypair()[0].decode("ascii"))
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda inv: dataclasses.replace(inv, port=free_port()), "nothing listens at 127.0.0.1:"),
+    (_other_curve, "the encryption handshake fails: its key is not the invite's curve key"),
+    (lambda inv: dataclasses.replace(inv, game_id="0" * 32), f"refused game {'0' * 32}: it hosts another game"),
+    (lambda inv: dataclasses.replace(inv, fingerprint="aaaa-bbbb-cccc-dddd"), "not aaaa-bbbb-cccc-dddd as the invite "
+                                                                             "says: not joining"),
+], ids=["wrong-port", "wrong-curve-key", "wrong-game-id", "wrong-fingerprint"])
+def test_a_join_that_cannot_succeed_says_why_and_gives_up(change: Any, says: str, tmp_path: Path,
+                                                          env: dict[str, str],
+                                                          procs: list[subprocess.Popen[bytes]]) -> None:
+    _, invite, host_out = start_host(tmp_path, env, procs)
+    start = time.monotonic()
+    code, out, err = run_soe(env, "join", str(change(invite)), "--key", str(tmp_path / "bob.pem"), "--name", "bob",
+                             "--wait", "3", *COMMON)
+    assert code == 5, out + err
+    assert says in err, err
+    assert time.monotonic() - start < 20
+    assert "Joining game" in out  # it said what it was doing before it gave up
+    assert not games_dir(env).exists() or not list(games_dir(env).iterdir())  # no files of a game never joined
+    assert "bob joined" not in host_out.read_text()
+
+
+def test_waiting_for_an_answer_is_said_with_back_off_and_the_timeout_is_in_the_help(env: dict[str, str]) -> None:
+    invite = Invite("127.0.0.1", free_port(), "ab" * 16, "abcd-efgh")
+    code, out, err = run_soe(env, "spectate", str(invite), "--wait", "5", "--no-curve", *COMMON)
+    assert code == 5
+    tries = [line for line in err.splitlines() if line.startswith("still trying")]
+    assert [t.split(" s of")[0] for t in tries] == ["still trying (2", "still trying (4"]  # 2 s, then 4 s
+    assert err.rstrip().endswith("Check the invite's address and port, and that the host's program is running")
+    for cmd in ("join", "spectate", "resume"):
+        helped = run_soe(env, cmd, "--help")[1]
+        assert "--wait SECONDS" in helped and "(default: 60)" in helped
+
+
+def test_a_second_seat_for_a_seated_key_is_refused_naming_key(tmp_path: Path, env: dict[str, str],
+                                                              procs: list[subprocess.Popen[bytes]]) -> None:
+    """Two terminals on one machine share the installation's key (and data directory)."""
+    _, invite, host_out = start_host(tmp_path, env, procs, log=False)
+    # the default log too: it is the host's own (one file per game and key), held by the host
+    code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--wait", "10", *COMMON)
+    assert code == 2, out + err
+    assert "this key is in this game already, in another soe process on this machine" in err
+    assert "every player needs a key of its own" in err and "--key bob.pem" in err
+    # another log: the host refuses the hello of its own key
+    code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--log", str(tmp_path / "bob.jsonl"),
+                             "--wait", "10", *COMMON)
+    assert code == 5, out + err
+    assert "your key already holds a seat in this game" in err and "--key bob.pem" in err
+    assert not (tmp_path / "bob.jsonl").exists()
+    assert "Bob" not in host_out.read_text()  # the host's seat is still the host's
+    assert [p.name for p in games_dir(env).glob("*.jsonl")] == [f"{invite.game_id}.{invite.fingerprint}.jsonl"]
+
+
+def test_joining_a_full_game_is_refused_and_a_resume_without_peers_gives_up(
+        tmp_path: Path, env: dict[str, str], procs: list[subprocess.Popen[bytes]]) -> None:
+    host, invite, host_out = start_host(tmp_path, env, procs)
+    bob_log = tmp_path / "bob.jsonl"
+    bob = subprocess.Popen(soe("join", str(invite), "--key", str(tmp_path / "bob.pem"), "--name", "bob", "--bot",
+                               "greedy", "--log", str(bob_log), *LOUD),
+                           cwd=ROOT, env=env, stdout=open(tmp_path / "bob.out", "wb"), stderr=subprocess.STDOUT)
+    procs.append(bob)
+    deadline = time.monotonic() + 30
+    while "The game starts" not in host_out.read_text():
+        assert time.monotonic() < deadline, host_out.read_text()
+        time.sleep(0.1)
+    text = host_out.read_text()
+    assert "You play Great Britain. Waiting for 1 player\n" in text
+    assert "bob joined and plays France" in text
+    assert "bob plays France" in text  # powers named as in local play
+    while "you play France" not in (tmp_path / "bob.out").read_text():  # the joiner is told its power
+        assert time.monotonic() < deadline, (tmp_path / "bob.out").read_text()
+        time.sleep(0.1)
+    code, out, err = run_soe(env, "join", str(invite), "--key", str(tmp_path / "carl.pem"), "--name", "carl",
+                             "--wait", "10", *COMMON)
+    assert code == 5 and "the game is full; `soe spectate` to watch" in err, out + err
+    assert not games_dir(env).exists() or not list(games_dir(env).iterdir())
+    # everyone goes away: a resume finds nobody, says so, gives up and keeps the log
+    for p in (host, bob):
+        p.kill()
+        p.wait(10)
+    before = bob_log.read_bytes()
+    # a second soe resume of a game another process has open (here: this test) is refused, in one line
+    from net.store import lock_game
+
+    with lock_game(bob_log):
+        code, out, err = run_soe(env, "resume", str(bob_log), "--key", str(tmp_path / "bob.pem"), *COMMON)
+    assert code == 2 and err == f"soe resume: {bob_log}: this game is open in another soe process\n", out + err
+    assert bob_log.read_bytes() == before
+    code, out, err = run_soe(env, "resume", str(bob_log), "--key", str(tmp_path / "bob.pem"), "--wait", "3",
+                             *COMMON)
+    assert code == 5, out + err
+    assert "greedy plays your seat" in out and "it knew to catch up" in out
+    assert "gave up after 3 s: nothing listens at 127.0.0.1:" in err
+    assert f"The log is kept: `soe resume {bob_log}`" in err
+    assert bob_log.read_bytes().startswith(before) and (tmp_path / "bob.jsonl.secret").exists()
+
+
+# --------------------------------------------------------------------------- ports, files, help
+def test_a_busy_port_gets_a_clear_error_and_a_busy_default_port_falls_back(tmp_path: Path, env: dict[str, str],
+                                                                          procs: list[subprocess.Popen[bytes]]) -> None:
+    from net.mesh import DEFAULT_PORT
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        log = tmp_path / "h.jsonl"
+        code, out, err = run_soe(env, "host", "--no-announce", "--key", str(tmp_path / "k.pem"), "--log", str(log),
+                                 "--bind", "127.0.0.1", "--port", str(port), "--deadline", "5")
+        assert code == 2
+        assert f"soe host: cannot listen on 127.0.0.1:{port}: Address already in use (another `soe host` on this " \
+               "machine? give another --port, or leave it out)" in err
+        assert not log.exists() and not list(tmp_path.glob("h.jsonl*"))  # a failed host leaves no files
+    default = socket.socket()
+    try:
+        try:
+            default.bind(("127.0.0.1", DEFAULT_PORT))
+            default.listen()
+        except OSError:
+            pass  # something holds it already: busy either way
+        invite_file = tmp_path / "invite.txt"
+        host = subprocess.Popen(soe("host", "--no-announce", "--key", str(tmp_path / "k.pem"), "--log", str(log),
+                                    "--bind", "127.0.0.1", "--invite-file", str(invite_file), "--deadline", "30"),
+                                cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT)
+        procs.append(host)
+        assert host.stdout is not None
+        first = host.stdout.readline().decode()
+        assert first.startswith(f"Port {DEFAULT_PORT} is taken (another `soe host` on this machine?): listening on "
+                                "port "), first
+        port = int(first.split("listening on port ")[1].split()[0])
+        assert port != DEFAULT_PORT
+        invite = Invite.parse(host.stdout.readline().decode().removeprefix("Invite: "))
+        assert invite.port == port
+    finally:
+        default.close()
+
+
+def _game_files(tmp_path: Path, name: str) -> tuple[Path, Identity]:
+    """A 2-player game of in-process peers, stopped after a few messages: the joiner's log."""
+    from p2pkit import Cluster
+
+    c = Cluster(tmp_path, 2, name=name)
+    c.start(timeout_ms=30_000)
+    c.run(lambda: c.messages() >= 20, 30, "a few messages")
+    c.close()
+    return c.log(1), c.ids[1]
+
+
+def test_resume_checks_that_log_secret_and_peer_file_are_one_games_before_touching_them(
+        tmp_path: Path, env: dict[str, str]) -> None:
+    from net.peer import GameFilesError, Peer, PeerFiles, check_game_files
+
+    log_a, me = _game_files(tmp_path, "a")
+    log_b, _ = _game_files(tmp_path, "b")
+    a, b = PeerFiles(log_a), PeerFiles(log_b)
+    check_game_files(a, me)  # its own files belong together
+
+    def snapshot() -> list[bytes]:
+        return [p.read_bytes() for p in (a.log, a.secret, a.meta)]
+
+    def refused(says: str) -> None:
+        before = snapshot()
+        with pytest.raises(GameFilesError, match=says):
+            Peer.resume(me, a.log, say=quiet_)
+        assert snapshot() == before
+        assert not a.log.with_name(a.log.name + ".lock").exists()  # and the lock is let go
+
+    good_log = a.log.read_bytes()
+    a.log.write_bytes(b.log.read_bytes() + b'{"partial')  # another game's log, cut mid-line
+    refused("is game .*, but p1.jsonl.peer.json beside it is game .*: these files are not one game's")
+    a.log.write_bytes(good_log)
+    good_secret = a.secret.read_bytes()
+    a.secret.write_bytes(b.secret.read_bytes())
+    refused("is not the secret this seat played .* with")
+    a.secret.write_bytes(good_secret)
+    refused_key = Identity.generate()
+    with pytest.raises(GameFilesError, match="has no seat in this game"):
+        check_game_files(a, refused_key)
+    # the command line says it in one line, and changes nothing
+    a.log.write_bytes(b.log.read_bytes())
+    before = snapshot()
+    code, out, err = run_soe(env, "resume", str(a.log), "--wait", "3", *COMMON)
+    assert code == 2 and err.startswith("soe resume: ") and len(err.strip().splitlines()) == 1, err
+    assert snapshot() == before
+
+
+def quiet_(_text: str) -> None:
+    pass
+
+
+def test_verify_of_a_local_save_says_what_it_is(tmp_path: Path, env: dict[str, str]) -> None:
+    from game.cli.textplay import LOCAL
+
+    save = tmp_path / "local.jsonl"
+    save.write_text(json.dumps({"kind": LOCAL, "powers": ["great_britain", "france"], "seat": 0, "bots": "greedy",
+                                "seed": 1}) + "\n")
+    code, out, err = run_soe(env, "verify", str(save))
+    assert code == 2
+    assert f"{save} is a local save of `soe play`" in err and "not a signed game log" in err
+    assert f"`soe resume {save}` goes on with it" in err and "unsigned" not in err
+
+
+def test_every_option_of_every_subcommand_has_a_help_line_and_soe_has_a_version(env: dict[str, str]) -> None:
+    import argparse
+
+    from game.cli.main import build_parser
+
+    parser = build_parser()
+    subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    checked = {"host", "join", "spectate", "resume", "lobby", "verify", "key", "selfplay", "scenario", "bench"}
+    assert checked <= set(subs.choices)
+    for name in sorted(checked):
+        for action in subs.choices[name]._actions:
+            if action.help == argparse.SUPPRESS:
+                continue
+            assert action.help, (name, action.dest)  # a help line for every argument and option
+    resume_opts = {o for a in subs.choices["resume"]._actions for o in a.option_strings}
+    assert "--log" not in resume_opts  # one way to name the log: the LOG argument
+    host_help = subs.choices["host"].format_help()
+    assert "(default: 47311;" in " ".join(host_help.split())
+    helps = {o: a.help for a in subs.choices["host"]._actions for o in a.option_strings}
+    assert str(helps["--timeout"]).endswith("(default: 120)")
+    assert str(helps["--deadline"]).endswith("(default: 0, never)")
+    code, out, _ = run_soe(env, "--version")
+    assert code == 0 and out.startswith("soe ") and out.split()[1][0].isdigit()
+
+
+def test_a_killed_bot_seat_resumes_as_the_same_bot_alone_and_keeps_what_it_cut(
+        tmp_path: Path, env: dict[str, str], procs: list[subprocess.Popen[bytes]]) -> None:
+    """kill -9 of a joiner played by ``--bot greedy``, a partial line at the end of its log:
+    ``soe resume LOG`` (no --bot) plays the seat with the same bot, says what it cut and
+    keeps it; the game ends on one state and the resumed log verifies."""
+    host, invite, host_out = start_host(tmp_path, env, procs, "--bot", "greedy", "--timeout", "100")
+    bob_log = tmp_path / "bob.jsonl"
+    key = ["--key", str(tmp_path / "bob.pem")]
+    bob = subprocess.Popen(soe("join", str(invite), *key, "--name", "bob", "--bot", "greedy", "--seed", "3",
+                               "--log", str(bob_log), *COMMON),
+                           cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    procs.append(bob)
+    deadline = time.monotonic() + 60
+    while not bob_log.exists() or bob_log.read_bytes().count(b"\n") < 60:
+        assert time.monotonic() < deadline and bob.poll() is None, "the game did not get going"
+        time.sleep(0.05)
+    bob.kill()
+    bob.wait(10)
+    with open(bob_log, "ab") as f:
+        f.write(b'{"at":12,"auth')  # as a crash mid-write leaves it
+    resumed = subprocess.Popen(soe("resume", str(bob_log), *key, "--result", str(tmp_path / "bob.result.json"),
+                                   *LOUD),
+                               cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=open(tmp_path / "resumed.out", "wb"),
+                               stderr=subprocess.STDOUT)
+    procs.append(resumed)
+    deadline = time.monotonic() + 30
+    while "Resumed" not in (tmp_path / "resumed.out").read_text():
+        assert time.monotonic() < deadline and resumed.poll() is None, (tmp_path / "resumed.out").read_text()
+        time.sleep(0.05)
+    assert resumed.wait(timeout=150) == 0, (tmp_path / "resumed.out").read_text()
+    assert host.wait(timeout=30) == 0, host_out.read_text()
+    text = (tmp_path / "resumed.out").read_text()
+    assert "(greedy plays your seat)" in text  # remembered, as the key is
+    assert f"it was cut off and kept in {bob_log}.cut" in text
+    assert (tmp_path / "bob.jsonl.cut").read_bytes() == b'{"at":12,"auth\n'
+    result = json.loads((tmp_path / "bob.result.json").read_text())
+    assert result["over"] and result["seat"] == 1
+    assert f"State {result['state_hash']}" in host_out.read_text()
+    code, out, _ = run_soe(env, "verify", str(bob_log))
+    assert code == 0 and out.rstrip().endswith("fair")
+
+
+def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import queue
+
+    from p2pkit import Cluster
+
+    from game.cli.p2p import TextDecider
+
+    c = Cluster(tmp_path, 2)
+    try:
+        c.start(timeout_ms=30_000)
+        c.run(lambda: c.messages() >= 5 and any(not p.session.my_turn() for p in c.peers), 30, "a turn")
+        idle_peer = next(p for p in c.peers if not p.session.my_turn())
+        d = TextDecider.__new__(TextDecider)  # no stdin reader: the test types
+        d.lines, d.asked, d.peer = queue.Queue(), -1, idle_peer
+        capsys.readouterr()
+        for typed in ("w", "s", "3"):
+            d.lines.put(typed)
+            d.idle()
+        out = capsys.readouterr().out
+        other = 1 - idle_peer.session.seat
+        power = ["Great Britain", "France"][other]
+        name = "host" if other == 0 else "bot1"
+        assert f"waiting for {name} ({power}): " in out, out  # powers named as in local play
+        assert "War 1" in out  # the state screen
+        assert "it is not your turn" in out
+    finally:
+        c.close()

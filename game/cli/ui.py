@@ -1,0 +1,181 @@
+"""``soe`` / ``soe play`` in the window, ``soe play --autoclick`` (the window played by
+synthetic clicks on highlighted targets and buttons only) and ``soe screenshot``."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+NO_DISPLAY = ("soe: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); "
+              "`soe play --text` plays in the terminal")
+
+
+def has_display() -> bool:
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if sys.platform.startswith(("win", "darwin")):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"a size is WIDTHxHEIGHT, like 1280x720, not {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise ValueError(f"size {w}x{h} is out of range (320x240 to 7680x4320)")
+    return w, h
+
+
+def _quiet() -> None:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
+    """The app and its settings, or why the window cannot open."""
+    _quiet()
+    if not has_display():
+        return NO_DISPLAY
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.assets import AssetError, art_dir
+    from game.ui.settings import Settings
+
+    settings = Settings.load()
+    try:
+        art_dir()
+        app = App(size or (settings.width, settings.height))
+    except AssetError as exc:
+        return f"soe: {exc}"
+    except pygame.error as exc:
+        return f"soe: the game window cannot open ({exc}); `soe play --text` plays in the terminal"
+    app.settings = settings
+    return app, settings
+
+
+def play_window(players: int | None, power: str, level: str, seed: int | None, save: str, autoclick: bool,
+                start: bool, size: str = "") -> int:
+    """The window: the main menu, or (``start``) a game at once."""
+    try:
+        win_size = parse_size(size) if size else None
+    except ValueError as exc:
+        print(f"soe play: {exc}", file=sys.stderr)
+        return 2
+    opened = open_window(win_size)
+    if isinstance(opened, str):
+        print(opened, file=sys.stderr)
+        return 2
+    app, settings = opened
+    from game.ui.launch import start_game
+    from game.ui.menu import MainMenu
+
+    if start or autoclick:
+        err = start_game(app, settings, players=players or 4, power=power, level=level, seed=seed,
+                         save=Path(save) if save else None, speed="instant" if autoclick else "")
+        if err:
+            print(f"soe play: {err}", file=sys.stderr)
+            return 2
+    else:
+        app.push(MainMenu(settings))
+    if autoclick:
+        return _autoclick(app, seed or 0)
+    try:
+        return int(app.run())
+    finally:
+        _close_tables(app)
+
+
+def _close_tables(app: Any) -> None:
+    for s in app.scenes:
+        table = getattr(s, "table", None)
+        if table is not None:
+            table.close()
+
+
+def _autoclick(app: Any, seed: int, max_frames: int = 400_000) -> int:
+    """Play the player's seat with synthetic mouse clicks on what the screen highlights,
+    until the game ends; print the winner."""
+    import pygame
+
+    from game.ui.endscreen import EndScene
+    from game.ui.game_scene import GameScene
+
+    rng = random.Random(seed)
+    app.fast = True
+    state = {"clicks": 0, "done": False}
+
+    def hook(a: Any) -> None:
+        top = a.scenes[-1] if a.scenes else None
+        if a.frames > max_frames:
+            print("soe play --autoclick: the game did not end", file=sys.stderr)
+            a.quit(1)
+            return
+        if isinstance(top, EndScene):
+            res = top.result
+            b = top.game.board
+            winners = ", ".join(b.power_name(p) for p in res.get("winners", []))
+            scores = ", ".join(f"{b.power_name(p)} {v}" for p, v in res.get("scores", {}).items())
+            print(f"winner: {winners} (scores: {scores}; {state['clicks']} clicks)")
+            state["done"] = True
+            a.quit(0)
+            return
+        if not isinstance(top, GameScene) or not top.ready():
+            return
+        targets = top.clickables()
+        if not targets:
+            return
+        pos, _label = targets[rng.randrange(len(targets))]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        state["clicks"] += 1
+
+    app.before_frame.append(hook)
+    try:
+        code = int(app.run())
+    finally:
+        _close_tables(app)
+    if not state["done"] and code == 0:
+        err = next((getattr(s.table, "error", "") for s in app.scenes if hasattr(s, "table")), "")
+        print(f"soe play --autoclick: stopped before the end{': ' + err if err else ''}", file=sys.stderr)
+        return 1
+    return code
+
+
+def screenshot(seed: int, at: int, out: str, size: str, scene: str, players: int = 4) -> int:
+    """Render one screen of a self-play game into a PNG, with no window."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    _quiet()
+    try:
+        w, h = parse_size(size)
+    except ValueError as exc:
+        print(f"soe screenshot: {exc}", file=sys.stderr)
+        return 2
+    if at < 0:
+        print("soe screenshot: --at is a step count, 0 or more", file=sys.stderr)
+        return 2
+    if scene not in ("menu", "game", "combat", "scoring", "end"):
+        print(f"soe screenshot: unknown scene {scene!r} (menu, game, combat, scoring or end)", file=sys.stderr)
+        return 2
+    import pygame
+
+    from game.ui.shots import render_scene
+
+    try:
+        surf = render_scene(scene, seed, at, (w, h), players)
+        pygame.image.save(surf, out)
+    except (OSError, pygame.error) as exc:
+        print(f"soe screenshot: cannot write {out}: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"soe screenshot: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {out} ({w}x{h}, {scene})")
+    return 0

@@ -1,0 +1,214 @@
+"""The window and its one main loop: the input gateway turns pygame events into
+intents, the top scene of the stack takes them (a scene that does not consume one passes
+it down), every scene updates, and the stack is drawn bottom to top. The loop caps the
+frame rate and, when nothing moves, waits for the next event, so an idle window costs no
+CPU."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+FPS = 60
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What the player did, in the client's words."""
+
+    kind: str  # click, press, release, move, drag, wheel, key, text, quit, resize
+    pos: tuple[int, int] = (0, 0)
+    button: int = 0
+    key: int = 0
+    text: str = ""
+    rel: tuple[int, int] = (0, 0)
+    steps: int = 0
+
+
+class Scene:
+    """A screen or an overlay. ``opaque`` scenes hide those below them."""
+
+    opaque = True
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+
+    def handle(self, intent: Intent) -> bool:  # True: consumed
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+    def busy(self) -> bool:
+        """Whether something moves (an animation, a thinking bot), so frames are needed."""
+        return False
+
+    def resized(self, size: tuple[int, int]) -> None:
+        pass
+
+
+def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
+    """Pygame events to intents: a press and release without a drag between is a click."""
+    t = ev.type
+    if t == pygame.QUIT or t == pygame.WINDOWCLOSE:
+        return [Intent("quit")]
+    if t == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+        state["down"] = ev.pos
+        state["dragged"] = False
+        return [Intent("press", ev.pos, ev.button)]
+    if t == pygame.MOUSEBUTTONUP and ev.button in (1, 3):
+        down = state.pop("down", None)
+        out = [Intent("release", ev.pos, ev.button)]
+        if down is not None and not state.get("dragged"):
+            out.append(Intent("click", ev.pos, ev.button))
+        return out
+    if t == pygame.MOUSEMOTION:
+        down = state.get("down")
+        if down is not None and isinstance(down, tuple):
+            if state.get("dragged") or abs(ev.pos[0] - down[0]) + abs(ev.pos[1] - down[1]) > 6:
+                state["dragged"] = True
+                return [Intent("drag", ev.pos, rel=ev.rel)]
+        return [Intent("move", ev.pos)]
+    if t == pygame.MOUSEWHEEL:
+        return [Intent("wheel", pygame.mouse.get_pos(), steps=int(ev.y))]
+    if t == pygame.KEYDOWN:
+        return [Intent("key", key=ev.key, text=ev.unicode or "")]
+    if t in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+        return [Intent("resize")]
+    return []
+
+
+class App:
+    """The window, the scene stack and the loop."""
+
+    def __init__(self, size: tuple[int, int], title: str = "Struggle of Empires", *, hidden: bool = False) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.window = pygame.Window(title, size, resizable=True, hidden=hidden)
+        self.window.minimum_size = (960, 540)
+        self.surface = self.window.get_surface()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.result = 0
+        self.frames = 0
+        self._gate: dict[str, object] = {}
+        self._waited: list[pygame.event.Event] = []
+        self.before_frame: list[Callable[[App], None]] = []
+        self.fast = False  # no frame cap (automatic play)
+        self.settings: Any = None
+        self.last_shot = ""
+        self.dirty = True  # something changed that the screen does not show yet
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.scenes.append(scene)
+        scene.resized(self.size)
+        self.dirty = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        self.dirty = True
+        if scene is None:
+            self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+
+    def replace(self, scene: Scene) -> None:
+        self.scenes.clear()
+        self.push(scene)
+
+    def quit(self, code: int = 0) -> None:
+        self.result = code
+        self.running = False
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind == "quit":
+            self.quit(0)
+            return
+        if intent.kind == "key" and intent.key == pygame.K_F12:
+            self.last_shot = self.screenshot()
+            return
+        if intent.kind == "resize":
+            self.surface = self.window.get_surface()
+            for s in self.scenes:
+                s.resized(self.size)
+            return
+        for scene in reversed(list(self.scenes)):
+            if scene.handle(intent):
+                return
+            if scene.opaque:
+                return
+
+    def screenshot(self) -> str:
+        """Save the window as a PNG in the data directory (F12); its path, or why not."""
+        import platformdirs
+
+        d = Path(platformdirs.user_data_dir("struggle-of-empires")) / "screenshots"
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            path = d / f"screen-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
+            pygame.image.save(self.surface, str(path))
+        except (OSError, pygame.error) as exc:
+            return f"screenshot not saved: {exc}"
+        return str(path)
+
+    def frame(self, dt: float) -> None:
+        """One turn of the loop; draws only when something happened or moves."""
+        for hook in self.before_frame:
+            hook(self)
+        events = self._waited + pygame.event.get()
+        self._waited = []
+        for ev in events:
+            for intent in gateway(ev, self._gate):
+                self.dispatch(intent)
+        for scene in list(self.scenes):
+            scene.update(dt)
+        if events or self.dirty or self.busy():
+            self.dirty = False
+            self.draw()
+
+    def draw(self) -> None:
+        first = 0
+        for i, s in enumerate(self.scenes):
+            if s.opaque:
+                first = i
+        for s in self.scenes[first:]:
+            s.draw(self.surface)
+        self.window.flip()
+        self.frames += 1
+
+    def busy(self) -> bool:
+        return self.fast or bool(self.before_frame) or any(s.busy() for s in self.scenes)
+
+    def run(self) -> int:
+        last = time.perf_counter()
+        # SOE_UI_QUIT_AFTER_FRAMES=N: leave after N frames (the launch-time benchmark)
+        quit_after = int(os.environ.get("SOE_UI_QUIT_AFTER_FRAMES", "0") or 0)
+        while self.running and self.scenes:
+            if quit_after and self.frames >= quit_after:
+                break
+            if not self.busy():
+                # nothing moves: sleep until the player does something (or a short timeout,
+                # for the worker's news), then draw that
+                ev = pygame.event.wait(200)
+                if ev.type != pygame.NOEVENT:
+                    self._waited.append(ev)  # kept in order (posting it again would put it last)
+            now = time.perf_counter()
+            self.frame(min(0.1, now - last))
+            last = now
+            if not self.fast:
+                self.clock.tick(FPS)
+        return self.result

@@ -1,0 +1,99 @@
+"""Where the client's assets are and how they are loaded: the art folder (beside the
+package in a checkout, under the install prefix's ``share`` after ``pip install .``),
+fonts by file path (never system fonts), and a cache of rendered text."""
+
+from __future__ import annotations
+
+import sys
+import sysconfig
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+APP = "struggle-of-empires"
+
+FONT_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "cond": "DejaVuSansCondensed.ttf",
+    "cond-bold": "DejaVuSansCondensed-Bold.ttf",
+    "serif": "EBGaramond12-Regular.otf",
+    "serif-bold": "EBGaramond12-Bold.otf",
+}
+
+
+class AssetError(RuntimeError):
+    """The art folder or one of its files is missing (a broken install)."""
+
+
+@lru_cache(maxsize=1)
+def art_dir() -> Path:
+    """The art folder: the checkout's ``art/`` or the installed copy."""
+    here = Path(__file__).resolve()
+    candidates = [here.parents[2] / "art"]
+    # installed: PREFIX/lib/pythonX.Y/site-packages/game/ui (Windows: PREFIX/Lib/site-packages/game/ui)
+    up = here.parents
+    prefixes = [up[i] for i in (5, 4) if i < len(up)] + [Path(sysconfig.get_path("data")), Path(sys.prefix)]
+    for prefix in prefixes:
+        c = prefix / "share" / APP / "art"
+        if c not in candidates:
+            candidates.append(c)
+    for c in candidates:
+        if (c / "board.json").is_file():
+            return c
+    raise AssetError("the game's art folder is missing (looked in "
+                     + ", ".join(str(c) for c in candidates) + "); reinstall with `pip install .`")
+
+
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+
+
+def font(face: str, size: int) -> pygame.font.Font:
+    """A font from ``art/fonts`` at a pixel size (cached)."""
+    key = (face, max(6, size))
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        path = art_dir() / "fonts" / FONT_FILES[face]
+        if not path.is_file():
+            raise AssetError(f"font file missing: {path}")
+        f = pygame.font.Font(str(path), key[1])
+        _fonts[key] = f
+    return f
+
+
+Colour = tuple[int, int, int]
+
+_text: dict[tuple[str, str, int, Colour], pygame.Surface] = {}
+
+
+def text(s: str, face: str, size: int, colour: Colour) -> pygame.Surface:
+    """A rendered line of text (cached: the same words are never rendered twice)."""
+    key = (s, face, size, colour)
+    surf = _text.get(key)
+    if surf is None:
+        if len(_text) > 6000:
+            _text.clear()
+        surf = font(face, size).render(s, True, colour)
+        _text[key] = surf
+    return surf
+
+
+@lru_cache(maxsize=4096)
+def wrap(s: str, face: str, size: int, width: int) -> list[str]:
+    """The words of ``s`` broken into lines no wider than ``width`` pixels."""
+    f = font(face, size)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

@@ -1,0 +1,64 @@
+"""The camera over the board: zoom about a point, pan by dragging, fit to a viewport.
+
+Zoom levels are quantised (steps of 2^(1/4), plus the one that fits the window) so that
+the board drawn at each can be cached and is never rescaled per frame."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+STEP = 2 ** 0.25
+MIN_LEVEL, MAX_LEVEL = -8, 6  # 0.25x .. 2.8x
+
+
+def zoom_of(level: int) -> float:
+    return float(STEP ** level)
+
+
+@dataclass
+class Camera:
+    board_w: int
+    board_h: int
+    view: tuple[int, int, int, int] = (0, 0, 1280, 720)  # the viewport on screen
+    zoom: float = 0.6
+    ox: float = 0.0  # screen position of the board's origin
+    oy: float = 0.0
+
+    def fit(self, view: tuple[int, int, int, int]) -> None:
+        """The zoom at which the whole board fits the viewport, centred."""
+        self.view = view
+        vx, vy, vw, vh = view
+        z = self.zoom = round(min(vw / self.board_w, vh / self.board_h), 3)
+        self.ox = vx + (vw - self.board_w * z) / 2
+        self.oy = vy + (vh - self.board_h * z) / 2
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        z = self.zoom
+        return round(self.ox + x * z), round(self.oy + y * z)
+
+    def to_board(self, sx: float, sy: float) -> tuple[float, float]:
+        z = self.zoom
+        return (sx - self.ox) / z, (sy - self.oy) / z
+
+    def zoom_at(self, sx: float, sy: float, steps: int) -> None:
+        """Zoom in (steps > 0) or out keeping the board point under (sx, sy) in place."""
+        bx, by = self.to_board(sx, sy)
+        level = round(math.log(self.zoom, STEP)) + steps
+        z = self.zoom = zoom_of(max(MIN_LEVEL, min(MAX_LEVEL, level)))
+        self.ox = sx - bx * z
+        self.oy = sy - by * z
+        self.clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.ox += dx
+        self.oy += dy
+        self.clamp()
+
+    def clamp(self) -> None:
+        """Keep at least a third of the viewport covered by the board."""
+        vx, vy, vw, vh = self.view
+        z = self.zoom
+        bw, bh = self.board_w * z, self.board_h * z
+        self.ox = min(max(self.ox, vx + vw / 3 - bw), vx + vw * 2 / 3)
+        self.oy = min(max(self.oy, vy + vh / 3 - bh), vy + vh * 2 / 3)

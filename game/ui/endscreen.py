@@ -1,0 +1,150 @@
+"""The end of the game: unrest revealed, penalties, final scores, the winner, and each
+player's dice against what fair dice give on average."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import palette as P
+from game.ui.app import Intent, Scene
+from game.ui.assets import text
+from game.ui.widgets import Button, draw_button, scale_of
+
+
+def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Each power's dice in battles (the attacker's half, then the defender's, when the
+    defender is a power) and in sea rolls, from the game's events in order."""
+    out: dict[str, list[int]] = {}
+    attacker, defender = "", ""
+    for e in events:
+        k = e.get("kind")
+        if k == "attack":
+            attacker = str(e.get("power", ""))
+            defender = str(e.get("target", "")) if e.get("target_kind") in ("power", "naval") else ""
+        elif k == "dice" and isinstance(e.get("dice"), list):
+            d = [int(x) for x in e["dice"]]
+            half = len(d) // 2
+            if attacker:
+                out.setdefault(attacker, []).extend(d[:half])
+            if defender:
+                out.setdefault(defender, []).extend(d[half:])
+        elif k in ("sea_arrive", "sea_lost", "sea_back") and isinstance(e.get("dice"), list) and e.get("power"):
+            out.setdefault(str(e["power"]), []).extend(int(x) for x in e["dice"])
+    return out
+
+
+class EndScene(Scene):
+    opaque = False
+
+    def __init__(self, game: Any, result: dict[str, Any]) -> None:
+        super().__init__()
+        self.game = game
+        self.result = result
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+        self.s = 1.0
+        self.size = (1280, 720)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = scale_of(size)
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "move":
+            self.mouse = intent.pos
+        if intent.kind == "click":
+            for b in self.buttons:
+                if b.rect.collidepoint(intent.pos):
+                    self.choose(b.key)
+        if intent.kind == "key" and intent.key == pygame.K_ESCAPE:
+            self.choose("board")
+        return True
+
+    def choose(self, key: object) -> None:
+        assert self.app is not None
+        if key == "board":
+            self.app.pop(self)
+        elif key == "menu":
+            from game.ui.menu import MainMenu
+            from game.ui.settings import Settings
+
+            self.game.table.close()
+            self.app.replace(MainMenu(self.app.settings or Settings()))
+        elif key == "quit":
+            self.app.quit(0)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        board = self.game.board
+        w, h = surf.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 190))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(0, 0, min(w - self.px(40), self.px(1100)), min(h - self.px(40), self.px(640)))
+        r.center = (w // 2, h // 2)
+        pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=10)
+        pygame.draw.rect(surf, P.COAST, r, 3, border_radius=10)
+        res = self.result
+        winners = [board.power_name(p) for p in res.get("winners", [])]
+        head = (" and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " the game") if winners else "The game is over"
+        t = text(head, "serif-bold", self.px(40), P.INK)
+        surf.blit(t, t.get_rect(midtop=(r.centerx, r.y + self.px(12))))
+        cols = ["Power", "VP", "Unrest", "Penalty", "Score", "Gold"]
+        xs = [r.x + self.px(30), r.x + self.px(240), r.x + self.px(310), r.x + self.px(390), r.x + self.px(470),
+              r.x + self.px(540)]
+        y = r.y + self.px(76)
+        for x, c in zip(xs, cols, strict=True):
+            surf.blit(text(c, "sans-bold", self.px(14), P.INK_SOFT), (x, y))
+        y += self.px(24)
+        scores: dict[str, int] = res.get("scores", {})
+        order = sorted(scores, key=lambda p: -scores[p])
+        for pid in order:
+            pygame.draw.circle(surf, P.power(pid), (xs[0] - self.px(12), y + self.px(9)), self.px(7))
+            vals = [board.power_name(pid), res.get("vp_before_unrest", {}).get(pid, ""), res.get("unrest", {}).get(pid, ""),
+                    res.get("penalties", {}).get(pid, ""), scores[pid], res.get("gold", {}).get(pid, "")]
+            for x, v in zip(xs, vals, strict=True):
+                surf.blit(text(str(v), "sans-bold" if pid in res.get("winners", []) else "sans", self.px(15), P.INK), (x, y))
+            y += self.px(24)
+        if res.get("revolution"):
+            names = ", ".join(board.power_name(p) for p in res["revolution"])
+            surf.blit(text(f"Revolution (20 unrest or more): {names}", "sans-bold", self.px(14), P.BAD), (xs[0], y + self.px(4)))
+        self._dice(surf, pygame.Rect(r.x + self.px(620), r.y + self.px(76), r.width - self.px(650), r.height - self.px(160)))
+        self.buttons = []
+        bw = self.px(180)
+        for i, (label, key) in enumerate((("See the board", "board"), ("Main menu", "menu"), ("Quit", "quit"))):
+            self.buttons.append(Button(pygame.Rect(r.centerx - (3 * bw + 2 * self.px(12)) // 2 + i * (bw + self.px(12)),
+                                                   r.bottom - self.px(60), bw, self.px(40)), label, key))
+        for b in self.buttons:
+            draw_button(surf, b, self.mouse, self.px(15))
+
+    def _dice(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        """One row of six bars per power: how often it rolled each face, against the
+        expected sixth (a line)."""
+        dice = dice_by_power(self.game.events)
+        surf.blit(text("Dice rolled (bars) against fair dice (line)", "sans-bold", self.px(13), P.INK_SOFT), r.topleft)
+        powers = [p for p in self.game.view.get("powers", []) if p in dice] or list(self.game.view.get("powers", []))
+        if not powers:
+            return
+        row_h = max(self.px(30), (r.height - self.px(24)) // max(1, len(powers)))
+        y = r.y + self.px(24)
+        for pid in powers:
+            rolls = dice.get(pid, [])
+            n = len(rolls)
+            surf.blit(text(f"{P.letters(pid)} ({n})", "cond-bold", self.px(12), P.INK), (r.x, y + row_h // 3))
+            bx = r.x + self.px(64)
+            bw = (r.right - bx) // 6
+            counts = [rolls.count(f) for f in range(1, 7)]
+            top = max([*counts, n / 6, 1])
+            for f in range(6):
+                bh = round((row_h - self.px(14)) * counts[f] / top)
+                rect = pygame.Rect(bx + f * bw + 2, y + row_h - self.px(12) - bh, bw - 4, bh)
+                pygame.draw.rect(surf, P.power(pid), rect)
+                pygame.draw.rect(surf, P.INK, rect, 1)
+                surf.blit(text(str(f + 1), "cond", self.px(10), P.INK_SOFT), (bx + f * bw + bw // 2 - 3, y + row_h - self.px(12)))
+            ey = y + row_h - self.px(12) - round((row_h - self.px(14)) * (n / 6) / top)
+            pygame.draw.line(surf, P.BAD, (bx, ey), (bx + 6 * bw, ey), 2)
+            y += row_h

@@ -1,0 +1,465 @@
+"""Drawing the board: the printed sheet (sea, areas, names, VP values, spaces, tracks)
+drawn once per zoom and cached, and the pieces on it drawn each frame from a view.
+
+Drawing the pieces also records what was drawn where (``Hit``), which is all the
+hit-testing the game screen needs: the last frame's hits under the mouse."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.rules.board import Board
+from game.ui import palette as P
+from game.ui.assets import text
+from game.ui.camera import Camera
+from game.ui.layout import AreaShape, Layout
+
+Target = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Hit:
+    rect: pygame.Rect
+    target: Target  # ("area", id) ("counter", id) ("unit", area, power) ("marker", area, power) ...
+    tip: str
+
+
+def _pts(shape: AreaShape, z: float, dx: float = 0, dy: float = 0) -> list[tuple[float, float]]:
+    return [(x * z + dx, y * z + dy) for x, y in shape.outline]
+
+
+def _inset(points: list[tuple[float, float]], k: float) -> list[tuple[float, float]]:
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points]
+
+
+def _waves(surf: pygame.Surface, rect: pygame.Rect, z: float, colour: P.Colour) -> None:
+    step = max(6, round(26 * z))
+    w = max(2, round(6 * z))
+    for row, y in enumerate(range(rect.top + step // 2, rect.bottom, step)):
+        shift = (row % 2) * step
+        for x in range(rect.left + shift - step, rect.right, step * 2):
+            pygame.draw.arc(surf, colour, (x, y, step, w * 2), 0.3, 2.8, 1)
+
+
+def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pygame.Surface:
+    """The printed board at zoom ``z`` (everything that never moves)."""
+    W, H = layout.size
+    surf = pygame.Surface((round(W * z), round(H * z)))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    surf.fill(P.SEA)
+    _waves(surf, surf.get_rect(), z, P.SEA_DEEP)
+    # the VP track around the edge
+    _vp_track(surf, layout, z)
+    for shape in layout.areas.values():
+        pts = _pts(shape, z)
+        area = b.area_by_id[shape.id]
+        shadow = [(x + 4 * z, y + 5 * z) for x, y in pts]
+        pygame.draw.polygon(surf, (52, 80, 100), shadow)
+        if shape.kind == "home":
+            fill = P.HOME
+        elif shape.kind == "europe" and not shape.sea:
+            fill = P.LAND_EUROPE
+        elif shape.kind == "europe":
+            fill = P.SEA_AREA
+        else:
+            fill = P.LAND
+        pygame.draw.polygon(surf, fill, pts)
+        if shape.kind == "europe" and shape.sea:  # an inland sea: water with waves
+            box = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts),
+                              max(p[0] for p in pts) - min(p[0] for p in pts),
+                              max(p[1] for p in pts) - min(p[1] for p in pts))
+            waves = pygame.Surface(box.size, pygame.SRCALPHA)
+            _waves(waves, waves.get_rect(), z, (96, 140, 166))
+            mask = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+            waves.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            surf.blit(waves, box.topleft)
+        else:  # land: a lighter centre, a darker rim
+            inner = _inset(pts, 0.9)
+            lighter = tuple(min(255, c + 10) for c in fill)
+            pygame.draw.polygon(surf, lighter, inner)
+        if area.sea and shape.kind == "colony":  # colonies touch the sea: a blue coastline
+            pygame.draw.polygon(surf, (150, 190, 210), pts, max(2, round(5 * z)))
+        pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
+        # name and VP values
+        nm = text(area.name.upper() if shape.kind != "home" else area.name, "serif-bold",
+                  max(7, round((22 if shape.kind != "home" else 20) * z)), P.INK)
+        surf.blit(nm, nm.get_rect(center=(shape.name[0] * z, shape.name[1] * z)))
+        if area.vp:
+            _vp_values(surf, shape, area.vp, z)
+        if shape.kind == "home":
+            col = P.power(shape.id)
+            r = max(4, round(9 * z))
+            cx, cy = round((shape.name[0]) * z), round((shape.name[1] + 22) * z)
+            pygame.draw.circle(surf, col, (cx, cy), r)
+            pygame.draw.circle(surf, P.INK, (cx, cy), r, 1)
+        # the marker spaces, each named after its nation counter
+        names = [c for c in b.counters if c.area == shape.id]
+        s = layout.space * z
+        for i, (x, y) in enumerate(shape.spaces):
+            rect = pygame.Rect(round(x * z), round(y * z), round(s), round(s))
+            pygame.draw.rect(surf, tuple(max(0, c - 22) for c in fill), rect, border_radius=max(1, round(5 * z)))
+            pygame.draw.rect(surf, P.INK_SOFT, rect, 1, border_radius=max(1, round(5 * z)))
+            if i < len(names) and z >= 0.5:
+                t = text(names[i].name, "cond", max(6, round(9 * z)), P.INK_SOFT)
+                if t.get_width() > rect.width + 4 * z:
+                    t = text(names[i].name[:7] + ".", "cond", max(6, round(9 * z)), P.INK_SOFT)
+                surf.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + round(z))))
+    _track_boxes(surf, layout, z, n_rounds)
+    _cartouche(surf, z)
+    return surf
+
+
+def _vp_values(surf: pygame.Surface, shape: AreaShape, vp: tuple[int, ...], z: float) -> None:
+    r = max(5, round(11 * z))
+    gap = 2 * r + max(2, round(6 * z))
+    x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
+    for i, v in enumerate(vp):
+        c = (round(x0 + i * gap), round(shape.vp[1] * z))
+        pygame.draw.circle(surf, (120, 90, 30), (c[0] + 1, c[1] + 1), r)
+        pygame.draw.circle(surf, P.GOLD if i == 0 else (200, 190, 170) if i == 1 else (190, 140, 100), c, r)
+        t = text(str(v), "sans-bold", max(6, round(13 * z)), P.INK)
+        surf.blit(t, t.get_rect(center=c))
+
+
+def vp_cell(layout: Layout, i: int, z: float) -> pygame.Rect:
+    """The rect of VP track space ``i`` (0-99) clockwise from the top left corner."""
+    W, H = layout.size
+    band = layout.tracks["vp"]["band"]
+    n = layout.tracks["vp"]["count"]
+    per = 2 * (W + H) / n
+    d = (i % n) * per
+    x: float
+    y: float
+    w: float
+    h: float
+    if d < W:
+        x, y, w, h = d, 0.0, per, band
+    elif d < W + H:
+        x, y, w, h = W - band, d - W, band, per
+    elif d < 2 * W + H:
+        x, y, w, h = W - (d - W - H) - per, H - band, per, band
+    else:
+        x, y, w, h = 0.0, H - (d - 2 * W - H) - per, band, per
+    return pygame.Rect(round(x * z), round(y * z), max(1, round(w * z)), max(1, round(h * z)))
+
+
+def _vp_track(surf: pygame.Surface, layout: Layout, z: float) -> None:
+    for i in range(layout.tracks["vp"]["count"]):
+        r = vp_cell(layout, i, z)
+        pygame.draw.rect(surf, P.PARCHMENT if i % 5 else (226, 206, 160), r)
+        pygame.draw.rect(surf, P.INK_SOFT, r, 1)
+        if i % 5 == 0:
+            t = text(str(i), "cond-bold", max(6, round(11 * z)), P.INK)
+            surf.blit(t, t.get_rect(center=r.center))
+
+
+def track_cell(layout: Layout, name: str, i: int, z: float, row: int = 0) -> pygame.Rect:
+    t = layout.tracks[name]
+    cell = t["cell"]
+    x = t["x"] + 60 + i * (cell + 4)
+    y = t["y"] + row * (cell + 6)
+    return pygame.Rect(round(x * z), round(y * z), round(cell * z), round(cell * z))
+
+
+def _track_boxes(surf: pygame.Surface, layout: Layout, z: float, n_rounds: int) -> None:
+    for name, label, count in (("war", "WAR", 3), ("round", "ROUND", n_rounds)):
+        t = layout.tracks[name]
+        lab = text(label, "serif-bold", max(6, round(15 * z)), P.TEXT)
+        surf.blit(lab, (round(t["x"] * z), round((t["y"] + 8) * z)))
+        for i in range(count):
+            r = track_cell(layout, name, i, z)
+            pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=max(1, round(4 * z)))
+            pygame.draw.rect(surf, P.INK, r, 1, border_radius=max(1, round(4 * z)))
+            n = text(str(i + 1), "serif-bold", max(6, round(16 * z)), P.INK_SOFT)
+            surf.blit(n, n.get_rect(center=r.center))
+    t = layout.tracks["alliance"]
+    for row, (label, count) in enumerate((("A", t["top"]), ("B", t["bottom"]))):
+        lab = text(f"ALLIANCE {label}", "serif-bold", max(6, round(13 * z)), P.TEXT)
+        surf.blit(lab, (round(t["x"] * z), round((t["y"] + 10 + row * (t["cell"] + 6)) * z)))
+        for i in range(count):
+            r = track_cell(layout, "alliance", i, z, row)
+            r.x += round(26 * z)
+            pygame.draw.rect(surf, (230, 214, 176) if row == 0 else (214, 200, 166), r, border_radius=max(1, round(4 * z)))
+            pygame.draw.rect(surf, P.INK, r, 1, border_radius=max(1, round(4 * z)))
+            n = text(str(2 * i + 1 + row), "cond", max(6, round(10 * z)), P.INK_SOFT)
+            surf.blit(n, (r.x + 2, r.y + 1))
+
+
+def _cartouche(surf: pygame.Surface, z: float) -> None:
+    r = pygame.Rect(round(1000 * z), round(822 * z), round(250 * z), round(120 * z))
+    pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=max(2, round(10 * z)))
+    pygame.draw.rect(surf, P.COAST, r, max(1, round(3 * z)), border_radius=max(2, round(10 * z)))
+    t1 = text("Struggle", "serif-bold", max(7, round(34 * z)), P.INK)
+    t2 = text("of Empires", "serif-bold", max(7, round(30 * z)), P.INK)
+    t3 = text("1700 - 1800", "serif", max(6, round(16 * z)), P.INK_SOFT)
+    surf.blit(t1, t1.get_rect(midtop=(r.centerx, r.y + round(6 * z))))
+    surf.blit(t2, t2.get_rect(midtop=(r.centerx, r.y + round(44 * z))))
+    surf.blit(t3, t3.get_rect(midtop=(r.centerx, r.y + round(88 * z))))
+
+
+class MapRenderer:
+    """Draws the board through a camera; keeps the printed sheet per zoom."""
+
+    def __init__(self, layout: Layout, b: Board) -> None:
+        self.layout = layout
+        self.board = b
+        self._sheets: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self._chips: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.n_rounds = 6
+
+    def sheet(self, z: float) -> pygame.Surface:
+        key = (round(z * 1000), self.n_rounds)
+        s = self._sheets.get(key)
+        if s is None:
+            s = render_static(self.layout, self.board, z, self.n_rounds)
+            self._sheets[key] = s
+            while len(self._sheets) > 4:
+                self._sheets.popitem(last=False)
+        else:
+            self._sheets.move_to_end(key)
+        return s
+
+    # ------------------------------------------------------------------ pieces
+    def draw(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any],
+             lit: set[Target], focus: set[str], t: float) -> list[Hit]:
+        """Draw the board and the pieces of view ``v``; ``lit`` are the targets to
+        highlight (legal choices), ``focus`` areas to mark (hovered in the log)."""
+        z = cam.zoom
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(cam.view))
+        surf.fill(P.SEA_DEEP, pygame.Rect(cam.view))
+        surf.blit(self.sheet(z), (round(cam.ox), round(cam.oy)))
+        hits: list[Hit] = []
+        for shape in self.layout.areas.values():
+            pts = [cam.to_screen(x, y) for x, y in shape.outline]
+            if ("area", shape.id) in lit:
+                w = max(3, round(6 * z))
+                pygame.draw.polygon(surf, P.HIGHLIGHT_EDGE, pts, w + 2)
+                pygame.draw.polygon(surf, P.HIGHLIGHT, pts, max(2, w - 2))
+            if shape.id in focus:
+                pygame.draw.polygon(surf, (255, 255, 255), pts, max(2, round(4 * z)))
+        self._draw_spaces(surf, cam, v, lit, hits)
+        self._draw_units(surf, cam, v, lit, hits)
+        self._draw_tracks(surf, cam, v, hits)
+        surf.set_clip(clip)
+        return hits
+
+    def _draw_spaces(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
+                     hits: list[Hit]) -> None:
+        z = cam.zoom
+        b = self.board
+        s = round(self.layout.space * z)
+        powers: list[str] = v["powers"]
+        for aid, shape in self.layout.areas.items():
+            if not shape.spaces:
+                continue
+            own = [c.id for c in b.counters if c.area == aid]
+            taken: dict[int, Target] = {}
+            for cid in v["face_up"].get(aid, []):
+                if cid in own:
+                    taken[own.index(cid)] = ("counter", cid)
+            free = [i for i in range(len(shape.spaces)) if i not in taken]
+            k = 0
+            for seat, count in enumerate(v["markers"].get(aid, [])):
+                for _ in range(count):
+                    if k < len(free):
+                        taken[free[k]] = ("marker", aid, powers[seat])
+                        k += 1
+            for i, tgt in sorted(taken.items()):
+                x, y = cam.to_screen(*shape.spaces[i])
+                rect = pygame.Rect(x, y, s, s)
+                if tgt[0] == "counter":
+                    c = b.counter_by_id[tgt[1]]
+                    surf.blit(self._counter(c.id, s), rect)
+                    tip = c.name + (" (Pop: colonise)" if c.type == "pop" else " (Slaves: enslave)" if c.type == "slaves"
+                                    else f", strength {c.strength}" + (f", {c.gold} gold" if c.gold else "")
+                                    + (", 1 VP" if c.vp else ""))
+                else:
+                    pid = tgt[2]
+                    surf.blit(self._marker(pid, s), rect)
+                    tip = f"{b.power_name(pid)} control marker in {b.area_name(aid)}"
+                if tgt in lit:
+                    pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=4)
+                hits.append(Hit(rect, tgt, tip))
+            # tiles lying on the map: Pirates / Slave Revolt holding a marker, a Blockade
+            badges: list[tuple[str, str]] = []
+            for area, tile, seat in v["captured"]:
+                if area == aid:
+                    badges.append((b.tile_name(tile) if tile in b.tile_by_id else str(tile), powers[seat]))
+            for area, seat in v["blockades"]:
+                if area == aid:
+                    badges.append(("Blockade", powers[seat]))
+            bx, by = cam.to_screen(shape.units[0] + shape.units[2], shape.name[1] - 14)
+            for label, pid in badges:
+                tsurf = text(label, "cond-bold", max(8, round(12 * z)), (255, 255, 255))
+                r = pygame.Rect(0, 0, tsurf.get_width() + round(30 * z), tsurf.get_height() + 4)
+                r.topright = (bx, by)
+                pygame.draw.rect(surf, (30, 30, 30), r, border_radius=4)
+                pygame.draw.circle(surf, P.power(pid), (r.right - round(10 * z), r.centery), max(4, round(7 * z)))
+                surf.blit(tsurf, (r.x + 4, r.y + 2))
+                hits.append(Hit(r, ("badge", aid, label), f"{label} ({b.power_name(pid)}) in {b.area_name(aid)}"))
+                by += r.height + 2
+
+    def _counter(self, cid: str, s: int) -> pygame.Surface:
+        key = ("counter", cid, s)
+        surf = self._chips.get(key)
+        if surf is None:
+            c = self.board.counter_by_id[cid]
+            surf = pygame.Surface((s, s), pygame.SRCALPHA)
+            face = P.COUNTER_POP if c.type == "pop" else P.COUNTER_SLAVES if c.type == "slaves" else P.COUNTER
+            r = surf.get_rect()
+            pygame.draw.rect(surf, (90, 80, 60), r.move(1, 1), border_radius=max(2, s // 8))
+            pygame.draw.rect(surf, face, r.inflate(-2, -2), border_radius=max(2, s // 8))
+            pygame.draw.rect(surf, P.INK, r.inflate(-2, -2), 1, border_radius=max(2, s // 8))
+            if c.type in ("pop", "slaves"):
+                t = text("Pop" if c.type == "pop" else "Slaves", "cond-bold", max(7, s * 5 // 16), P.INK)
+                surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
+            else:
+                t = text(str(c.strength), "serif-bold", max(8, s * 11 // 16), P.INK)
+                surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
+            if c.gold:
+                rr = max(4, s // 6)
+                pygame.draw.circle(surf, P.GOLD, (s - rr - 1, rr + 1), rr)
+                g = text(str(c.gold), "sans-bold", max(6, rr * 3 // 2), P.INK)
+                surf.blit(g, g.get_rect(center=(s - rr - 1, rr + 1)))
+            if c.vp:
+                rr = max(4, s // 6)
+                pygame.draw.rect(surf, (150, 30, 40), (1, 1, rr * 2 + 2, rr * 2 - 2), border_radius=2)
+                g = text("VP", "cond-bold", max(6, rr), (255, 255, 255))
+                surf.blit(g, g.get_rect(center=(rr + 2, rr)))
+            self._chips[key] = surf
+        return surf
+
+    def _marker(self, pid: str, s: int) -> pygame.Surface:
+        key = ("marker", pid, s)
+        surf = self._chips.get(key)
+        if surf is None:
+            surf = pygame.Surface((s, s), pygame.SRCALPHA)
+            c = (s // 2, s // 2)
+            pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 2), s // 2 - 2)
+            pygame.draw.circle(surf, P.power(pid), c, s // 2 - 3)
+            pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, s // 2 - 3, 2)
+            t = text(P.letters(pid), "sans-bold", max(7, s * 7 // 16), P.ink(pid))
+            surf.blit(t, t.get_rect(center=c))
+            self._chips[key] = surf
+        return surf
+
+    def chip(self, pid: str, units: list[int], h: int) -> pygame.Surface:
+        """A power's pieces in one area: its letters, then armies, fleets and forts with counts."""
+        key = ("chip", pid, tuple(units), h)
+        surf = self._chips.get(key)
+        if surf is None:
+            parts = [(k, n) for k, n in zip(("army", "fleet", "fort"), units, strict=False) if n]
+            f = max(7, h * 11 // 20)
+            lw = h + 4
+            w = lw + sum(h * 3 // 4 + text(str(n), "sans-bold", f, P.ink(pid)).get_width() + 4 for _, n in parts) + 4
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            col = P.power(pid)
+            pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
+            pygame.draw.rect(surf, col, surf.get_rect().inflate(-1, -1), border_radius=h // 3)
+            edge = (200, 200, 200) if pid == "prussia" else (40, 32, 24)
+            pygame.draw.rect(surf, edge, surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
+            lt = text(P.letters(pid), "cond-bold", max(7, h * 10 // 20), P.ink(pid))
+            surf.blit(lt, lt.get_rect(center=(lw // 2 + 1, h // 2)))
+            pygame.draw.line(surf, P.ink(pid), (lw, 3), (lw, h - 4), 1)
+            x = lw + 3
+            for kind, n in parts:
+                icon(surf, kind, pygame.Rect(x, h // 5, h * 3 // 5, h * 3 // 5), P.ink(pid))
+                x += h * 3 // 4
+                nt = text(str(n), "sans-bold", f, P.ink(pid))
+                surf.blit(nt, nt.get_rect(midleft=(x, h // 2)))
+                x += nt.get_width() + 4
+            self._chips[key] = surf
+        return surf
+
+    def _draw_units(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
+                    hits: list[Hit]) -> None:
+        z = cam.zoom
+        h = max(12, round(26 * z))
+        b = self.board
+        powers: list[str] = v["powers"]
+        for aid, shape in self.layout.areas.items():
+            ux, uy, uw, uh = shape.units
+            x0, y0 = cam.to_screen(ux, uy)
+            x_end = x0 + round(uw * z)
+            x, y = x0, y0
+            for seat, u in enumerate(v["units"].get(aid, [])):
+                if not any(u):
+                    continue
+                pid = powers[seat]
+                chip = self.chip(pid, u, h)
+                if x + chip.get_width() > x_end and x > x0:
+                    x, y = x0, y + h + max(2, round(4 * z))
+                rect = chip.get_rect(topleft=(x, y))
+                surf.blit(chip, rect)
+                tgt: Target = ("unit", aid, pid)
+                if tgt in lit:
+                    pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=h // 3)
+                words = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in zip(("army", "fleet", "fort"), u, strict=False) if n)
+                hits.append(Hit(rect, tgt, f"{b.power_name(pid)} in {b.area_name(aid)}: {words.replace('armys', 'armies')}"))
+                x += chip.get_width() + max(2, round(5 * z))
+
+    def _draw_tracks(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], hits: list[Hit]) -> None:
+        z = cam.zoom
+        b = self.board
+        ox, oy = round(cam.ox), round(cam.oy)
+        powers: list[str] = v["powers"]
+        for name, value in (("war", v["war"]), ("round", v["round"])):
+            if value:
+                r = track_cell(self.layout, name, value - 1, z).move(ox, oy)
+                pygame.draw.rect(surf, P.HIGHLIGHT_EDGE, r, max(2, round(4 * z)), border_radius=4)
+                hits.append(Hit(r, ("track", name, str(value)), f"{name.title()} {value}"))
+        s = round(self.layout.tracks["alliance"]["cell"] * z) - 4
+        order: list[int] = v["order"]
+        for seat, (side, space) in enumerate(zip(v["alliance"], v["track"], strict=False)):
+            if not side:
+                continue
+            col = (space - 1) // 2 if space else 0
+            r = track_cell(self.layout, "alliance", col, z, side - 1).move(ox + round(26 * z), oy)
+            m = self._marker(powers[seat], s)
+            surf.blit(m, m.get_rect(center=r.center))
+            place = order.index(seat) + 1 if seat in order else space
+            hits.append(Hit(r, ("track", "alliance", powers[seat]),
+                            f"{b.power_name(powers[seat])}: alliance {'AB'[side - 1]}, plays {_ordinal(place)}"))
+        # VP markers on the edge track, stacked where scores are equal
+        stacks: dict[int, int] = {}
+        ms = max(8, round(18 * z))
+        for seat, vp in enumerate(v["vp"]):
+            cell = vp_cell(self.layout, vp, z).move(ox, oy)
+            k = stacks.get(vp % 100, 0)
+            stacks[vp % 100] = k + 1
+            m = self._marker(powers[seat], ms)
+            r = m.get_rect(center=(cell.centerx + k * 3, cell.centery - k * 5))
+            surf.blit(m, r)
+            hits.append(Hit(r, ("track", "vp", powers[seat]), f"{b.power_name(powers[seat])}: {vp} VP"))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def icon(surf: pygame.Surface, kind: str, r: pygame.Rect, col: P.Colour) -> None:
+    """A small shape for a unit kind: army (a soldier's bust), fleet (a hull and sail),
+    fort (a tower)."""
+    if kind == "army":
+        pygame.draw.circle(surf, col, (r.centerx, r.y + r.h // 4), max(1, r.w // 5))
+        pygame.draw.polygon(surf, col, [(r.x + r.w // 6, r.bottom), (r.centerx, r.y + r.h // 2 - 1),
+                                        (r.right - r.w // 6, r.bottom)])
+    elif kind == "fleet":
+        pygame.draw.polygon(surf, col, [(r.x, r.y + r.h * 2 // 3), (r.right, r.y + r.h * 2 // 3),
+                                        (r.right - r.w // 5, r.bottom), (r.x + r.w // 5, r.bottom)])
+        pygame.draw.polygon(surf, col, [(r.centerx, r.y), (r.centerx, r.y + r.h * 3 // 5),
+                                        (r.right - r.w // 6, r.y + r.h * 3 // 5)])
+    else:
+        pygame.draw.rect(surf, col, (r.x + r.w // 6, r.y + r.h // 3, r.w * 2 // 3, r.h * 2 // 3))
+        for i in range(3):
+            pygame.draw.rect(surf, col, (r.x + r.w // 6 + i * r.w * 2 // 9 + (i > 0), r.y + r.h // 6,
+                                         max(1, r.w // 7), r.h // 5))

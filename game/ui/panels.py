@@ -1,0 +1,218 @@
+"""The side panels of the game screen: one panel per player, the tile market and the log.
+Each returns what it drew where (hits), for tooltips and clicks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.board import Board
+from game.ui import palette as P
+from game.ui.assets import text, wrap
+from game.ui.forecast import totals, war_end_scores
+from game.ui.mapdraw import Hit, Target, icon
+
+UNREST_LIMIT = 20
+
+
+def _short(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: n - 1] + "."
+
+
+def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: Board, seat: int,
+                 thinking: int, s: float, lit: set[Target], me: str = "you") -> list[Hit]:
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    hits: list[Hit] = []
+    pygame.draw.rect(surf, (32, 28, 24), side)
+    pygame.draw.line(surf, P.PANEL_EDGE, side.topleft, side.bottomleft)
+    powers: list[str] = v["powers"]
+    gain = totals(war_end_scores(v, b), len(powers))
+    pend = v.get("pending") or {}
+    deciding = pend.get("seat", -1)
+    y = side.y + px(6)
+    h = px(56)
+    for i, pid in enumerate(powers):
+        r = pygame.Rect(side.x + px(6), y, side.width - px(12), h - px(4))
+        bg = (62, 54, 44) if i == seat else (46, 40, 34)
+        pygame.draw.rect(surf, bg, r, border_radius=6)
+        edge = P.HIGHLIGHT if i == deciding else P.PANEL_EDGE
+        pygame.draw.rect(surf, edge, r, 2 if i == deciding else 1, border_radius=6)
+        strip = pygame.Rect(r.x, r.y, px(30), r.height)
+        pygame.draw.rect(surf, P.power(pid), strip, border_top_left_radius=6, border_bottom_left_radius=6)
+        lt = text(P.letters(pid), "cond-bold", px(13), P.ink(pid))
+        surf.blit(lt, lt.get_rect(center=strip.center))
+        name = b.power_name(pid) + (f" ({me})" if i == seat else "")
+        nt = text(name, "sans-bold", px(13), P.TEXT)
+        if nt.get_width() > px(150):
+            nt = text(name, "cond-bold", px(13), P.TEXT)
+        surf.blit(nt, (strip.right + px(6), r.y + px(3)))
+        if i == thinking or i == deciding:
+            tt = text("thinking..." if i == thinking else "to decide", "sans", px(11), P.HIGHLIGHT)
+            surf.blit(tt, (r.right - tt.get_width() - px(6), r.y + px(37)))
+        # gold, population, VP, unrest
+        unrest = v["unrest"][i]
+        x = strip.right + px(6)
+        yy = r.y + px(20)
+        stats = [("gold", str(v["gold"][i]), P.GOLD, f"{v['gold'][i]} gold"),
+                 ("pop", f"{v['pop'][i]}/9", (120, 190, 120), f"population {v['pop'][i]} of 9"),
+                 ("vp", f"{v['vp'][i]}" + (f" +{gain[i]}" if gain[i] else ""), (220, 120, 120),
+                  f"{v['vp'][i]} victory points; {gain[i]} more if the war ended now")]
+        if unrest is None:
+            stats.append(("unrest", "?", (150, 140, 130), "unrest: hidden until the end of the game"))
+        else:
+            pen = "no penalty yet" if unrest < 1 else "the 4 and 7 VP penalties depend on the others' unrest"
+            stats.append(("unrest", f"{unrest}/{UNREST_LIMIT}", P.BAD if unrest >= UNREST_LIMIT - 4 else (230, 160, 120),
+                          f"your unrest {unrest}: at {UNREST_LIMIT} or more your government falls; "
+                          f"the most unrest loses 7 VP, the second most 4 VP ({pen})"))
+        for key, val, col, tip in stats:
+            lab = text({"gold": "G", "pop": "Pop", "vp": "VP", "unrest": "Unrest"}[key], "cond", px(11), P.TEXT_DIM)
+            vt = text(val, "sans-bold", px(13), col)
+            surf.blit(lab, (x, yy + px(1)))
+            surf.blit(vt, (x + lab.get_width() + px(3), yy))
+            w = lab.get_width() + vt.get_width() + px(10)
+            hits.append(Hit(pygame.Rect(x, yy, w, vt.get_height()), ("stat", pid, key), f"{b.power_name(pid)}: {tip}"))
+            x += w
+        # the alliance, pieces in supply
+        sup = v["supply"][i]
+        sx = r.right - px(6)
+        sy = r.y + px(4)
+        for kind in ("marker", "fort", "fleet", "army"):
+            nt2 = text(str(sup[kind]), "cond-bold", px(11), P.TEXT)
+            sx -= nt2.get_width()
+            surf.blit(nt2, (sx, sy + px(1)))
+            sx -= px(12)
+            if kind == "marker":
+                pygame.draw.circle(surf, P.power(pid), (sx + px(5), sy + px(8)), px(5))
+                pygame.draw.circle(surf, P.TEXT_DIM, (sx + px(5), sy + px(8)), px(5), 1)
+            else:
+                icon(surf, kind, pygame.Rect(sx, sy + px(2), px(11), px(11)), P.TEXT_DIM)
+            sx -= px(4)
+        hits.append(Hit(pygame.Rect(sx, sy, r.right - sx, px(14)), ("supply", pid),
+                        f"In supply: {sup['army']} armies, {sup['fleet']} fleets, {sup['fort']} forts, "
+                        f"{sup['marker']} control markers"))
+        # tiles held, used ones turned (dimmed, marked)
+        tx = strip.right + px(6)
+        ty = r.y + px(37)
+        used: dict[str, int] = v["used"][i]
+        for tid, count in sorted(v["tiles"][i].items(), key=lambda kv: b.tile_name(kv[0])):
+            if tid not in b.tile_by_id:
+                continue
+            turned = used.get(tid, 0)
+            label = _short(b.tile_name(tid), 12) + (f" x{count}" if count > 1 else "")
+            col = (110, 100, 90) if turned >= count else P.TEXT
+            tt = text(label, "cond", px(10), col)
+            box = pygame.Rect(tx, ty, tt.get_width() + px(8), tt.get_height() + px(1))
+            if box.right > r.right - px(4) - (px(70) if i in (thinking, deciding) else 0):
+                more = text("...", "cond", px(10), P.TEXT_DIM)
+                surf.blit(more, (tx, ty))
+                break
+            tgt: Target = ("tile", tid)
+            fill = (40, 34, 28) if turned >= count else (86, 70, 50)
+            pygame.draw.rect(surf, fill, box, border_radius=3)
+            pygame.draw.rect(surf, P.HIGHLIGHT if i == seat and tgt in lit else (120, 100, 70), box,
+                             2 if i == seat and tgt in lit else 1, border_radius=3)
+            surf.blit(tt, (box.x + px(4), box.y))
+            tip = f"{b.tile_name(tid)}" + (f" x{count}" if count > 1 else "") + (
+                f" ({turned} used this war)" if turned else "")
+            hits.append(Hit(box, tgt if i == seat else ("held", pid, tid), tip))
+            tx = box.right + px(3)
+        y += h
+    return hits
+
+
+MARKET_COLS = 4
+
+
+def market_rect(area: tuple[int, int, int, int], n_tiles: int, s: float) -> pygame.Rect:
+    """Where the tile market lies over the map (its lower left)."""
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    ax, ay, aw, ah = area
+    cw = (aw - px(40)) // MARKET_COLS
+    ch = px(38)
+    rows = -(-n_tiles // MARKET_COLS)
+    return pygame.Rect(ax + px(14), ay + ah - rows * (ch + px(4)) - px(44), cw * MARKET_COLS + px(12),
+                       rows * (ch + px(4)) + px(36))
+
+
+def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[str, Any], b: Board, seat: int,
+                s: float, lit: set[Target]) -> list[Hit]:
+    """The tile stock: every tile with its cost and copies left; those the player can pay
+    without borrowing carry a gold mark; legal buys are highlighted."""
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    hits: list[Hit] = []
+    stock: dict[str, int] = v["stock"]
+    tiles = [t for t in b.tiles if t.id in stock]
+    r = market_rect(area, len(tiles), s)
+    cw = (r.width - px(12)) // MARKET_COLS
+    ch = px(38)
+    pygame.draw.rect(surf, (30, 26, 22), r, border_radius=6)
+    pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
+    title = text("Tiles in stock  (cost in gold; gold mark: you can pay without borrowing)", "sans-bold", px(12), P.TEXT)
+    surf.blit(title, (r.x + px(8), r.y + px(6)))
+    gold = v["gold"][seat] if 0 <= seat < len(v["gold"]) else 0
+    for k, t in enumerate(tiles):
+        row, col = divmod(k, MARKET_COLS)
+        cell = pygame.Rect(r.x + px(6) + col * cw, r.y + px(28) + row * (ch + px(4)), cw - px(4), ch)
+        left = stock[t.id]
+        tgt: Target = ("tile", t.id)
+        fill = (232, 216, 178) if left else (120, 112, 100)
+        pygame.draw.rect(surf, fill, cell, border_radius=4)
+        pygame.draw.rect(surf, P.HIGHLIGHT_EDGE if tgt in lit else P.COAST, cell, 3 if tgt in lit else 1, border_radius=4)
+        nm = text(_short(t.name, 20), "cond-bold", px(12), P.INK)
+        surf.blit(nm, (cell.x + px(5), cell.y + px(3)))
+        cost = []
+        if t.gold:
+            cost.append(f"{t.gold} gold")
+        if t.population:
+            cost.append(f"{t.population} pop")
+        if t.unrest:
+            cost.append(f"{t.unrest} unrest")
+        line = (", ".join(cost) or "free") + f"   {left} left"
+        ct = text(line, "cond", px(11), P.INK_SOFT)
+        surf.blit(ct, (cell.x + px(5), cell.y + px(19)))
+        if t.gold <= gold and left:
+            pygame.draw.circle(surf, P.GOLD, (cell.right - px(9), cell.y + px(9)), px(5))
+        what = {"keep": "kept for the game", "once_per_war": "once per war", "on_take": "takes effect when bought",
+                "one_use": "used once", "war": "for this war"}.get(t.timing, t.timing)
+        hits.append(Hit(cell, tgt, f"{t.name}: {', '.join(cost) or 'free'}, {what}; {left} of {t.count} left"))
+    return hits
+
+
+def draw_log(surf: pygame.Surface, r: pygame.Rect, log: list[str], scroll: int, s: float) -> list[Hit]:
+    """The newest events at the bottom; only the visible lines are laid out, so a whole
+    game's log scrolls as fast as a short one."""
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    hits: list[Hit] = []
+    if r.height < px(40):
+        return hits
+    pygame.draw.rect(surf, (26, 22, 18), r, border_radius=6)
+    pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
+    head = text("Log" + (f"  (scrolled {scroll})" if scroll else ""), "sans-bold", px(12), P.TEXT_DIM)
+    surf.blit(head, (r.x + px(8), r.y + px(4)))
+    size = px(11)
+    lh = text("Ag", "sans", size, P.TEXT).get_height()
+    y = r.bottom - px(6)
+    end = len(log) - scroll
+    i = end - 1
+    clip = surf.get_clip()
+    surf.set_clip(pygame.Rect(r.x, r.y + px(20), r.width, r.height - px(22)))
+    while i >= 0 and y > r.y + px(20):
+        lines = wrap(log[i], "sans", size, r.width - px(16))
+        y -= lh * len(lines)
+        for k, line in enumerate(lines):
+            t = text(line, "sans", size, P.TEXT if i == len(log) - 1 else (205, 196, 178))
+            surf.blit(t, (r.x + px(8) + (px(8) if k else 0), y + k * lh))
+        hits.append(Hit(pygame.Rect(r.x, y, r.width, lh * len(lines)), ("logline", str(i)), log[i]))
+        y -= px(2)
+        i -= 1
+    surf.set_clip(clip)
+    return hits

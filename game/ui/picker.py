@@ -1,0 +1,160 @@
+"""Turning the engine's legal choices into clicks, one part at a time.
+
+A choice is a kind and a few arguments (``move africa fleet india``). The picker splits
+the legal choices into parts (the kind, then each argument; an attack's target type and
+target make one part) and offers, at each step, the distinct next parts among the
+choices that still match what was clicked so far. A part that names an area is clicked on
+the map, one that names a counter or a power's pieces on its piece; every other part is a
+button. When one choice is left it is complete; a choice of more than one clicked part
+waits for a confirmation. The picker never invents a choice: every step filters the
+engine's own list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules import Choice
+from game.rules.board import Board
+
+Part = tuple[str | int, ...]
+
+
+def parts_of(choice: Choice) -> list[Part]:
+    """The parts a player clicks for one choice, in order."""
+    out: list[Part] = [(choice.kind,)]
+    args = list(choice.args)
+    if choice.kind == "attack" and len(args) == 3:
+        out += [(args[0],), (args[1], args[2])]
+    else:
+        out += [(a,) for a in args]
+    return out
+
+
+@dataclass(frozen=True)
+class Option:
+    """One clickable next part: where it is (``target``: a map target or None for a
+    button) and its words."""
+
+    part: Part
+    label: str
+    target: tuple[str, ...] | None
+
+
+@dataclass
+class Picker:
+    choices: list[Choice]
+    board: Board
+    area: str = ""  # the area the parts so far point at (to find a power's pieces)
+    picked: list[Part] = field(default_factory=list)
+    clicked: int = 0  # parts the player clicked (the others were forced)
+
+    def matching(self) -> list[Choice]:
+        n = len(self.picked)
+        return [c for c in self.choices if parts_of(c)[:n] == self.picked]
+
+    def bid_range(self) -> tuple[int, int] | None:
+        """When the next part is a run of bid values: its lowest and highest."""
+        if self.picked not in ([], [("bid",)]):
+            return None
+        bids = [int(c.args[0]) for c in self.choices if c.kind == "bid" and len(c.args) == 1
+                and isinstance(c.args[0], int)]
+        return (min(bids), max(bids)) if bids else None
+
+    def options(self) -> list[Option]:
+        """The distinct next parts, in the engine's order (skipping a part with only one
+        possibility, so nobody clicks what is forced)."""
+        while True:
+            rest = self.matching()
+            if len(rest) <= 1:
+                return []
+            n = len(self.picked)
+            seen: list[Part] = []
+            for c in rest:
+                ps = parts_of(c)
+                p = ps[n] if n < len(ps) else ()
+                if p not in seen:
+                    seen.append(p)
+            if len(seen) == 1 and seen[0] != ():
+                self.picked.append(seen[0])
+                continue
+            return [self.option(p) for p in seen]
+
+    def option(self, part: Part, level: int | None = None) -> Option:
+        """The words and place of a part at ``level`` (default: the next part)."""
+        level = len(self.picked) if level is None else level
+        b = self.board
+        if not part:
+            return Option(part, "that's all", None)
+        head = part[0]
+        if len(part) == 2:  # an attack's target
+            kind, tgt = str(head), str(part[1])
+            area = str(self.picked[1][0]) if len(self.picked) > 1 else ""
+            if kind == "counter" and tgt in b.counter_by_id:
+                c = b.counter_by_id[tgt]
+                return Option(part, f"{c.name} (neutral, {c.strength})", ("counter", tgt))
+            if kind == "power" and tgt in b.power_by_id:
+                return Option(part, f"{b.power_name(tgt)}'s units", ("unit", area, tgt))
+            if kind == "naval" and tgt in b.power_by_id:
+                return Option(part, f"{b.power_name(tgt)}'s fleets (naval battle)", ("unit", area, tgt))
+            return Option(part, f"{kind} {tgt}", None)
+        s = str(head)
+        if level == 0:
+            return Option(part, LABELS.get(s, s.replace("_", " ").capitalize()), None)
+        if s in b.area_by_id:
+            return Option(part, b.area_name(s), ("area", s))
+        if s in b.counter_by_id and self.choices and self.picked[0][0] in ("colonise", "enslave"):
+            return Option(part, b.counter_name(s), ("counter", s))
+        if s in b.tile_by_id:
+            return Option(part, b.tile_name(s), ("tile", s))
+        if s in b.power_by_id:
+            return Option(part, b.power_name(s), None)
+        if s in b.counter_by_id:
+            return Option(part, b.counter_name(s), None)
+        return Option(part, WORDS.get(s, s.replace("_", " ")), None)
+
+    def pick(self, part: Part) -> bool:
+        """Take one next part (False if it is not one of the options)."""
+        if part not in [o.part for o in self.options()]:
+            return False
+        self.picked.append(part)
+        self.clicked += 1
+        return True
+
+    def back(self) -> None:
+        """Undo the last clicked part (and any forced parts before it)."""
+        if not self.clicked:
+            return
+        self.clicked -= 1
+        forced = True
+        while self.picked and forced:
+            self.picked.pop()
+            n = len(self.picked)
+            nexts = {parts_of(c)[n] if n < len(parts_of(c)) else () for c in self.matching()}
+            forced = len(nexts) == 1 and bool(self.picked)
+
+    def complete(self) -> Choice | None:
+        rest = self.matching()
+        if len(rest) == 1 and (len(self.picked) >= len(parts_of(rest[0])) or not self.options()):
+            return rest[0]
+        return None
+
+    def needs_confirm(self) -> bool:
+        """A finished choice made of more than one clicked part is confirmed first."""
+        c = self.complete()
+        return c is not None and len(parts_of(c)) > 1 and len(self.choices) > 1
+
+
+LABELS = {
+    "attack": "Attack", "build": "Build", "buy": "Buy a tile", "move": "Move", "pass": "Pass",
+    "colonise": "Colonise", "enslave": "Enslave", "use": "Use a tile", "end": "End turn",
+    "done": "Stop moving", "stay": "Keep it here", "to": "Move it", "keep": "Keep all",
+    "disband": "Disband", "tile": "Tile", "place": "Place", "propose": "Propose",
+    "help": "Help", "accept": "Accept", "decline": "Decline", "naval_battle": "Naval battle first",
+    "no_naval_battle": "No naval battle", "reserve": "Use Reserve", "no_reserve": "No Reserve",
+    "withdraw": "Fighting Withdrawal", "no_withdraw": "Fight on", "blockade": "Use Blockade",
+    "no_blockade": "No Blockade", "militia": "Build with Militia", "no_militia": "No Militia",
+    "surprise": "Surprise Attack", "no_surprise": "No Surprise Attack", "revolt": "Place",
+    "lose": "Lose", "ally_loses": "Ally loses", "ally_tile": "Alliance tile", "bid": "Bid",
+}
+WORDS = {"army": "Army", "fleet": "Fleet", "fort": "Fort", "none": "No help", "armies": "Armies",
+         "fleets": "Fleets", "both": "Armies and fleets", "a": "Box A", "b": "Box B", "A": "Box A", "B": "Box B"}

@@ -1,0 +1,55 @@
+"""The player's settings (name, window size, animation speed, sound), kept as JSON in the
+user's config directory."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import platformdirs
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+SIZES = ((1280, 720), (1600, 900), (1920, 1080))
+
+
+@dataclass
+class Settings:
+    name: str = "Player"
+    width: int = 1280
+    height: int = 720
+    speed: str = "normal"
+    sound: bool = True
+
+    @staticmethod
+    def path() -> Path:
+        return Path(platformdirs.user_config_dir("struggle-of-empires")) / "settings.json"
+
+    @classmethod
+    def load(cls) -> Settings:
+        """The saved settings; defaults for anything missing or unreadable."""
+        s = cls()
+        try:
+            data = json.loads(cls.path().read_text())
+        except (OSError, ValueError):
+            return s
+        if isinstance(data, dict):
+            if isinstance(data.get("name"), str) and data["name"].strip():
+                s.name = data["name"].strip()[:24]
+            if isinstance(data.get("width"), int) and isinstance(data.get("height"), int):
+                s.width = max(960, min(3840, data["width"]))
+                s.height = max(540, min(2160, data["height"]))
+            if data.get("speed") in SPEEDS:
+                s.speed = data["speed"]
+            if isinstance(data.get("sound"), bool):
+                s.sound = data["sound"]
+        return s
+
+    def save(self) -> str:
+        """Write the settings; an empty string, or why they could not be written."""
+        try:
+            self.path().parent.mkdir(parents=True, exist_ok=True)
+            self.path().write_text(json.dumps(asdict(self), indent=1, sort_keys=True) + "\n")
+        except OSError as exc:
+            return f"settings not saved: {exc.strerror or exc}"
+        return ""

@@ -1,0 +1,109 @@
+"""Screens rendered without a window, from a self-play game (``soe screenshot`` and the
+tests' artefacts)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.bots import make_bot
+from game.rules import Act, Choice, Roll, State, apply_in_place, event_dicts, legal, new_game, outcome, pending
+from game.ui.table import Step
+
+
+class StaticTable:
+    """A table that shows given steps and takes no choices (screens and replays)."""
+
+    def __init__(self, steps: list[Step], seat: int = 0) -> None:
+        self.seat = seat
+        self._steps = list(steps)
+
+    def steps(self) -> list[Step]:
+        out, self._steps = self._steps, []
+        return out
+
+    def submit(self, choice: Choice) -> None:
+        pass
+
+    def undo(self) -> None:
+        pass
+
+    def can_undo(self) -> bool:
+        return False
+
+    def thinking(self) -> int:
+        return -1
+
+    def close(self) -> None:
+        pass
+
+
+def selfplay_steps(seed: int, players: int, until: Any, limit: int = 100_000) -> list[Step]:
+    """Steps of a game between greedy bots (dice from ``seed``), up to the first step for
+    which ``until(index, step)`` holds (or the end)."""
+    st = new_game(players)
+    rng = random.Random(seed)
+    bots = {s: make_bot("greedy", seed * 1009 + s) for s in range(players)}
+    out = [Step(st.clone(), [], -1)]
+    for i in range(limit):
+        p = pending(st)
+        if p.is_over or until(i, out[-1]):
+            break
+        if p.chance is not None:
+            inp: Act | Roll = Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges))
+            actor = -1
+        else:
+            inp = Act(p.seat, bots[p.seat].choose(st, p.seat, legal(st, p.seat)))
+            actor = p.seat
+        ev = apply_in_place(st, inp)
+        out.append(Step(st.clone(), event_dicts(ev, 0), actor))
+    return out
+
+
+def _has(kind: str) -> Any:
+    return lambda step: any(e.get("kind") == kind for e in step.events)
+
+
+def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players: int = 4) -> pygame.Surface:
+    """The surface of one screen: menu, game (after ``at`` steps), combat or scoring (the
+    first battle or war-end scoring from step ``at`` on), or end."""
+    from game.ui.app import App
+
+    app = App(size, hidden=True)
+    if scene == "menu":
+        from game.ui.menu import MainMenu
+        from game.ui.settings import Settings
+
+        app.push(MainMenu(Settings()))
+        app.frame(0.0)
+        app.draw()
+        return app.surface.copy()
+    from game.ui.game_scene import GameScene
+
+    if scene == "game":
+        steps = selfplay_steps(seed, players, lambda i, s: i >= at)
+    elif scene in ("combat", "scoring"):
+        want = _has("battle" if scene == "combat" else "scored")
+        steps = selfplay_steps(seed, players, lambda i, s: i > at and want(s))
+    else:
+        steps = selfplay_steps(seed, players, lambda i, s: False)
+    tail = steps[-1:] if scene != "end" else steps[-1:]
+    history = steps[:-1]
+    table = StaticTable(history + tail)
+    game = GameScene(table, "instant")
+    app.push(game)
+    app.frame(0.0)
+    last = steps[-1]
+    if scene in ("combat", "scoring"):
+        game.show_card(last)
+    if scene == "end":
+        st: State = last.state
+        res = outcome(st)
+        if res is not None:
+            from game.ui.endscreen import EndScene
+
+            app.push(EndScene(game, res))
+    app.draw()
+    return app.surface.copy()

@@ -1,0 +1,141 @@
+"""Trust at the door, with real peers on loopback: a joiner checks the host's key against
+the invite's fingerprint before it asks for a seat; a joiner that goes away before the
+start gives its seat back; a key that holds a seat cannot take a second one; a full or
+started game refuses a joiner (who is told to spectate); an invite for another game is
+refused by the host."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+
+from p2pkit import CHAIN, Cluster, crash, idle, quiet, run_until
+
+from net.keys import Identity
+from net.lobby import REFUSALS, Invite, new_game_id
+from net.peer import LEAVE_MS, Peer
+
+
+def joiner(c: Cluster, ident: Identity, name: str, invite: Invite | None = None) -> Peer:
+    inv = invite or c.invite
+    p = Peer.create(ident, role="player", game_id=inv.game_id, log=c.dir / f"{name}.jsonl", name=name,
+                    decider=c.decider(9), say=quiet)
+    p.connect(inv)
+    return p
+
+
+def taken(c: Cluster) -> list[tuple[str, str]]:
+    return [(s.power, s.name) for s in c.lobby.seats if s.key]
+
+
+def test_an_invite_whose_fingerprint_is_not_the_hosts_never_takes_a_seat(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 2, join=False)
+    forged = dataclasses.replace(c.invite, fingerprint="aaaa-bbbb-cccc-dddd")
+    j = joiner(c, Identity.generate(), "bob", forged)
+    try:
+        run_until([c.host, j], lambda: j.refused is not None, 10, "the joiner refusing the host")
+        assert j.refused is not None
+        code, reason = j.refused
+        assert code == "fingerprint"
+        assert "aaaa-bbbb-cccc-dddd" in reason and c.invite.fingerprint in reason and "not joining" in reason
+        idle([c.host, j], 0.5)
+        assert taken(c) == [("great_britain", "host")]  # no hello was ever sent: no ghost seat
+    finally:
+        j.close()
+        c.close()
+
+
+def test_a_joiner_that_leaves_before_the_start_frees_its_seat(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 3, join=False)
+    said: list[str] = []
+    c.host.say = said.append
+    try:
+        bob = joiner(c, Identity.generate(), "bob")
+        run_until([c.host, bob], lambda: len(taken(c)) == 2, 10, "bob seated")
+        assert any("bob joined and plays France" in s and "waiting for 1 more player" in s for s in said)
+        bob.close()  # says BYE: the seat is free at once
+        t = run_until([c.host], lambda: len(taken(c)) == 1, 3, "bob's seat freed")
+        assert t < LEAVE_MS / 1000
+        assert any("bob left; France is free again" in s for s in said)
+        # a joiner that vanishes without a word (killed) is freed once silent for LEAVE_MS
+        carl = joiner(c, Identity.generate(), "carl")
+        run_until([c.host, carl], lambda: len(taken(c)) == 2, 10, "carl seated")
+        crash(carl)
+        run_until([c.host], lambda: len(taken(c)) == 1, LEAVE_MS / 1000 + 5, "carl's seat freed")
+        # so the game starts with the players who are there, not with a ghost
+        dan = joiner(c, Identity.generate(), "dan")
+        eve = joiner(c, Identity.generate(), "eve")
+        run_until([c.host, dan, eve], lambda: c.lobby.full, 10, "the table full again")
+        assert sorted(n for _, n in taken(c)) == ["dan", "eve", "host"]
+        dan.close()
+        eve.close()
+    finally:
+        c.close()
+
+
+def test_a_key_that_holds_a_seat_cannot_take_another(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 3, join=False)
+    peers = []
+    try:
+        # the host's own key (two terminals on one machine sharing the default key)
+        same_as_host = joiner(c, c.ids[0], "Bob")
+        peers.append(same_as_host)
+        run_until([c.host, same_as_host], lambda: same_as_host.refused is not None, 10, "the refusal")
+        assert same_as_host.refused == ("key_seated", REFUSALS["key_seated"])
+        assert "--key" in REFUSALS["key_seated"]
+        assert taken(c) == [("great_britain", "host")]  # the host's seat is not renamed "Bob"
+        # a seated joiner's key used again by a second process
+        key = Identity.generate()
+        first = joiner(c, key, "carl")
+        peers.append(first)
+        run_until([c.host, first], lambda: len(taken(c)) == 2, 10, "carl seated")
+        second = joiner(c, key, "carl2")
+        peers.append(second)
+        run_until([c.host, first, second], lambda: second.refused is not None, 10, "the refusal")
+        assert second.refused is not None and second.refused[0] == "key_seated"
+        assert first.refused is None
+        assert taken(c) == [("great_britain", "host"), ("france", "carl")]
+    finally:
+        for p in peers:
+            p.close()
+        c.close()
+
+
+def test_joining_a_full_or_started_game_is_refused_with_a_pointer_to_spectate(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 2)
+    late = []
+    try:
+        one = joiner(c, Identity.generate(), "late1")
+        late.append(one)
+        run_until([*c.peers, one], lambda: one.refused is not None, 10, "the full game refusing")
+        assert one.refused == ("full", "the game is full; `soe spectate` to watch")
+        c.start(chain_length=CHAIN)
+        c.run(lambda: c.messages() >= 10, 20, "the game under way")
+        two = joiner(c, Identity.generate(), "late2")
+        late.append(two)
+        run_until([*c.peers, two], lambda: two.refused is not None, 10, "the started game refusing")
+        assert two.refused == ("full", "the game is full; `soe spectate` to watch")
+        assert two.session.seat < 0 and not two.session.my_turn()
+        c.finish(90)  # the game goes on without them
+        assert len(c.hashes()) == 1
+    finally:
+        for p in late:
+            p.close()
+        c.close()
+
+
+def test_the_host_refuses_an_invite_for_another_game(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 2, join=False)
+    wrong = dataclasses.replace(c.invite, game_id=new_game_id())
+    j = joiner(c, Identity.generate(), "bob", wrong)
+    try:
+        start = time.monotonic()
+        run_until([c.host, j], lambda: j.refused is not None, 10, "the refusal")
+        assert time.monotonic() - start < 5
+        assert j.refused is not None and j.refused[0] == "wrong_game"
+        assert f"refused game {wrong.game_id}" in j.refused[1]
+        assert taken(c) == [("great_britain", "host")]
+    finally:
+        j.close()
+        c.close()

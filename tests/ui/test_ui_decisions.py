@@ -1,0 +1,134 @@
+"""A real pending decision of every kind the engine asks for, made on the game screen by
+clicking only what it highlights or offers as buttons."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules import Choice, State, legal, pending
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.picker import parts_of
+from game.ui.shots import StaticTable
+from game.ui.table import Step
+from tests.ui.decisions import KINDS, collect
+
+
+class Recorder(StaticTable):
+    def __init__(self, steps: list[Step], seat: int) -> None:
+        super().__init__(steps, seat)
+        self.sent: list[Choice] = []
+
+    def submit(self, choice: Choice) -> None:
+        self.sent.append(choice)
+
+
+@pytest.fixture(scope="module")
+def states() -> dict[str, State]:
+    return collect()
+
+
+def _screen(st: State) -> tuple[App, GameScene, Recorder]:
+    seat = pending(st).seat
+    table = Recorder([Step(st.clone(), [], -1)], seat)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "instant")
+    app.push(scene)
+    app.frame(0.0)
+    app.frame(0.0)
+    return app, scene, table
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(0.0)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_decision_kind_is_made_by_clicks(states: dict[str, State], kind: str) -> None:
+    st = states[kind]
+    app, scene, table = _screen(st)
+    assert scene.ready(), kind
+    for n in range(30):
+        if table.sent:
+            break
+        targets = scene.clickables()
+        assert targets, f"{kind}: nothing to click after {n} clicks"
+        _click(app, targets[-1][0] if n % 2 else targets[0][0])
+    assert table.sent, kind
+    assert table.sent[0] in legal(st, pending(st).seat)
+
+
+def test_a_run_of_bids_is_one_number_entry_with_its_range(states: dict[str, State]) -> None:
+    st = states["bid"]
+    app, scene, table = _screen(st)
+    bids = sorted(int(c.args[0]) for c in legal(st, pending(st).seat) if c.kind == "bid")
+    labels = [b.label for b in scene.buttons]
+    assert f"{bids[0]}  ({bids[0]}-{bids[-1]})" in labels
+    assert not any(label == str(bids[-1]) for label in labels)  # not one button per value
+    plus = next(b for b in scene.buttons if b.label == "+")
+    _click(app, plus.rect.center)
+    _click(app, plus.rect.center)
+    bid = next(b for b in scene.buttons if b.label.startswith("Bid "))
+    _click(app, bid.rect.center)
+    assert table.sent == [Choice("bid", (min(bids[0] + 2, bids[-1]),))]
+
+
+def test_a_click_on_what_is_not_highlighted_says_the_engines_refusal(states: dict[str, State]) -> None:
+    st = states["place"]
+    app, scene, table = _screen(st)
+    army = next((b for b in scene.buttons if b.label == "Army"), None)
+    if army is not None:  # armies and fleets can be placed: the unit first, then its area
+        _click(app, army.rect.center)
+    lit = {t[1] for t in scene.lit() if t[0] == "area"}
+    assert lit
+    other = next(a for a in scene.layout.areas if a not in lit)
+    _click(app, scene.cam.to_screen(*scene.layout.areas[other].name))
+    assert not table.sent
+    assert "(R-" in scene.message, scene.message
+
+
+def test_the_hint_names_what_the_strongest_computer_player_would_do(states: dict[str, State]) -> None:
+    import time
+
+    from game.rules import describe
+
+    st = states["buy"]
+    app, scene, table = _screen(st)
+    hint = next(b for b in scene.buttons if b.label == "Hint")
+    _click(app, hint.rect.center)
+    for _ in range(300):
+        if not scene.hint.endswith("thinking..."):
+            break
+        time.sleep(0.05)
+    words = {describe(st, c) for c in legal(st, pending(st).seat)}
+    assert any(scene.hint.startswith(f"Hint: {w} (") for w in words), scene.hint
+    assert not table.sent  # a hint decides nothing
+
+
+def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -> None:
+    from game.ui.odds import win_chance
+
+    st = states["attack"]
+    seat = pending(st).seat
+    attack = legal(st, seat)[0]
+    r = win_chance(st, seat, attack)
+    assert r is not None
+    wins, ties, n = r
+    assert n > 1 and 0 <= wins + ties <= n
+    app, scene, table = _screen(st)
+    assert scene.picker is not None
+    for part in parts_of(attack)[1:]:
+        if part in [o.part for o in scene.picker.options()]:
+            scene.picker.pick(part)
+    assert scene.picker.complete() == attack and scene.picker.needs_confirm()
+    scene.odds_for(attack)
+    import time
+
+    for _ in range(400):
+        if "computing" not in scene._odds[attack]:
+            break
+        time.sleep(0.05)
+    assert scene._odds[attack].startswith(f"Chance to win: {wins * 100 // n}% (tie {ties * 100 // n}%)")

@@ -1,0 +1,70 @@
+"""The local table behind the game screen: choices taken back within a turn (never past
+the dice), the game saved as it goes, and continued from its save."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pygame
+
+from game.cli.textplay import read_local, replay
+from game.rules import state_hash
+from game.ui.app import App
+from game.ui.game_scene import GameScene
+from game.ui.launch import continue_game, new_setup, show
+from game.ui.settings import Settings
+from game.ui.table import LocalTable
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(0.0)
+
+
+def _settle(app: App, scene: GameScene, until, limit: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + limit
+    while time.monotonic() < end and not until():
+        app.frame(0.0)
+        time.sleep(0.002)
+
+
+def test_undo_takes_back_the_players_choices_and_the_save_follows(home: Path) -> None:
+    app = App((1280, 720), hidden=True)
+    save = home / "g.jsonl"
+    table = LocalTable(new_setup(2, "", "easy", 12), save)
+    show(app, table, "instant")
+    scene = app.scenes[-1]
+    assert isinstance(scene, GameScene)
+    try:
+        rng = random.Random(1)
+        for _ in range(3000):  # click what is offered until a choice can be taken back
+            _settle(app, scene, lambda: scene.ready() or scene.ended)
+            assert not scene.ended
+            if table.can_undo():
+                break
+            targets = scene.clickables()
+            _click(app, targets[rng.randrange(len(targets))][0])
+        assert table.can_undo()
+        undo = next(b for b in scene.buttons if b.label == "Undo")
+        assert undo.enabled
+        before = state_hash(table._undo[-1])
+        _click(app, undo.rect.center)
+        _settle(app, scene, lambda: scene.ready() and scene.shown is not None and state_hash(scene.shown) == before)
+        assert scene.shown is not None and state_hash(scene.shown) == before
+        header, inputs = read_local(save)
+        assert state_hash(replay(header, inputs)) == before  # the save says the same
+    finally:
+        table.close()
+    # and the game continues from its save, at the same position
+    app2 = App((1280, 720), hidden=True)
+    assert continue_game(app2, Settings(), save, speed="instant") == ""
+    again = app2.scenes[-1]
+    assert isinstance(again, GameScene)
+    try:
+        _settle(app2, again, lambda: again.ready())
+        assert again.shown is not None and state_hash(again.shown) == before
+    finally:
+        again.table.close()

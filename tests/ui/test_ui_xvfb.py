@@ -1,0 +1,145 @@
+"""The real window on a real X display (Xvfb), driven by real mouse events (xdotool):
+`soe` opens, the menu is clicked through into a game, a move is made, a screenshot taken.
+The dummy video driver alone could hide a window that does not open or take clicks."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import env_for
+
+pytestmark = pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
+                                reason="needs Xvfb and xdotool (.ci/run installs them)")
+
+SIZE = (1280, 720)
+
+
+def _wait(what: str, check, timeout: float = 30.0):  # type: ignore[no-untyped-def]
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def display() -> tuple[str, subprocess.Popen[bytes]]:
+    for n in range(91, 120):
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+            break
+    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait("Xvfb", lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), 10)
+        yield f":{n}", xvfb
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+
+
+def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple[str, object],
+                                                      artefacts: Path) -> None:
+    import pygame
+
+    from game.cli.textplay import local_games_dir, read_local, replay
+    from game.rules import pending
+    from game.ui.app import App
+    from game.ui.game_scene import GameScene
+    from game.ui.menu import MainMenu, NewGameMenu
+    from game.ui.settings import Settings
+    from game.ui.shots import StaticTable
+    from game.ui.table import Step
+
+    disp = display[0]
+    settings = Settings(speed="instant")
+    assert settings.save() == ""
+    env = env_for(home)
+    env.pop("SDL_VIDEODRIVER")
+    env["DISPLAY"] = disp
+    proc = subprocess.Popen([sys.executable, "-m", "game.cli", "play", "--size", f"{SIZE[0]}x{SIZE[1]}"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parents[2])
+
+    def xdo(*args: str) -> str:
+        r = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=30)
+        return r.stdout.strip()
+
+    try:
+        def window() -> str:  # (search --name finds nothing without a window manager)
+            for w in xdo("search", "--onlyvisible", "--class", ".").split():
+                if xdo("getwindowname", w) == "Struggle of Empires":
+                    return w
+            return ""
+
+        wid = _wait("the window", window)
+        time.sleep(1.0)  # the menu is drawn
+
+        def click(pos: tuple[int, int]) -> None:
+            xdo("mousemove", "--window", wid, str(pos[0]), str(pos[1]))
+            time.sleep(0.05)
+            xdo("click", "1")
+            time.sleep(0.3)
+
+        # the same screens in this process, to know where their buttons are
+        app = App(SIZE, hidden=True)
+        menu = MainMenu(settings)
+        app.push(menu)
+        app.draw()
+        click(next(b for b in menu.buttons if b.key == "play").rect.center)
+        new = NewGameMenu(settings)
+        app.push(new)
+        app.draw()
+        click(next(b for b in new.buttons if b.key == ("start",)).rect.center)
+
+        saves = _wait("the game's save", lambda: sorted(local_games_dir().glob("*.jsonl")))
+        save = saves[0]
+
+        def my_turn():  # type: ignore[no-untyped-def]
+            header, inputs = read_local(save)
+            st = replay(header, inputs)
+            return st if pending(st).seat == 0 else None
+
+        st = _wait("the player's first decision", my_turn, 60)
+        time.sleep(1.0)  # the window shows the same position
+        lines_before = len(save.read_text().splitlines())
+        mirror = GameScene(StaticTable([Step(st, [], -1)], 0), "instant")
+        app.replace(mirror)
+        app.frame(0.0)
+        app.frame(0.0)
+        for _ in range(6):  # click what the screen highlights until a choice is made
+            if len(save.read_text().splitlines()) > lines_before:
+                break
+            pos = mirror.clickables()[0][0]
+            click(pos)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            app.frame(0.0)
+            time.sleep(0.5)
+        new_lines = save.read_text().splitlines()[lines_before:]
+        assert any(json.loads(x).get("seat") == 0 for x in new_lines), "the click made no move"
+
+        xdo("key", "--window", wid, "F12")
+        shots = _wait("the F12 screenshot",
+                      lambda: sorted((Path(env["XDG_DATA_HOME"]) / "struggle-of-empires" / "screenshots").glob("*.png")))
+        time.sleep(0.5)  # written in full
+        assert pygame.image.load(str(shots[0])).get_size() == SIZE
+        shutil.copy(shots[0], artefacts / "xvfb-game.png")
+        assert proc.poll() is None
+    finally:
+        proc.terminate()
+        try:
+            out, err = proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+    assert b"Traceback" not in err, err.decode()
+    assert os.environ.get("SDL_VIDEODRIVER") == "dummy"  # this process stayed headless
