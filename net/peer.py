@@ -63,6 +63,10 @@ class GameReplica:
         self.session = session
         self.lobby = lobby
         self.my_hello = my_hello
+        # a joiner asks for its seat once it has seen the host's lobby (and so the game's
+        # settings, shown to its player); never for a game whose settings are out of bounds
+        self.settings_seen = False
+        self.settings_refused = False
         self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
         self._flooded = 0
         self._extra: list[bytes] = []
@@ -78,9 +82,13 @@ class GameReplica:
 
     def missing(self, their_have: dict[str, int]) -> list[bytes]:
         out = self.session.transcript.missing_for(their_have)
-        if self.my_hello and self.session.transcript.genesis is None:
+        if self._asking():
             out.append(self.my_hello)
         return out
+
+    def _asking(self) -> bool:
+        return (bool(self.my_hello) and self.session.transcript.genesis is None and self.settings_seen
+                and not self.settings_refused)
 
     def receive(self, raw: bytes, now: int) -> str:
         if self.frozen:
@@ -107,7 +115,7 @@ class GameReplica:
         self._scan()
         self.session.outgoing()  # own messages are transcript entries: flooded from there
         out, self._extra = self._extra, []
-        if self.my_hello and self.session.transcript.genesis is None:
+        if self._asking():
             out.append(self.my_hello)
         return out
 
@@ -604,6 +612,7 @@ class Peer:
         states them (the genesis binds them; one out of bounds is refused then)."""
         from net.genesis import settings_problem
 
+        self.replica.settings_seen = True
         chain, timeout = info.get("chain_length"), info.get("timeout_ms")
         if type(chain) is not int or type(timeout) is not int:
             return
@@ -611,7 +620,8 @@ class Peer:
                  f"hash chains of {chain} reveals")
         problem = settings_problem(chain, timeout)
         if problem:
-            self.say(f"this game cannot be played: {problem}")
+            self.replica.settings_refused = True
+            self.say(f"this game cannot be played: {problem}; not taking a seat")
 
     def _on_desync(self, raw: bytes, code: str) -> None:
         """A signed message naming another state hash for a position we hold. The session
