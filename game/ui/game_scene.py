@@ -537,7 +537,13 @@ class GameScene(Scene):
         for h in self.hits:
             if h.target[0] == "logline" and h.rect.collidepoint(pos) and self.board is not None:
                 line = h.tip
-                self.focus = {a.id for a in self.board.areas if a.name in line}
+                areas = {a.id for a in self.board.areas if a.name in line and a.kind != "home"}
+                if not areas and self.view:  # a line naming only powers: where they stand
+                    powers = self.view["powers"]
+                    named = [i for i, pid in enumerate(powers) if self.board.power_name(pid) in line]
+                    areas = {a for a, seats in self.view["units"].items() for i in named if any(seats[i])}
+                    areas |= {a for a, seats in self.view["markers"].items() for i in named if seats[i]}
+                self.focus = areas | {a.id for a in self.board.areas if a.name in line and a.kind == "home"}
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
