@@ -551,6 +551,9 @@ class Node:
                 self.peers_version += 1
         if first and link.socket is None:
             self._send(link, b"HELLO", self._hello())  # answer so the DEALER side knows us
+            info = self.replica.info()
+            if info is not None:  # a host's lobby: a joiner sees it (the game's settings) before it asks to sit
+                self._send(link, b"INFO", canonical_json(info))
         self._catch_up(link, data["have"], now)
 
     def _on_peers(self, data: Any) -> None:
@@ -615,6 +618,8 @@ class Node:
         code = self.replica.receive(raw, now)
         if code in ("accepted", "duplicate", "held"):
             return
+        if code != "state_mismatch":
+            link.known.discard(msg_id)  # refused: remembering it would only grow with a flood
         if code in VIOLATIONS:
             self._violation(link, code)  # counts it in the stats too
         else:

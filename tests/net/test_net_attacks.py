@@ -298,3 +298,28 @@ def test_every_die_is_recomputed_from_the_log_with_sha256_and_hmac_alone() -> No
         if kind in ("first_player", "draw"):
             assert owners == [None] * len(values)
     assert {"first_player", "draw", "dice"} <= kinds
+
+
+def test_soe_verify_says_contested_and_why_and_exits_non_zero(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                               ) -> None:
+    """Attack 7: a game with a drop is never called fair: the report names the drop and the
+    command exits 1 (0 only for a fair game)."""
+    from net.verify import run
+
+    g = Game(3)
+    g.sessions[2].suppress = frozenset({"reveal"})
+    g.play_until(lambda g: g.table.chance_round() > 0 and len(g.table.reveals) == 2)
+    g.now += 20_000
+    assert g.sessions[0].drop_overdue(g.now).ok and g.sessions[1].drop_overdue(g.now).ok
+    g.auto = {0, 1}
+    g.finish()
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(b"".join(e.env.raw + b"\n" for e in g.t.entries))
+    assert run(str(log), False) == 1
+    out = capsys.readouterr().out
+    power = g.t.genesis.seats[2].power if g.t.genesis else ""
+    assert out.rstrip().endswith("CONTESTED") and "contested:" in out
+    assert f"{power} withheld its reveal for chance event" in out
+    assert run(str(log), True) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "contested" and not data["fair"] and len(data["contested"]) == 1

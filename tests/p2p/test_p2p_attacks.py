@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from p2pkit import DROP_MS, Cluster, Raw, run_until, verify_log, withhold
+from p2pkit import DROP_MS, Cluster, Raw, idle, run_until, verify_log, withhold
 
 from net.beacon import HashChain, beacon_value, expand
 from net.envelope import build
@@ -145,6 +145,8 @@ def test_a_flood_of_far_future_messages_costs_the_honest_peers_little(made: list
                 victim.step(1)
         c.run(lambda: victim.node.stats.rejected.get("out_of_order", 0) >= 2000, 30, "the flood taken in")
         assert victim.session.held() <= MAX_HELD_SIGNED + MAX_HELD_UNSIGNED
+        # nothing of the flood is remembered per link either (its ids would grow with it)
+        assert [len(lk.known) < 50 for lk in victim.node.links.values() if lk.node == "raw"] == [True]
         c.finish(60)
     finally:
         rogue.close()
@@ -227,28 +229,37 @@ def test_withholding_the_last_reveal_is_detected_and_the_game_contested(made: li
 
 def test_hostile_settings_are_shown_to_a_joiner_and_a_genesis_out_of_bounds_is_refused(
         made: list[Cluster], tmp_path: Path) -> None:
-    """Attack 6: the joiner is told the game's timeout and chain length by the host's lobby
-    before the genesis; a genesis with hash chains of 3 (stuck at the 4th chance event) is
-    refused by every peer, and the real one is played to the end."""
+    """Attack 6: a joiner is shown the game's timeout and chain length by the host's lobby
+    before it asks for a seat, and takes none when they are out of bounds; a genesis with
+    hash chains of 3 (stuck at the 4th chance event) is refused by every peer, and the real
+    one is played to the end."""
     said: list[str] = []
     c = cluster(made, tmp_path, 2, join=False)
     c.lobby.settings = {"chain_length": 3, "timeout_ms": 500}
     joiner = c.join(1)
     joiner.say = said.append
-    c.run(lambda: c.lobby.full and any("cannot be played" in s for s in said), 10, "the settings shown")
-    assert "the host's game: a silent seat may be voted out after 0.5 s; hash chains of 3 reveals" in said
-    assert any("the hash chains must be 1024 to 65536 long, not 3" in s for s in said)
-    from net.envelope import build as sign
+    c.run(lambda: any("cannot be played" in s for s in said), 10, "the settings shown")
+    assert said[0] == "the host's game: a silent seat may be voted out after 0.5 s; hash chains of 3 reveals"
+    assert "the hash chains must be 1024 to 65536 long, not 3; not taking a seat" in said[1]
+    idle(c.everyone(), 1.0)
+    assert not c.lobby.full  # it never asked for a seat
+    # an honest lobby: the joiner is told, then sits
+    good = cluster(made, tmp_path, 2, join=False)
+    good.lobby.settings = {"chain_length": 1024, "timeout_ms": 30_000}
+    heard: list[str] = []
+    j2 = good.join(1)
+    j2.say = heard.append
+    good.run(lambda: good.lobby.full, 10, "the seat taken")
+    assert heard[0] == "the host's game: a silent seat may be voted out after 30 s; hash chains of 1024 reveals"
     from net.genesis import Genesis
 
-    bad = Genesis(c.game_id, tuple(c.lobby.seat_infos()), chain_length=3, timeout_ms=500).body()
-    trap = sign(c.ids[0], game=c.game_id, seq=0, prev=None, kind="genesis", at=0, state="", body=bad).raw
-    assert joiner.replica.receive(trap, joiner.clock()) == "bad_genesis"
-    assert joiner.session.transcript.genesis is None
-    c.lobby.settings = {"chain_length": 1024, "timeout_ms": 30_000}
-    c.start()
-    c.finish(60)
-    assert len(c.hashes()) == 1
+    bad = Genesis(good.game_id, tuple(good.lobby.seat_infos()), chain_length=3, timeout_ms=500).body()
+    trap = build(good.ids[0], game=good.game_id, seq=0, prev=None, kind="genesis", at=0, state="", body=bad).raw
+    assert j2.replica.receive(trap, j2.clock()) == "bad_genesis"
+    assert j2.session.transcript.genesis is None
+    good.start()
+    good.finish(60)
+    assert len(good.hashes()) == 1
 
 
 def test_soe_host_refuses_settings_out_of_bounds_in_one_line(tmp_path: Path) -> None:
