@@ -145,7 +145,7 @@ class Attack(Phase):
                 armies, fleets = self._helper_units(st, fr, helper)
                 gold = f"; {pname(st, asker)} offers {fr['offer']} gold if you help" if fr["offer"] else ""
                 return decide("help", helper, f"{pname(st, helper)}: help {pname(st, asker)} in "
-                              f"{aname(st, fr['area'])} with how many of your {_units(armies, fleets)}?{gold} (R-CMB-9)")
+                              f"{aname(st, fr['area'])}? Send any of your {_units(armies, fleets)} there{gold} (R-CMB-9)")
             return None
         if stage == "tiles":
             if fr["dual"]:
