@@ -312,6 +312,7 @@ class Peer:
     expect_fp: str = ""  # the invite's fingerprint of the host's key
     host_endpoint: str = ""
     _hello: bytes = b""  # held back until the host's key is checked
+    hello_as: tuple[str, str] | None = None  # a joiner's (name, power), so a resume before the start asks again
     _seen: dict[str, int] = field(default_factory=dict)  # host: joiner key -> last heard before the start
     _drops_told: int = 0
     _seat_told: str = ""
@@ -352,6 +353,8 @@ class Peer:
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock,
                    lock=lock, bot=bot, bot_seed=bot_seed)
+        if my_hello:
+            peer.hello_as = (name, power)
         peer._wire()
         peer.save_meta()
         return peer
@@ -383,6 +386,17 @@ class Peer:
                    say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")),
                    bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0)
         peer._printed = len(session.log)
+        asked = meta.get("hello")
+        if session.table is None and role == "player" and isinstance(asked, list) and len(asked) == 2:
+            # a joiner resumed before the start asks for its seat again, once its host is checked
+            name, power = str(asked[0]), str(asked[1])
+            peer.hello_as = (name, power)
+            peer._hello = hello(identity, str(meta["game"]), name, power)
+            host = meta.get("host")
+            if isinstance(host, list) and len(host) == 2:
+                peer.host_endpoint, peer.expect_fp = str(host[0]), str(host[1])
+            if not peer.expect_fp:
+                peer.replica.my_hello, peer._hello = peer._hello, b""
         cut = session.store.repaired if session.store is not None else None
         if cut is not None and session.store is not None:
             say(f"The log ended in a partial line ({len(cut)} bytes, left by a crash): it was cut off and kept "
@@ -410,6 +424,8 @@ class Peer:
         peers = sorted(set(self.node.peers.values()) | self._seed_peers())
         data = {"game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
                 "seed": self.bot_seed,
+                **({"hello": list(self.hello_as)} if self.hello_as else {}),
+                **({"host": [self.host_endpoint, self.expect_fp]} if self.expect_fp else {}),
                 "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]}
         tmp = self.files.meta.with_name(self.files.meta.name + ".tmp")
         tmp.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
@@ -427,6 +443,7 @@ class Peer:
         self.node.connect(invite.endpoint, invite.curve)
         meta = json.loads(self.files.meta.read_text(encoding="utf-8"))
         meta["peers"] = sorted({tuple(p) for p in meta.get("peers", [])} | {(invite.endpoint, invite.curve)})
+        meta["host"] = [self.host_endpoint, self.expect_fp]
         self.files.meta.write_text(json.dumps(meta, indent=1, sort_keys=True), encoding="utf-8")
 
     # ------------------------------------------------------------------ running
@@ -530,12 +547,14 @@ class Peer:
     def _watch_lobby(self, now: int) -> None:
         """The host: free the seats of joiners gone silent, and say who joined and left."""
         assert self.lobby is not None
-        alive = {lk.peer_key for lk in self.node.links.values()
-                 if lk.peer_key and lk.greeted and now - lk.last_rx <= LEAVE_MS}
+        heard: dict[str, int] = {}  # joiner key -> the last time a link naming it was heard
+        for lk in self.node.links.values():
+            if lk.peer_key and lk.greeted:
+                heard[lk.peer_key] = max(heard.get(lk.peer_key, lk.last_rx), lk.last_rx)
         for key in self.lobby.joiners():
-            if key in alive:
-                self._seen[key] = now
-            elif now - self._seen.setdefault(key, now) > LEAVE_MS:
+            last = max(self._seen.get(key, now), heard.get(key, 0))  # seated just now counts as heard
+            self._seen[key] = last
+            if now - last > LEAVE_MS:
                 self.lobby.leave(key)
                 self._seen.pop(key, None)
         if self.lobby.news:
@@ -684,7 +703,8 @@ class Peer:
         if self.contact is not None:
             self.contact.close()
             self.contact = None
-        if self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed:
+        if (self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed
+                and self.refused is None):  # a refused joiner holds no seat (and may share a seated key)
             self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:
             self.save_meta()

@@ -30,8 +30,9 @@ from game.rules import Act, Choice, Event, Roll, State, apply_in_place, describe
 @dataclass(frozen=True)
 class Level:
     """A level's budget: playouts per searched decision, the choices searched (progressive
-    widening), the decisions a playout runs before it is scored, and the decision kinds
-    searched (the others take the heuristic's choice)."""
+    widening), the decisions a playout runs before it is scored (with 4 players; in
+    proportion to the players beyond 4), and the decision kinds searched (the others take
+    the heuristic's choice)."""
 
     name: str
     playouts: int
@@ -172,7 +173,9 @@ class SearchBot:
         rng = Rng(dice_seed)
         apply_in_place(st, Act(seat, choice), checked=True)
         policy = self.policy
-        left = self.level.depth
+        # a round has a turn per seat: with more than 4 players a future needs more
+        # decisions to come back to the bot's next turn
+        left = self.level.depth * max(base.n, 4) // 4
         while left > 0:
             fr = st.stack[-1]
             if fr["t"] == "game" and fr["step"] == "over":

@@ -226,7 +226,10 @@ def arena(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("arena", help="play many games between bots and report their strength")
+    p = sub.add_parser("arena", help="play many games between bots and report their strength",
+                       description="Play games between bots, rotating them round the seats (and so the powers), "
+                       "and report each bot's win rate with its 95% interval, mean score and think time. "
+                       "Example: soe arena --players 4 --games 40 --bots strong,greedy,greedy,greedy")
     p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
     p.add_argument("--games", type=int, default=8, help="number of games (default 8)")
     p.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")

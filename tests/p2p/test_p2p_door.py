@@ -10,7 +10,7 @@ import dataclasses
 import time
 from pathlib import Path
 
-from p2pkit import CHAIN, Cluster, crash, idle, quiet, run_until
+from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, withhold
 
 from net.keys import Identity
 from net.lobby import REFUSALS, Invite, new_game_id
@@ -138,4 +138,59 @@ def test_the_host_refuses_an_invite_for_another_game(tmp_path: Path) -> None:
         assert taken(c) == [("great_britain", "host")]
     finally:
         j.close()
+        c.close()
+
+
+def test_a_drop_names_the_seat_and_the_computer_player_that_takes_it(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 3)
+    said: list[str] = []
+    c.host.say = said.append
+    try:
+        c.start(timeout_ms=DROP_MS)
+        c.run(lambda: c.messages() >= 60, 30, "mid-game")
+        withhold(c.peers[2], "reveal")
+        c.clock.speed(10)  # the timeout passes in a second
+        c.run(lambda: any("was dropped" in s for s in said), 60, "the drop")
+        assert ("bot2 (Spain) was dropped for keeping the game waiting; a computer player (greedy) plays Spain now"
+                in said)
+    finally:
+        c.close()
+
+
+def test_a_refused_joiner_that_leaves_does_not_free_the_seat_of_the_key_it_shares(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 3, join=False)
+    key = Identity.generate()
+    first = joiner(c, key, "carl")
+    second = None
+    try:
+        run_until([c.host, first], lambda: len(taken(c)) == 2, 10, "carl seated")
+        second = joiner(c, key, "carl2")
+        run_until([c.host, first, second], lambda: second is not None and second.refused is not None, 10, "refusal")
+        second.close()
+        idle([c.host, first], 1.0)
+        assert taken(c) == [("great_britain", "host"), ("france", "carl")]
+    finally:
+        first.close()
+        if second is not None:
+            second.close()
+        c.close()
+
+
+def test_a_joiner_killed_before_the_start_and_resumed_asks_for_its_seat_again(tmp_path: Path) -> None:
+    c = Cluster(tmp_path, 2, join=False)
+    key = Identity.generate()
+    bob = joiner(c, key, "bob")
+    back = None
+    try:
+        run_until([c.host, bob], lambda: len(taken(c)) == 2, 10, "bob seated")
+        crash(bob)
+        run_until([c.host], lambda: len(taken(c)) == 1, LEAVE_MS / 1000 + 5, "bob's seat freed")
+        back = Peer.resume(key, bob.files.log, decider=c.decider(1), say=quiet)
+        run_until([c.host, back], lambda: c.lobby.full, 10, "bob seated again")
+        assert taken(c) == [("great_britain", "host"), ("france", "bob")]
+        assert c.host.start_game(timeout_ms=30_000, chain_length=CHAIN)
+        run_until([c.host, back], lambda: back is not None and back.session.seat == 1 and back.over, 90, "the end")
+    finally:
+        if back is not None:
+            back.close()
         c.close()
