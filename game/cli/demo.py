@@ -71,7 +71,8 @@ def run_demo(args: argparse.Namespace) -> int:
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("*.result.json")) + list(out.glob("*.out")) + [out / "invite.txt"]:
+    previous = [*out.glob("p[0-9]*.jsonl*"), *out.glob("s[0-9]*.jsonl*")]  # a run before into this DIR
+    for old in list(out.glob("*.result.json")) + list(out.glob("*.out")) + [out / "invite.txt"] + previous:
         old.unlink(missing_ok=True)
     n, k = args.players, args.spectators
     common = ["--bind", "127.0.0.1", "--port", "0", "--quiet", "--deadline", str(int(args.deadline))]

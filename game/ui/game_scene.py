@@ -524,9 +524,15 @@ class GameScene(Scene):
         self.hint = "Hint: thinking..."
 
         def work() -> None:
-            c = make_bot(name, st.steps).choose(st, seat, options)
+            bot = make_bot(name, st.steps)
+            explain = getattr(bot, "explain", None)
+            if callable(explain):  # the searching bot says why in one sentence
+                _, why = explain(st, seat)
+                words = f"Hint: {why}"
+            else:
+                words = f"Hint: {describe(st, bot.choose(st, seat, options))} (what the {name} computer player would do)"
             if self.shown is st:
-                self.hint = f"Hint: {describe(st, c)} (what the {name} computer player would do here)"
+                self.hint = words
                 if self.app is not None:
                     self.app.dirty = True
 
@@ -537,7 +543,13 @@ class GameScene(Scene):
         for h in self.hits:
             if h.target[0] == "logline" and h.rect.collidepoint(pos) and self.board is not None:
                 line = h.tip
-                self.focus = {a.id for a in self.board.areas if a.name in line}
+                areas = {a.id for a in self.board.areas if a.name in line and a.kind != "home"}
+                if not areas and self.view:  # a line naming only powers: where they stand
+                    powers = self.view["powers"]
+                    named = [i for i, pid in enumerate(powers) if self.board.power_name(pid) in line]
+                    areas = {a for a, seats in self.view["units"].items() for i in named if any(seats[i])}
+                    areas |= {a for a, seats in self.view["markers"].items() for i in named if seats[i]}
+                self.focus = areas | {a.id for a in self.board.areas if a.name in line and a.kind == "home"}
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
@@ -714,12 +726,19 @@ class GameScene(Scene):
                 right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
                 surf.blit(odds, (right + self.px(16), area.y + self.px(6)))
         msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
-        if msg:
-            t = text(msg, "sans", self.px(13), (255, 190, 170) if not self.hint else (190, 230, 190))
-            bg = t.get_rect(bottomleft=(r.x + self.px(10), r.y - self.px(6))).inflate(self.px(12), self.px(8))
+        if msg:  # over the bottom of the map, in up to three lines
+            col = (255, 190, 170) if not self.hint else (190, 230, 190)
+            ts = [text(line, "sans", self.px(13), col) for line in wrap(msg, "sans", self.px(13), r.width - self.px(40))[:3]]
+            w = max(t.get_width() for t in ts)
+            h = sum(t.get_height() for t in ts)
+            bg = pygame.Rect(0, 0, w, h).inflate(self.px(12), self.px(8))
+            bg.bottomleft = (r.x + self.px(4), r.y - self.px(2))
             pygame.draw.rect(surf, (30, 20, 16), bg, border_radius=6)
             pygame.draw.rect(surf, P.BAD if not self.hint else P.GOOD, bg, 1, border_radius=6)
-            surf.blit(t, t.get_rect(center=bg.center))
+            y = bg.y + self.px(4)
+            for t in ts:
+                surf.blit(t, (bg.x + self.px(6), y))
+                y += t.get_height()
 
     def _prompt_words(self, prompt: str) -> str:
         assert self.picker is not None

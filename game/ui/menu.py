@@ -136,6 +136,10 @@ class MenuScene(Scene):
             pygame.draw.rect(surf, P.PANEL_EDGE, box, 1, border_radius=self.px(14))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
+            if isinstance(b.key, tuple) and b.key[0] == "power":  # the power's colour and letters
+                pid = str(b.key[1])
+                chip = pygame.Rect(b.rect.x + self.px(5), b.rect.y + self.px(5), self.px(8), b.rect.height - self.px(10))
+                pygame.draw.rect(surf, P.power(pid), chip, border_radius=self.px(3))
         self.extra(surf)
         if self.message:
             m = text(self.message, "sans-bold", self.px(15), (255, 200, 180))
@@ -196,12 +200,12 @@ class NewGameMenu(MenuScene):
     def layout(self) -> list[Button]:
         w, h = self.size
         out: list[Button] = []
-        bw, bh = self.px(150), self.px(40)
+        bw, bh = self.px(176), self.px(40)
         y = self.px(190)
         x0 = w // 2 - (4 * (bw + self.px(8))) // 2
         for i, p in enumerate(self.board.powers):
             r = pygame.Rect(x0 + (i % 4) * (bw + self.px(8)), y + (i // 4) * (bh + self.px(8)), bw, bh)
-            b = Button(r, p.name, ("power", p.id))
+            b = Button(r, f"  {p.name}", ("power", p.id))  # room for its colour at the left
             b.lit = p.id == self.power
             b.primary = b.lit
             out.append(b)

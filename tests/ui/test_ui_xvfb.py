@@ -34,15 +34,24 @@ def _wait(what: str, check, timeout: float = 30.0):  # type: ignore[no-untyped-d
 
 @pytest.fixture
 def display() -> tuple[str, subprocess.Popen[bytes]]:
-    for n in range(91, 120):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            break
-    xvfb = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A fresh Xvfb on a display number it picks itself (-displayfd), so test runs side by
+    side never share one."""
+    r, w = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(w,))
+    os.close(w)
     try:
-        _wait("Xvfb", lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), 10)
-        yield f":{n}", xvfb
+        number = b""
+        end = time.monotonic() + 20
+        while not number.endswith(b"\n") and time.monotonic() < end:
+            chunk = os.read(r, 16)
+            if not chunk:
+                break
+            number += chunk
+        assert number.strip().isdigit(), "Xvfb did not start"
+        yield f":{number.strip().decode()}", xvfb
     finally:
+        os.close(r)
         xvfb.terminate()
         xvfb.wait(10)
 
@@ -80,7 +89,12 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
                     return w
             return ""
 
-        wid = _wait("the window", window)
+        def shown() -> str:
+            if proc.poll() is not None:  # it ended: say why
+                raise AssertionError(f"soe ended ({proc.returncode}): {proc.stderr.read().decode() if proc.stderr else ''}")
+            return window()
+
+        wid = _wait("the window", shown, 120)  # generous: a loaded CI machine starts Python slowly
         time.sleep(1.0)  # the menu is drawn
 
         def click(pos: tuple[int, int]) -> None:
@@ -100,7 +114,7 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
         app.draw()
         click(next(b for b in new.buttons if b.key == ("start",)).rect.center)
 
-        saves = _wait("the game's save", lambda: sorted(local_games_dir().glob("*.jsonl")))
+        saves = _wait("the game's save", lambda: sorted(local_games_dir().glob("*.jsonl")), 90)
         save = saves[0]
 
         def my_turn():  # type: ignore[no-untyped-def]
@@ -108,7 +122,7 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
             st = replay(header, inputs)
             return st if pending(st).seat == 0 else None
 
-        st = _wait("the player's first decision", my_turn, 60)
+        st = _wait("the player's first decision", my_turn, 120)
         time.sleep(1.0)  # the window shows the same position
         lines_before = len(save.read_text().splitlines())
         mirror = GameScene(StaticTable([Step(st, [], -1)], 0), "instant")
