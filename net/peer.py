@@ -662,7 +662,7 @@ class Peer:
             self.node.relay(raw)
             seat = self.session.transcript.seat_of(env.author)
             g = self.session.transcript.genesis
-            who = g.seats[seat].power if g is not None and seat >= 0 else env.author[:16]
+            who = self._power_name(g.seats[seat].power) if g is not None and seat >= 0 else env.author[:16]
             self.say(f"refused a message of {who} naming another state for position {env.at}: "
                      f"kept as evidence against it")
         if not self.session.out_of_step():

@@ -32,6 +32,7 @@ from game.rules import (
     apply,
     apply_in_place,
     canonical_json,
+    describe,
     event_dicts,
     is_over,
     legal,
@@ -512,3 +513,21 @@ def test_bench_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
     assert figures["games_per_second"] > 0 and figures["legal_median_us"] > 0 and figures["apply_median_us"] > 0
     assert main(["--games", "1", "--players", "3", "--repeat", "1"]) == 0
     assert "games/s" in capsys.readouterr().out
+
+
+def test_describe_words_amounts_offers_and_help() -> None:
+    """R-ALL-3, R-CMB-9: the human text of the choices that carry amounts."""
+    st = new_game(3)
+    assert describe(st, C("bid", 7)) == "bid 7 gold"
+    assert describe(st, C("offer", "france", 3)) == "offer France 3 gold to help"
+    assert describe(st, C("offer", "france", 0)) == "offer France no gold to help"
+    assert describe(st, C("help", 2, 1)) == "help with 2 armies and 1 fleet"
+    assert describe(st, C("help", 0, 1)) == "help with 1 fleet"
+    assert describe(st, C("help", 0, 0)) == "do not help"
+
+
+def test_bids_are_one_run_of_values(decision_state: State) -> None:
+    """R-ALL-3, R-GEN-4: the bids listed are every value from the lowest legal bid to the
+    ceiling, in order, so a client can show them as one number entry."""
+    bids = [int(c.args[0]) for c in legal(decision_state, 1) if c.kind == "bid"]
+    assert bids == list(range(bids[0], bids[-1] + 1)) and bids[-1] == 48

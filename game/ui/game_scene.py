@@ -65,6 +65,7 @@ class GameScene(Scene):
         self.show_market = False
         self.focus: set[str] = set()
         self.hint = ""
+        self.hint_choice: Choice | None = None
         self.awaiting = False
         self._odds: dict[Choice, str] = {}
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
@@ -163,6 +164,7 @@ class GameScene(Scene):
         self.move_time = self.move_total = self.hold if self.moves else 0.0
         self.picker = None
         self.hint = ""
+        self.hint_choice = None
         if step.undo:
             self.hold = 0.0
 
@@ -527,12 +529,14 @@ class GameScene(Scene):
             bot = make_bot(name, st.steps)
             explain = getattr(bot, "explain", None)
             if callable(explain):  # the searching bot says why in one sentence
-                _, why = explain(st, seat)
+                best, why = explain(st, seat)
                 words = f"Hint: {why}"
             else:
-                words = f"Hint: {describe(st, bot.choose(st, seat, options))} (what the {name} computer player would do)"
+                best = bot.choose(st, seat, options)
+                words = f"Hint: {describe(st, best)} (what the {name} computer player would do)"
             if self.shown is st:
                 self.hint = words
+                self.hint_choice = best if isinstance(best, Choice) else None
                 if self.app is not None:
                     self.app.dirty = True
 
@@ -810,10 +814,15 @@ class GameScene(Scene):
             specs.append(("Cancel", ("cancel",)))
         buttons = layout_buttons(specs, area, size, self.px(6))
         tips = {("part", o.part): self._part_tip(o) for o in self.picker.options()}
+        hinted: object = None
+        if self.hint_choice is not None and self.hint_choice in self.picker.matching():
+            ps = parts_of(self.hint_choice)
+            n = len(self.picker.picked)
+            hinted = ("part", ps[n]) if n < len(ps) else ("confirm",)
         for b in buttons:
             b.tip = tips.get(b.key, "") if isinstance(b.key, tuple) else ""
             b.lit = isinstance(b.key, tuple) and b.key[0] in ("part", "confirm", "bid")
-            b.primary = b.key == ("confirm",) or b.key == ("bid",)
+            b.primary = b.key in (("confirm",), ("bid",), hinted)
             if b.key == ("noop",):
                 b.enabled = False
                 if bid_range:
