@@ -99,7 +99,7 @@ def _close_tables(app: Any) -> None:
             table.close()
 
 
-def _autoclick(app: Any, seed: int, max_frames: int = 400_000) -> int:
+def _autoclick(app: Any, seed: int, max_clicks: int = 50_000) -> int:
     """Play the player's seat with synthetic mouse clicks on what the screen highlights,
     until the game ends; print the winner."""
     import pygame
@@ -113,8 +113,8 @@ def _autoclick(app: Any, seed: int, max_frames: int = 400_000) -> int:
 
     def hook(a: Any) -> None:
         top = a.scenes[-1] if a.scenes else None
-        if a.frames > max_frames:
-            print("soe play --autoclick: the game did not end", file=sys.stderr)
+        if state["clicks"] > max_clicks:
+            print(f"soe play --autoclick: the game did not end after {max_clicks} clicks", file=sys.stderr)
             a.quit(1)
             return
         if isinstance(top, EndScene):

@@ -211,4 +211,9 @@ class App:
             last = now
             if not self.fast:
                 self.clock.tick(FPS)
+            else:
+                # no frame cap, but a short sleep gives the table's worker thread (the
+                # computer players, the dice) the interpreter lock: a loop that never sleeps
+                # holds it so much that the worker makes a step every half second
+                time.sleep(0.001)
         return self.result
