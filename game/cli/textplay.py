@@ -419,13 +419,15 @@ def tile_effect(b: Board, tile_id: str) -> str:
     return effects.get(tile_id, t.use.replace("_", " "))
 
 
-def tile_cost(b: Board, tile_id: str) -> str:
+def tile_cost(b: Board, tile_id: str, population: str = "population") -> str:
+    """A tile's cost in words ("2 gold, 1 population"; "free"); ``population`` is the word
+    for it (the window's narrow market says "pop")."""
     t = b.tile_by_id[tile_id]
     parts = []
     if t.gold:
         parts.append(f"{t.gold} gold")
     if t.population:
-        parts.append(f"{t.population} population")
+        parts.append(f"{t.population} {population}")
     if t.unrest:
         parts.append(f"{t.unrest} unrest")
     return ", ".join(parts) or "free"

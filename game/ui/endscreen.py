@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from game.ui import palette as P
-from game.ui.app import Intent, Scene
+from game.ui.app import Intent
 from game.ui.assets import text
-from game.ui.widgets import Button, draw_button, scale_of
+from game.ui.widgets import Button, ScaledScene, draw_button
 
 
 def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
@@ -35,7 +35,7 @@ def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
     return out
 
 
-class EndScene(Scene):
+class EndScene(ScaledScene):
     opaque = False
 
     def __init__(self, game: Any, result: dict[str, Any]) -> None:
@@ -44,15 +44,6 @@ class EndScene(Scene):
         self.result = result
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
-        self.s = 1.0
-        self.size = (1280, 720)
-
-    def resized(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.s = scale_of(size)
-
-    def px(self, v: float) -> int:
-        return max(1, round(v * self.s))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "move":

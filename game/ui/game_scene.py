@@ -18,7 +18,7 @@ from game.cli.textplay import Tracker
 from game.rules import Act, Choice, RulesError, State, apply, describe, legal, outcome, pending, view
 from game.rules.board import Board, load_board
 from game.ui import palette as P
-from game.ui.app import Intent, Scene
+from game.ui.app import Intent
 from game.ui.assets import text, wrap
 from game.ui.camera import Camera
 from game.ui.cards import battle_card, scoring_card
@@ -28,12 +28,12 @@ from game.ui.mapdraw import Hit, MapRenderer, Target
 from game.ui.panels import draw_log, draw_market, draw_players, market_rect
 from game.ui.picker import Option, Picker, parts_of
 from game.ui.table import Step, Table
-from game.ui.widgets import Button, draw_button, layout_buttons, panel, scale_of, tooltip
+from game.ui.widgets import Button, ScaledScene, draw_button, layout_buttons, panel, tooltip
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
-class GameScene(Scene):
+class GameScene(ScaledScene):
     def __init__(self, table: Table, speed: str = "normal", title: str = "") -> None:
         super().__init__()
         self.table = table
@@ -82,17 +82,11 @@ class GameScene(Scene):
         self.title = title
         self.player_name = "you"
         self._thinking = -1
-        self.size = (1280, 720)
-        self.s = 1.0
 
     # ------------------------------------------------------------------ geometry
     def resized(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.s = scale_of(size)
+        super().resized(size)
         self.cam.fit(self.map_rect())
-
-    def px(self, v: float) -> int:
-        return max(1, round(v * self.s))
 
     def map_rect(self) -> tuple[int, int, int, int]:
         w, h = self.size

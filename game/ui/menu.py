@@ -11,10 +11,10 @@ import pygame
 
 from game.rules.board import load_board
 from game.ui import palette as P
-from game.ui.app import Intent, Scene
+from game.ui.app import Intent
 from game.ui.assets import text
 from game.ui.settings import SIZES, SPEEDS, Settings
-from game.ui.widgets import Button, draw_button, scale_of
+from game.ui.widgets import Button, ScaledScene, draw_button
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -58,7 +58,7 @@ class Backdrop:
 BACKDROP = Backdrop()
 
 
-class MenuScene(Scene):
+class MenuScene(ScaledScene):
     """A column of buttons over the board; subclasses say which."""
 
     heading = "Struggle of Empires"
@@ -70,15 +70,6 @@ class MenuScene(Scene):
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self.message = ""
-        self.s = 1.0
-        self.size = (1280, 720)
-
-    def resized(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self.s = scale_of(size)
-
-    def px(self, v: float) -> int:
-        return max(1, round(v * self.s))
 
     def entries(self) -> list[tuple[str, object, bool]]:
         return []

@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.cli.textplay import tile_cost
 from game.rules.board import Board
 from game.ui import palette as P
 from game.ui.assets import text, wrap
@@ -167,21 +168,15 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
         pygame.draw.rect(surf, P.HIGHLIGHT_EDGE if tgt in lit else P.COAST, cell, 3 if tgt in lit else 1, border_radius=4)
         nm = text(_short(t.name, 20), "cond-bold", px(12), P.INK)
         surf.blit(nm, (cell.x + px(5), cell.y + px(3)))
-        cost = []
-        if t.gold:
-            cost.append(f"{t.gold} gold")
-        if t.population:
-            cost.append(f"{t.population} pop")
-        if t.unrest:
-            cost.append(f"{t.unrest} unrest")
-        line = (", ".join(cost) or "free") + f"   {left} left"
+        cost = tile_cost(b, t.id, population="pop")
+        line = cost + f"   {left} left"
         ct = text(line, "cond", px(11), P.INK_SOFT)
         surf.blit(ct, (cell.x + px(5), cell.y + px(19)))
         if t.gold <= gold and left:
             pygame.draw.circle(surf, P.GOLD, (cell.right - px(9), cell.y + px(9)), px(5))
         what = {"keep": "kept for the game", "once_per_war": "once per war", "on_take": "takes effect when bought",
                 "one_use": "used once", "war": "for this war"}.get(t.timing, t.timing)
-        hits.append(Hit(cell, tgt, f"{t.name}: {', '.join(cost) or 'free'}, {what}; {left} of {t.count} left"))
+        hits.append(Hit(cell, tgt, f"{t.name}: {cost}, {what}; {left} of {t.count} left"))
     return hits
 
 
