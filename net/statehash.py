@@ -25,7 +25,8 @@ from net.encoding import canonical_json
 _FIELDS: tuple[str, ...] = tuple(sorted(State.__slots__))
 _KEYS: dict[str, bytes] = {f: canonical_json(f) + b":" for f in _FIELDS}
 CACHED = frozenset({"bag", "face_up", "units", "markers", "gold", "pop", "vp", "unrest", "supply", "tiles", "used",
-                    "stock", "returned", "alliance", "track", "order", "powers", "captured", "blockades", "final"})
+                    "stock", "returned", "alliance", "track", "order", "powers", "captured", "blockades", "final",
+                    "loose_forts"})
 SCALARS = frozenset({"board_digest", "ruleset", "war", "round", "first", "last_turn", "steps", "chance_count"})
 # cached fields that are objects with many members, few of which change at a time (the
 # units in 18 areas): their members are kept encoded one by one
