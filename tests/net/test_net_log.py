@@ -95,6 +95,40 @@ def test_a_peer_groups_the_fsyncs_of_received_messages_but_never_sends_what_it_s
     store.close()
 
 
+def test_a_running_peer_fsyncs_received_messages_within_a_second_not_after_each_batch(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from net.peer import SYNC_MS, Peer
+
+    g = Game(2)
+    g.play_until(lambda g: g.table.st.chance_count >= 3)
+    now = [1_000]
+    peer = Peer.create(Identity.generate(), role="spectator", game_id=GAME_ID, log=tmp_path / "s.jsonl",
+                       say=lambda _s: None, clock=lambda: now[0])
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr("net.store.os.fsync", lambda fd: (synced.append(os.fstat(fd).st_size), real(fd)))
+    try:
+        raws = [e.env.raw for e in g.t.entries]
+        for raw in raws[:10]:
+            assert peer.replica.receive(raw, now[0]) == "accepted"
+            peer.step(0)
+        # written at once (a killed process loses none of them), not yet fsynced
+        assert load(peer.files.log).messages == raws[:10] and not synced
+        now[0] += SYNC_MS - 1
+        for raw in raws[10:]:  # more batches within the second: still no fsync
+            assert peer.replica.receive(raw, now[0]) == "accepted"
+            peer.step(0)
+        assert not synced and peer.session.store is not None and peer.session.store.dirty
+        now[0] += 1  # a second after the first unsynced line was seen: everything is made durable
+        peer.step(0)
+        assert synced == [peer.files.log.stat().st_size] and not peer.session.store.dirty
+        now[0] += 10 * SYNC_MS
+        peer.step(0)
+        assert len(synced) == 1  # nothing new written: nothing to fsync
+    finally:
+        peer.close()
+
+
 def test_truncated_last_line_is_reported_and_cut(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     with TranscriptFile(path) as store:
