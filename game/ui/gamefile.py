@@ -33,7 +33,8 @@ class Mark:
 
     step: int
     kind: str  # drop (a seat dropped), withheld (its last reveal of a chance event), failure (the log stops)
-    text: str
+    text: str  # the whole story, for the timeline and the note over the map
+    short: str = ""  # the event text of its step (the log panel and the line under the prompt)
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,9 @@ def _forward(start: State, inputs: list[Input]) -> tuple[list[Step], tuple[int, 
     return steps, None
 
 
-def _where(st: State, step: int) -> str:
+def _where(st: State) -> str:
     """Where a position is in the game, for people."""
-    at = f"war {st.war}" + (f", round {st.round}" if st.round else "")
-    return f"{at} (step {step})"
+    return f"war {st.war}" + (f", round {st.round}" if st.round else "")
 
 
 def _local(path: Path) -> GameFile:
@@ -134,8 +134,9 @@ def _local(path: Path) -> GameFile:
         why = f"input {i + 1} of the save is not allowed where it stands: {refusal}"
         verdict = Verdict("failed", "Damaged save", (f"{why}; the replay stops at step {len(steps) - 1}, the last "
                                                      "sound position.",))
-        marks.append(Mark(len(steps) - 1, "failure", f"{NOTE}The save is damaged here: {why}."))
-        _note(steps, len(steps) - 1, marks[-1].text)
+        marks.append(Mark(len(steps) - 1, "failure", f"{NOTE}The save is damaged here: {why}.",
+                          f"{NOTE}The save is damaged after this step: input {i + 1} is not allowed"))
+        _note(steps, len(steps) - 1, marks[-1].short)
     return GameFile(path, "local", [str(p) for p in powers], steps, verdict, marks)
 
 
@@ -179,27 +180,34 @@ def _network(path: Path) -> GameFile:
         name = seats[s].name
         return f"{_power_name(seats[s].power)} (seat {s}" + (f", {name!r})" if name else ")")
 
+    def short(seats_: tuple[int, ...]) -> str:
+        return ", ".join(f"{_power_name(seats[s].power)} (seat {s})" for s in seats_)
+
     marks: list[Mark] = []
     reasons: list[str] = []
     for d, before in drops:
         k = min(before, last)
         shown = min(k + 1, last)  # the first step made without the seat (else the last there is)
-        place = _where(steps[k].state, k)
+        place = f"at step {k} ({_where(steps[k].state)}; log line {d.index + 1})"
         names = ", ".join(who(s) for s in d.seats)
         if d.after_reveals:
             kind = CHANCE_WORDS.get(table.chances[d.chance - 1].kind, "a chance event") \
                 if 0 < d.chance <= len(table.chances) else "a chance event"
+            made = f"the roll made without it (step {shown})" if shown > k else "the roll made without it"
             text = (f"{names} withheld its reveal for chance event {d.chance} ({kind}) after every other reveal of it "
-                    f"was in, and was dropped in {place}, log line {d.index + 1}: it could compute that roll with and "
-                    f"without its reveal, and the roll made without it stands; a computer player plays the seat from "
-                    f"there.")
-            marks.append(Mark(shown, "withheld", NOTE + text))
+                    f"was in, and was dropped {place}: it could compute that roll with and without its reveal, and "
+                    f"{made} stands; a computer player plays the seat from there.")
+            marks.append(Mark(shown, "withheld", NOTE + text,
+                              f"{NOTE}{short(d.seats)} withheld its reveal for chance event {d.chance} and was dropped: "
+                              f"this roll was made without it (contested; log line {d.index + 1})"))
         else:
-            text = (f"{names} was dropped for withholding ({', '.join(d.withheld)}) in {place}, log line "
-                    f"{d.index + 1}; a computer player plays the seat from there.")
-            marks.append(Mark(shown, "drop", NOTE + text))
+            text = (f"{names} was dropped for withholding ({', '.join(d.withheld)}) {place}; a computer player plays "
+                    f"the seat from there.")
+            marks.append(Mark(shown, "drop", NOTE + text,
+                              f"{NOTE}{short(d.seats)} was dropped for withholding ({', '.join(d.withheld)}): a "
+                              f"computer player plays it from here (log line {d.index + 1})"))
         reasons.append(text)
-        _note(steps, shown, marks[-1].text)
+        _note(steps, shown, marks[-1].short)
     reasons += rep.contested[len(rep.drops):]  # unwitnessed dice, evidence against an author
     if rep.status in ("failed", "incomplete") and rep.failure:
         f = rep.failure
@@ -208,8 +216,9 @@ def _network(path: Path) -> GameFile:
             line += f" ({f['code']}); the replay stops at step {last}, the last sound position"
         reasons.insert(0, line[:1].upper() + line[1:] + ".")
         if rep.status == "failed":
-            marks.append(Mark(last, "failure", f"{NOTE}The log fails verification here: {line}."))
-            _note(steps, last, marks[-1].text)
+            marks.append(Mark(last, "failure", f"{NOTE}The log fails verification after this step: {line}.",
+                              f"{NOTE}The log fails verification after this step (line {f['line']}, {f['code']})"))
+            _note(steps, last, marks[-1].short)
     headline = {"fair": "Verified: fair", "contested": "Verified: CONTESTED", "incomplete": "Verified: INCOMPLETE",
                 "failed": "Verification FAILED"}[rep.status]
     if rep.status == "fair":

@@ -112,6 +112,7 @@ class ReplayScene(ScaledScene):
         self.note_time = 0.0
         self.verdict_rect = pygame.Rect(0, 0, 0, 0)
         self.mark_hits: list[tuple[pygame.Rect, str]] = []
+        self.drawn: list[str] = []  # the words the last frame showed (verdict, notes, counter), for tests
 
     # ------------------------------------------------------------------ the game screen
     def start(self, app: App) -> None:
@@ -365,6 +366,7 @@ class ReplayScene(ScaledScene):
         if self.scene.shown is None:
             return
         self.mark_hits = []
+        self.drawn = []
         self._verdict_box(surf)
         self._strip(surf)
         self._note(surf)
@@ -424,9 +426,11 @@ class ReplayScene(ScaledScene):
         words = self.status_words()
         t = text(words, "cond", self.px(12), P.TEXT)
         room = s.right - r.right - self.px(16)
-        if t.get_width() > room:
-            t = text(f"Step {k} of {last}", "cond-bold", self.px(13), P.TEXT)
+        shown = words if t.get_width() <= room else f"Step {k} of {last}"  # the top bar says the war and round
+        if shown != words:
+            t = text(shown, "cond-bold", self.px(13), P.TEXT)
         surf.blit(t, (r.right + self.px(12), s.centery - t.get_height() // 2))
+        self.drawn.append(shown)
         self.mark_hits.append((r.inflate(0, self.px(16)), words + ". " + KEYS))
 
     def _verdict_box(self, surf: pygame.Surface) -> None:
@@ -437,10 +441,13 @@ class ReplayScene(ScaledScene):
         head = text(v.headline + ("" if self.show_verdict or not v.reasons else "  (v: why)"), "sans-bold",
                     self.px(15), STATUS_COLOUR.get(v.status, P.TEXT))
         lines: list[str] = []
+        self.drawn.append(v.headline)
         if self.show_verdict:
             for reason in v.reasons:
+                if len(lines) < 16:
+                    self.drawn.append(reason)
                 lines += wrap(reason, "sans", size, width - self.px(24))
-            lines = lines[:14]
+            lines = lines[:16]
         lh = text("Ag", "sans", size, P.TEXT).get_height()
         r = pygame.Rect(x + self.px(8), y + self.px(8), max(head.get_width() + self.px(20), width if lines else 0),
                         head.get_height() + self.px(10) + len(lines) * lh + (self.px(6) if lines else 0))
@@ -461,6 +468,7 @@ class ReplayScene(ScaledScene):
         notes = [m.text for m in self.marks_at.get(k, [])] or (self.note if self.note_time > 0 else [])
         if not notes:
             return
+        self.drawn += notes
         s = self.strip_rect()
         width = min(s.width - self.px(40), self.px(760))
         lines = [line for n in notes for line in wrap(n, "sans-bold", self.px(13), width - self.px(20))][:8]
@@ -482,6 +490,7 @@ class ReplayEnd(EndScene):
     def __init__(self, game: GameScene, result: dict[str, Any], verdict: Verdict) -> None:
         super().__init__(game, result)
         self.verdict = verdict
+        self.drawn: list[str] = []  # the verdict's words the last frame showed, for tests
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "key" and intent.key in (pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP, pygame.K_SPACE):
@@ -499,6 +508,7 @@ class ReplayEnd(EndScene):
         top = card.y + self.px(112) + rows * self.px(24)
         r = pygame.Rect(card.x + self.px(30), top, self.px(570), card.bottom - self.px(72) - top)
         v = self.verdict
+        self.drawn = [v.headline]
         col = {"fair": (30, 110, 50), "local": P.INK_SOFT}.get(v.status, P.BAD)
         head = text(v.headline, "sans-bold", self.px(16), col)
         surf.blit(head, r.topleft)
@@ -506,6 +516,9 @@ class ReplayEnd(EndScene):
         size = self.px(12)
         lh = text("Ag", "sans", size, P.INK).get_height()
         for reason in v.reasons:
+            if y + lh > r.bottom:
+                return
+            self.drawn.append(reason)
             for line in wrap(reason, "sans", size, r.width):
                 if y + lh > r.bottom:
                     return
