@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--at {at} is past the end: {args.file} has steps 0 to {game.last}"
                      + (" (as far as it is sound)" if game.failed else ""))
     if game.failed:
-        print(f"soe replay: {args.file}: {game.verdict.headline.lower()}: {game.verdict.reasons[0]}", file=sys.stderr)
+        why = game.verdict.reasons[0]
+        print(f"soe replay: {args.file}: {game.verdict.headline.lower()}: {why[:1].lower()}{why[1:]}", file=sys.stderr)
     failed = 1 if game.failed else 0
     if shot:
         return _screenshot(game, at, shot, size or (1280, 720), args.speed) or failed
