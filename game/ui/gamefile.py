@@ -91,14 +91,16 @@ def load_game_file(path: Path) -> GameFile:
     return _network(path)
 
 
-def _forward(start: State, inputs: list[Input]) -> tuple[list[Step], tuple[int, RulesError] | None]:
+def _forward(start: State, inputs: list[Input], checked: bool = False
+             ) -> tuple[list[Step], tuple[int, RulesError] | None]:
     """The steps of ``inputs`` applied in turn from ``start``, events as a spectator sees
-    them; stops at an input the rules refuse (its index and the refusal)."""
+    them; stops at an input the rules refuse (its index and the refusal). ``checked``:
+    the inputs were found legal before (a verified log's), so they are not checked again."""
     st = start.clone()
     steps = [Step(st.clone(), [], -1)]
     for i, inp in enumerate(inputs):
         try:
-            events = apply_in_place(st, inp)
+            events = apply_in_place(st, inp, checked=checked)
         except RulesError as exc:
             return steps, (i, exc)
         steps.append(Step(st.clone(), event_dicts(events, None), inp.seat if isinstance(inp, Act) else -1))
@@ -147,30 +149,34 @@ def _note(steps: list[Step], k: int, text: str) -> None:
 
 
 def _network(path: Path) -> GameFile:
-    from net.store import load
-    from net.transcript import Rejected, Transcript
+    from net.transcript import Transcript
     from net.verify import verify_file
 
+    seen: list[Transcript] = []
+    drops: list[tuple[Any, int]] = []  # each drop that took effect, with the inputs applied before it
+    before = [0, 0]  # inputs applied and drops made before the message now accepted
+
+    def watch(t: Transcript) -> None:  # the verifier's replay, followed message by message
+        if not seen:
+            seen.append(t)
+        table = t.table
+        if table is None:
+            return
+        if len(table.drops) > before[1]:
+            drops.extend((d, before[0]) for d in table.drops[before[1]:])
+        before[:] = [len(table.inputs), len(table.drops)]
+
     try:
-        rep = verify_file(path)
-        messages = load(path).messages
+        rep = verify_file(path, watch)  # stops at the first line it refuses: the game is watched as far as there
     except OSError as exc:
         raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
-    t = Transcript()
-    drops: list[tuple[Any, int]] = []  # each drop that took effect, with the inputs applied before it
-    for raw in messages:
-        table = t.table
-        before, known = (len(table.inputs), len(table.drops)) if table is not None else (0, 0)
-        if isinstance(t.offer(raw), Rejected):
-            break  # the verifier says why; the game is watched as far as here
-        table = t.table
-        if table is not None and len(table.drops) > known:
-            drops += [(d, before) for d in table.drops[known:]]
-    g, table = t.genesis, t.table
-    if g is None or table is None:
+    if not seen or seen[0].genesis is None or seen[0].table is None:
         why = f": line {rep.failure['line']}: {rep.failure['text']}" if rep.failure else ""
         raise GameFileError(f"{path.name} is neither a local save of `soe play` nor a network game log{why}")
-    steps, bad = _forward(g.new_state(), list(table.inputs))
+    t = seen[0]
+    g, table = t.genesis, t.table
+    assert g is not None and table is not None
+    steps, bad = _forward(g.new_state(), list(table.inputs), checked=True)  # the transcript applied them
     if bad is not None:  # the transcript applied them: this would be a bug of the engine, said as such
         raise GameFileError(f"{path.name}: input {bad[0] + 1} of the game does not apply again: {bad[1]}")
     last = len(steps) - 1

@@ -282,3 +282,34 @@ def test_the_help_says_every_option_and_the_keys(home: Path) -> None:
     for said in ("space plays or pauses", "Home and End", "contested", "withheld reveals", "Exit status"):
         assert said in words, said
     assert "replay" in build_parser().format_help()
+
+
+def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(home: Path) -> None:
+    """A two-player game in which one player resigns (the dice then come from one chain
+    only) and whose evidence file proves that the other signed two messages with one
+    number: both are said, in words, on the replay's screen."""
+    from net.encoding import canonical_json
+    from net.store import TranscriptFile
+    from tests.net.netkit import Game
+
+    path = home / "resigned.jsonl"
+    store = TranscriptFile(path, fsync=False)
+    g = Game(2, store=store)
+    g.play_until(lambda g: g.table.st.steps > 60 and g.table.decision_seat() == 1)
+    assert g.sessions[1].resign(g.now).ok
+    g.auto = {0}
+    g.finish()
+    store.close()
+    first = next(e.env for e in g.t.entries if e.env.author == g.ids[0].public_hex and e.env.seq == 5)
+    twin = g.envelope(0, "choice", {"choice": ["pass"]}, seq=5, prev=first.prev)
+    (home / "resigned.jsonl.evidence").write_bytes(
+        canonical_json({"first": first.raw.decode(), "second": twin.decode()}) + b"\n")
+    game = load_game_file(path)
+    assert game.verdict.status == "contested" and game.marks == []  # no drop: nothing to mark on the timeline
+    app = App((1280, 720), hidden=True)
+    replay = ReplayScene(game, "normal", 0, playing=False)
+    replay.start(app)
+    app.draw()
+    assert replay.drawn[0] == "Verified: CONTESTED"
+    assert any("fewer than two players' hash chains" in w and "unwitnessed" in w for w in replay.drawn)
+    assert any("signed two different messages with seq 5" in w for w in replay.drawn)
