@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from game.rules import Act, Input, RulesError, State, apply_in_place, event_dicts, new_game
 from game.ui.table import Step
@@ -149,12 +148,13 @@ def _note(steps: list[Step], k: int, text: str) -> None:
 
 
 def _network(path: Path) -> GameFile:
+    from net.table import DropRecord
     from net.transcript import Transcript
     from net.verify import verify_file
 
     seen: list[Transcript] = []
-    drops: list[tuple[Any, int]] = []  # each drop that took effect, with the inputs applied before it
-    before = [0, 0]  # inputs applied and drops made before the message now accepted
+    drops: list[tuple[DropRecord, int]] = []  # each drop that took effect, with the inputs applied before it
+    counts = [0, 0]  # inputs applied and drops made before the message now accepted
 
     def watch(t: Transcript) -> None:  # the verifier's replay, followed message by message
         if not seen:
@@ -162,9 +162,9 @@ def _network(path: Path) -> GameFile:
         table = t.table
         if table is None:
             return
-        if len(table.drops) > before[1]:
-            drops.extend((d, before[0]) for d in table.drops[before[1]:])
-        before[:] = [len(table.inputs), len(table.drops)]
+        if len(table.drops) > counts[1]:
+            drops.extend((d, counts[0]) for d in table.drops[counts[1]:])
+        counts[:] = [len(table.inputs), len(table.drops)]
 
     try:
         rep = verify_file(path, watch)  # stops at the first line it refuses: the game is watched as far as there
