@@ -28,7 +28,7 @@ from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
 
 SPEED_NAMES = ("slow", "normal", "fast", "off")
 GAME_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "off": "instant"}  # the game screen's word
-GAP = {"slow": 0.9, "normal": 0.35, "fast": 0.08, "off": 0.0}  # seconds at least between steps while playing
+GAP = {"slow": 0.6, "normal": 0.15, "fast": 0.0, "off": 0.0}  # seconds between steps, after their animation
 
 STATUS_COLOUR = {"fair": P.GOOD, "contested": (226, 160, 40), "incomplete": P.BAD, "failed": P.BAD,
                  "local": P.TEXT_DIM}
@@ -275,6 +275,9 @@ class ReplayScene(ScaledScene):
                 if b.enabled and b.rect.collidepoint(intent.pos):
                     self._button(b.key)
                     return True
+            if any(b.key == ("menu",) and b.rect.collidepoint(intent.pos) for b in self.scene.buttons):
+                self._menu()  # the replay's menu, not a game's (nothing is saved)
+                return True
             if self.verdict_rect.collidepoint(intent.pos):
                 self.show_verdict = not self.show_verdict
                 self._dirty()
@@ -310,12 +313,16 @@ class ReplayScene(ScaledScene):
         elif key == pygame.K_v:
             self.show_verdict = not self.show_verdict
             self._dirty()
-        elif key == pygame.K_ESCAPE and self.app is not None:
-            self.playing = False
-            self.app.push(ReplayMenu(self.scene))
+        elif key == pygame.K_ESCAPE:
+            self._menu()
         else:
             return False  # the game screen's keys (f fits the map, ...)
         return True
+
+    def _menu(self) -> None:
+        if self.app is not None:
+            self.playing = False
+            self.app.push(ReplayMenu(self.scene))
 
     def _button(self, key: object) -> None:
         if key == "start":

@@ -313,3 +313,23 @@ def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(h
     assert replay.drawn[0] == "Verified: CONTESTED"
     assert any("fewer than two players' hash chains" in w and "unwitnessed" in w for w in replay.drawn)
     assert any("signed two different messages with seq 5" in w for w in replay.drawn)
+
+
+def test_escape_and_the_menu_button_open_the_replays_menu(home: Path, save: tuple[Path, dict[str, int]]) -> None:
+    from game.ui.replay import ReplayMenu
+
+    game = load_game_file(save[0])
+    app = App((1280, 720), hidden=True)
+    replay = ReplayScene(game, "normal", 5, playing=False)
+    replay.start(app)
+    app.draw()
+    _key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes[-1], ReplayMenu)
+    assert [e[0] for e in app.scenes[-1].entries()] == ["Back to the replay", "Main menu", "Quit"]
+    app.pop()
+    app.draw()
+    menu = next(b for b in replay.scene.buttons if b.key == ("menu",))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=menu.rect.center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.rect.center, button=1))
+    app.frame(0.0)
+    assert isinstance(app.scenes[-1], ReplayMenu)
