@@ -842,7 +842,7 @@ class GameScene(ScaledScene):
                 a = self.board.area_by_id[area]
                 tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces" if a.vp else " (home nation)")
                 tip += ", fleets allowed" if a.sea and a.kind != "home" else ""
-                now = war_end_scores(self.view, self.board).get(area)
+                now = war_end_scores(self.view).get(area)
                 if now and any(now):
                     powers = self.view["powers"]
                     tip += ". If the war ended now: " + ", ".join(

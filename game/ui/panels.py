@@ -30,7 +30,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
     pygame.draw.rect(surf, (32, 28, 24), side)
     pygame.draw.line(surf, P.PANEL_EDGE, side.topleft, side.bottomleft)
     powers: list[str] = v["powers"]
-    gain = totals(war_end_scores(v, b), len(powers))
+    gain = totals(war_end_scores(v), len(powers))
     pend = v.get("pending") or {}
     deciding = pend.get("seat", -1)
     y = side.y + px(6)
