@@ -75,8 +75,9 @@ class GameScene(ScaledScene):
         self.card_step: Step | None = None
         self.card_detail: list[str] = []
         self.card_total = 0.0
-        self.moves: list[tuple[str, str, str, bool]] = []  # this step's moves: from, to, power, lost at sea
+        self.moves: list[tuple[str, str, str, bool, str]] = []  # this step's moves: from, to, power, lost at sea, unit
         self.move_time = self.move_total = 0.0
+        self.moving_view: dict[str, Any] = {}  # the board while the moves travel: arrivals not there yet
         self.ended = False
         self.on_end: Any = None
         self.title = title
@@ -139,7 +140,8 @@ class GameScene(ScaledScene):
         if step.actor != self.seat and texts:
             self.banner = texts[-4:]
             self.banner_time = 2.5
-        self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost")
+        self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost",
+                       str(e.get("unit", "unit")))
                       for e in step.events if e.get("kind") in ("move", "sea_arrive", "sea_lost", "sea_back")
                       and e.get("src") in self.layout.areas and e.get("dst") in self.layout.areas]
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
@@ -156,11 +158,34 @@ class GameScene(ScaledScene):
         if self.card is not None and self.card_step is step:
             self.hold = max(self.hold, self.card_time * 0.8)
         self.move_time = self.move_total = self.hold if self.moves else 0.0
+        self.moving_view = self._on_the_way(step.events) if self.move_time > 0 else {}
         self.picker = None
         self.hint = ""
         self.hint_choice = None
         if step.undo:
             self.hold = 0.0
+
+    def _on_the_way(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The view to draw on the board while this step's moves travel: each unit that
+        arrives is taken out of its destination until its piece gets there (it has already
+        left its source in the new view; the piece on the arrow stands for it)."""
+        units = {a: [u[:] for u in seats] for a, seats in self.view["units"].items()}
+        powers: list[str] = self.view["powers"]
+        kinds = {"army": 0, "fleet": 1, "fort": 2}
+        for e in events:
+            if e.get("kind") not in ("move", "sea_arrive") or e.get("power") not in powers:
+                continue
+            here = units.get(str(e.get("dst")))
+            k = kinds.get(str(e.get("unit")))
+            if here is None or k is None:
+                continue
+            seat = powers.index(str(e["power"]))
+            here[seat][k] = max(0, here[seat][k] - 1)
+        return {**self.view, "units": units}
+
+    def moving(self) -> bool:
+        """Whether units are drawn on their way (the board shows them neither here nor there)."""
+        return self.move_time > 0 and bool(self.moves) and bool(self.moving_view)
 
     def _decide(self) -> None:
         """When the game waits for this seat: a picker over its legal choices."""
@@ -213,6 +238,8 @@ class GameScene(ScaledScene):
                 self.app.dirty = True
         if self.move_time > 0:
             self.move_time -= dt
+            if self.move_time <= 0 and self.app is not None:  # the pieces arrive: the board shows them
+                self.app.dirty = True
         if self.card_time > 0:
             self.card_time -= dt
             if self.card_time <= 0:
@@ -246,11 +273,16 @@ class GameScene(ScaledScene):
         self.banner_time = 0
 
     def skip(self) -> None:
-        self.card_time = 0
+        """Show at once every step reported so far: no animation, no card, no wait."""
         while self.queue:
             self._take(self.queue.popleft())
+        self.card_time = 0
+        self.card = None
+        self.move_time = 0
         self.hold = 0
         self.banner_time = 0
+        if self.app is not None:
+            self.app.dirty = True
 
     # ------------------------------------------------------------------ what can be clicked
     def lit(self) -> dict[Target, Option]:
@@ -391,7 +423,7 @@ class GameScene(ScaledScene):
             return None
         lit = self.lit() if lit is None else lit
         target = self.piece_at(pos)
-        if target is None or target not in lit and target[0] in ("marker", "track", "badge"):
+        if target is None or target not in lit and target[0] in ("marker", "track", "badge", "moving"):
             bx, by = self.cam.to_board(*pos)
             area = self.layout.area_at(bx, by) if on_map else None
             target = ("area", area) if area else target
@@ -560,16 +592,18 @@ class GameScene(ScaledScene):
         litset = frozenset(lit)
         m = pygame.Rect(self.map_rect())
         cam = self.cam
-        key = (self.version, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+        moving = self.moving()
+        key = (self.version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+        shown = self.moving_view if moving else self.view
 
         def board_layer(layer: pygame.Surface) -> list[Hit]:
             assert self.renderer is not None
             local = Camera(cam.board_w, cam.board_h, (0, 0, m.width, m.height), cam.zoom, cam.ox - m.x, cam.oy - m.y)
-            return self.renderer.draw(layer, local, self.view, set(litset), self.focus, self.t)
+            return self.renderer.draw(layer, local, shown, set(litset), self.focus, self.t)
 
         self.hits = self._layer(surf, "board", key, m, board_layer)
         if self.move_time > 0 and self.moves:
-            self._draw_moves(surf, m)
+            self.hits += self._draw_moves(surf, m)
         side = self.side_rect()
         assert self.board is not None
         board = self.board
@@ -601,13 +635,14 @@ class GameScene(ScaledScene):
             draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)
 
-    def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> None:
+    def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> list[Hit]:
         """Units on their way: an arrow from where they left to where they go, in their
-        power's colour, with a piece travelling along it."""
+        power's colour, with a piece travelling along it (what it drew where: the pieces)."""
+        hits: list[Hit] = []
         clip = surf.get_clip()
         surf.set_clip(m)
         done = 1.0 - max(0.0, self.move_time) / self.move_total if self.move_total > 0 else 1.0
-        for src, dst, pid, lost in self.moves:
+        for src, dst, pid, lost, unit in self.moves:
             a, b = self.layout.areas[src].units, self.layout.areas[dst].units
             x0, y0 = self.cam.to_screen(a[0] + a[2] / 2, a[1] + a[3] / 2)
             x1, y1 = self.cam.to_screen(b[0] + b[2] / 2, b[1] + b[3] / 2)
@@ -628,7 +663,16 @@ class GameScene(ScaledScene):
             pygame.draw.circle(surf, col if not lost else (90, 90, 90), (px_, py_), self.px(9))
             t = text(P.letters(pid), "cond-bold", self.px(10), P.ink(pid))
             surf.blit(t, t.get_rect(center=(px_, py_)))
+            if self.board is not None and pid in self.board.power_by_id:
+                b = self.board
+                where = f"from {b.area_name(src)} to {b.area_name(dst)}"
+                tip = (f"{b.power_name(pid)}'s {unit}, lost at sea {where}" if lost
+                       else f"{b.power_name(pid)}'s {unit} on its way {where}")
+                r = pygame.Rect(0, 0, 2 * self.px(11), 2 * self.px(11))
+                r.center = (px_, py_)
+                hits.append(Hit(r, ("moving", pid, src, dst), tip))
         surf.set_clip(clip)
+        return hits
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
         """Blit a part of the screen drawn only when its ``key`` changes (the board and
