@@ -664,10 +664,10 @@ class GameScene(ScaledScene):
             t = text(P.letters(pid), "cond-bold", self.px(10), P.ink(pid))
             surf.blit(t, t.get_rect(center=(px_, py_)))
             if self.board is not None and pid in self.board.power_by_id:
-                b = self.board
-                where = f"from {b.area_name(src)} to {b.area_name(dst)}"
-                tip = (f"{b.power_name(pid)}'s {unit}, lost at sea {where}" if lost
-                       else f"{b.power_name(pid)}'s {unit} on its way {where}")
+                bd = self.board
+                where = f"from {bd.area_name(src)} to {bd.area_name(dst)}"
+                tip = (f"{bd.power_name(pid)}'s {unit}, lost at sea {where}" if lost
+                       else f"{bd.power_name(pid)}'s {unit} on its way {where}")
                 r = pygame.Rect(0, 0, 2 * self.px(11), 2 * self.px(11))
                 r.center = (px_, py_)
                 hits.append(Hit(r, ("moving", pid, src, dst), tip))
