@@ -25,7 +25,7 @@ from game.ui.cards import battle_card, scoring_card
 from game.ui.forecast import war_end_scores
 from game.ui.layout import load_layout
 from game.ui.mapdraw import Hit, MapRenderer, Target
-from game.ui.panels import draw_log, draw_market, draw_players, market_rect
+from game.ui.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
 from game.ui.picker import Option, Picker, parts_of
 from game.ui.table import Step, Table
 from game.ui.widgets import Button, ScaledScene, draw_button, layout_buttons, panel, tooltip
@@ -327,7 +327,8 @@ class GameScene(ScaledScene):
             return True
         if k == "wheel":
             if self.side_rect().collidepoint(intent.pos):
-                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + intent.steps * 3))
+                top = log_top_scroll(self._log_rect(), self.log, self.s)
+                self.log_scroll = max(0, min(top, self.log_scroll + intent.steps * 3))
             elif pygame.Rect(self.map_rect()).collidepoint(intent.pos):
                 self.cam.zoom_at(intent.pos[0], intent.pos[1], intent.steps)
             return True

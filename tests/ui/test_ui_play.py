@@ -101,3 +101,42 @@ def test_with_animations_off_or_skipped_the_board_shows_the_move_at_once(move_ga
     assert _chips(scene, dst, power).endswith(_words(after))
 
 
+
+
+def test_the_wheel_scrolls_the_log_back_to_the_first_entry_and_no_further() -> None:
+    """The wheel over the log scrolls back through the whole game: it stops when the first
+    entry stands at the top of the panel (not with one line left at its bottom), and
+    scrolls forward again to the newest entry."""
+    import pygame
+
+    steps = selfplay_steps(2, 4, lambda i, s: i >= 400)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(StaticTable(steps, seat=0), "instant")
+    app.push(scene)
+    app.frame(0.0)
+    app.frame(0.0)
+    r = scene._log_rect()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(1, 1), buttons=(0, 0, 0)))
+
+    def wheel(y: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                             precise_y=float(y)))
+        app.frame(0.0)
+
+    lines = [h for h in scene.hits if h.target[0] == "logline"]
+    assert lines[0].tip == scene.log[-1] and len(scene.log) > 3 * len(lines)
+    for _ in range(len(scene.log)):
+        before = scene.log_scroll
+        wheel(1)
+        if scene.log_scroll == before:
+            break
+    lines = [h for h in scene.hits if h.target[0] == "logline"]
+    first = next(h for h in lines if h.target[1] == "0")
+    assert first.tip == scene.log[0]
+    assert first.rect.y - r.y < scene.px(60)  # at the top of the panel, under its heading
+    assert min(h.rect.y for h in lines) == first.rect.y
+    assert max(h.rect.bottom for h in lines) > r.bottom - scene.px(30)  # and the panel full below it
+    for _ in range(len(scene.log)):
+        wheel(-5)
+    assert scene.log_scroll == 0
+    assert [h for h in scene.hits if h.target[0] == "logline"][0].tip == scene.log[-1]
