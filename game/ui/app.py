@@ -29,6 +29,7 @@ class Intent:
     text: str = ""
     rel: tuple[int, int] = (0, 0)
     steps: int = 0
+    mod: int = 0  # the modifier keys held with a key (pygame.KMOD_*)
 
 
 class Scene:
@@ -83,7 +84,7 @@ def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
         pos = state.get("pos")
         return [Intent("wheel", pos if isinstance(pos, tuple) else pygame.mouse.get_pos(), steps=int(ev.y))]
     if t == pygame.KEYDOWN:
-        return [Intent("key", key=ev.key, text=ev.unicode or "")]
+        return [Intent("key", key=ev.key, text=ev.unicode or "", mod=int(getattr(ev, "mod", 0)))]
     if t in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
         return [Intent("resize")]
     return []

@@ -28,6 +28,7 @@ from game.ui.mapdraw import Hit, MapRenderer, Target
 from game.ui.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
 from game.ui.picker import Option, Picker, parts_of
 from game.ui.table import Step, Table
+from game.ui.textentry import TextField, digits, draw_field
 from game.ui.widgets import Button, ScaledScene, draw_button, layout_buttons, panel, tooltip
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -57,7 +58,7 @@ class GameScene(ScaledScene):
         self.message = ""
         self.message_time = 0.0
         self.picker: Picker | None = None
-        self.bid = 0
+        self.amount = TextField("", max_len=4, accept=digits, what="digits")  # a bid's or an offer's gold
         self.hits: list[Hit] = []
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
@@ -207,9 +208,9 @@ class GameScene(ScaledScene):
         self.picker = Picker(options, self.board)
         if self.speed > 0:
             self.sound("turn")
-        bids = [int(c.args[0]) for c in options if c.kind == "bid" and c.args and isinstance(c.args[0], int)]
-        if bids:
-            self.bid = min(bids)
+        run = self.picker.amount_range()
+        if run is not None:
+            self.amount.set(str(run[0]))
         self.show_market = any(c.kind == "tile" for c in options)
         if self.app is not None:
             self.app.dirty = True
@@ -355,33 +356,45 @@ class GameScene(ScaledScene):
                 self.app.push(PauseMenu(self))
         elif key == pygame.K_z and intent.text in ("\x1a",) or key == pygame.K_BACKSPACE and not self._bidding():
             self.do_undo()
+        elif self._bidding() and key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._bid_step(1)
+        elif self._bidding() and key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._bid_step(-1)
+        elif self._bidding() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._submit_amount()
+        elif self._bidding() and self.amount.handles(intent):  # typing, editing, Ctrl+V / Cmd+V / Shift+Insert
+            said = self.amount.key(intent)
+            if said:
+                self.say(said)
         elif key == pygame.K_f:
             self.cam.fit(self.map_rect())
-        elif self._bidding() and key in (pygame.K_UP, pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS):
-            self._bid_step(1)
-        elif self._bidding() and key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS):
-            self._bid_step(-1)
-        elif self._bidding() and intent.text.isdigit():
-            self.bid = int(f"{self.bid}{intent.text}") if self.bid else int(intent.text)
-            self._bid_clamp()
-        elif self._bidding() and key == pygame.K_BACKSPACE:
-            self.bid //= 10
-            self._bid_clamp()
-        elif self._bidding() and key == pygame.K_RETURN:
-            self._submit(Choice("bid", (self.bid,)))
         return True
 
     def _bidding(self) -> bool:
-        return self.picker is not None and self.picker.bid_range() is not None
+        """Whether the decision asks for an amount (a bid, the gold of an offer): then the
+        keys edit the amount field."""
+        return self.picker is not None and self.picker.amount_range() is not None
 
-    def _bid_clamp(self) -> None:
-        r = self.picker.bid_range() if self.picker else None
-        if r:
-            self.bid = max(r[0], min(r[1], self.bid))
+    def amount_value(self) -> int | None:
+        """The typed amount, or None when the field is empty."""
+        return int(self.amount.value) if self.amount.value else None
 
     def _bid_step(self, d: int) -> None:
-        self.bid += d
-        self._bid_clamp()
+        r = self.picker.amount_range() if self.picker else None
+        if r:
+            n = self.amount_value()
+            self.amount.set(str(max(r[0], min(r[1], (r[0] if n is None else n) + d))))
+
+    def _submit_amount(self) -> None:
+        """The bid or offer typed, if the rules list it; else the range, on screen."""
+        r = self.picker.amount_range() if self.picker else None
+        n = self.amount_value()
+        c = self.picker.amount_choice(n) if self.picker is not None and n is not None else None
+        if c is not None:
+            self._submit(c)
+        elif r is not None:
+            what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
+            self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
 
     def cancel(self) -> None:
         if self.picker is not None:
@@ -495,7 +508,7 @@ class GameScene(ScaledScene):
         elif what == "cancel":
             self.cancel()
         elif what == "bid":
-            self._submit(Choice("bid", (self.bid,)))
+            self._submit_amount()
         elif what == "bid+":
             self._bid_step(int(key[1]) if len(key) > 1 else 1)
         elif what == "bid-":
@@ -632,8 +645,12 @@ class GameScene(ScaledScene):
                 battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
+        run = self.picker.amount_range() if self.picker is not None and self.ready() else None
         for b in self.buttons:
-            draw_button(surf, b, self.mouse, self.px(13))
+            if b.key == ("noop",) and run is not None:  # the amount: a text field with its range
+                draw_field(surf, b.rect, "", self.amount, self.px(13), suffix=f"({run[0]}-{run[1]})")
+            else:
+                draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)
 
     def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> list[Hit]:
@@ -833,7 +850,7 @@ class GameScene(ScaledScene):
         size = self.px(13)
         specs: list[tuple[str, object]] = []
         done = self.picker.complete()
-        bid_range = self.picker.bid_range()
+        bid_range = self.picker.amount_range()
         if done is not None and self.picker.needs_confirm():
             specs.append(("Confirm", ("confirm",)))
         elif done is not None and self.shown is not None:  # the one thing left to do
@@ -847,8 +864,10 @@ class GameScene(ScaledScene):
                     specs.append((o.label, ("part", o.part)))
         if bid_range:
             lo, hi = bid_range
-            specs = [("-", ("bid-", 1)), (f"{self.bid}", ("noop",)), ("+", ("bid+", 1)),
-                     (f"Bid {self.bid} gold", ("bid",))] + specs
+            n = self.amount_value()
+            verb = "Bid" if self.picker.bid_range() else "Offer"
+            specs = [("-", ("bid-", 1)), (f"{self.amount.value}  ({lo}-{hi})", ("noop",)), ("+", ("bid+", 1)),
+                     (f"{verb} {n} gold" if n is not None else f"{verb}...", ("bid",))] + specs
         if self.picker.clicked:
             specs.append(("Cancel", ("cancel",)))
         buttons = layout_buttons(specs, area, size, self.px(6))
@@ -864,8 +883,9 @@ class GameScene(ScaledScene):
             b.primary = b.key in (("confirm",), ("bid",), hinted)
             if b.key == ("noop",):
                 b.enabled = False
-                if bid_range:
-                    b.label = f"{self.bid}  ({bid_range[0]}-{bid_range[1]})"
+            if b.key == ("bid",):
+                n = self.amount_value()
+                b.enabled = n is not None and self.picker.amount_choice(n) is not None
         return buttons
 
     def _tip(self, surf: pygame.Surface) -> None:

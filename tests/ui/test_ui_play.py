@@ -3,6 +3,8 @@ the log of a whole game, text entry with paste, the attack odds."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.rules import State
@@ -140,3 +142,169 @@ def test_the_wheel_scrolls_the_log_back_to_the_first_entry_and_no_further() -> N
         wheel(-5)
     assert scene.log_scroll == 0
     assert [h for h in scene.hits if h.target[0] == "logline"][0].tip == scene.log[-1]
+
+
+# --------------------------------------------------------------------------- text entry
+def _key(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=mod, scancode=0))
+    app.frame(0.0)
+
+
+def _type(app: App, s: str) -> None:
+    import pygame
+
+    for ch in s:
+        _key(app, pygame.key.key_code(ch) if ch.isalnum() else pygame.K_SPACE, ch)
+
+
+def _settings(home: Any) -> tuple[App, Any]:
+    from game.ui.menu import SettingsMenu
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), hidden=True)
+    menu = SettingsMenu(Settings(name="Anna"))
+    app.push(menu)
+    app.frame(0.0)
+    return app, menu
+
+
+def test_the_name_field_types_selects_deletes_and_pastes(home: Any) -> None:
+    """Typing goes in at the caret; the arrows and Home/End move it; Ctrl+A selects all
+    and typing replaces it; Backspace and Delete delete; Ctrl+V, Cmd+V and Shift+Insert
+    paste the clipboard's text (line breaks become spaces, unprintable characters are
+    left out, at most 24 characters), and the settings take the new name."""
+    import pygame
+    import pygame.scrap
+
+    app, menu = _settings(home)
+    _type(app, "belle")
+    assert menu.settings.name == "Annabelle"
+    _key(app, pygame.K_HOME)
+    _key(app, pygame.K_RIGHT)
+    _key(app, pygame.K_DELETE)
+    _key(app, pygame.K_END)
+    _key(app, pygame.K_BACKSPACE)
+    assert menu.settings.name == "Anabell"
+    _key(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
+    _type(app, "Jo")
+    assert menu.settings.name == "Jo"
+    pygame.scrap.put_text("Marie\nLouise\x07")
+    _key(app, pygame.K_v, "\x16", pygame.KMOD_LCTRL)
+    assert menu.settings.name == "JoMarie Louise"
+    assert "only printable characters" in menu.message
+    _key(app, pygame.K_a, "a", pygame.KMOD_LGUI)  # Cmd+A, Cmd+V on macOS
+    pygame.scrap.put_text("Frederick")
+    _key(app, pygame.K_v, "v", pygame.KMOD_LGUI)
+    assert menu.settings.name == "Frederick"
+    assert menu.message == ""
+    _key(app, pygame.K_INSERT, "", pygame.KMOD_LSHIFT)
+    _key(app, pygame.K_INSERT, "", pygame.KMOD_LSHIFT)
+    assert menu.settings.name == ("Frederick" * 3)[:24]
+    assert "at most 24" in menu.message
+    _key(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
+    _key(app, pygame.K_BACKSPACE)
+    assert menu.settings.name == ""
+
+
+def test_the_name_field_shows_a_caret_where_the_next_character_goes(home: Any) -> None:
+    import pygame
+
+    from game.ui.assets import font, text
+
+    app, menu = _settings(home)
+    row = next(b for b in menu.buttons if b.key == "name")
+    size = menu.px(17)
+    x0 = row.rect.x + size // 2 + text("Name", "sans-bold", size, (0, 0, 0)).get_width() + size // 2
+
+    def caret_drawn(x: int) -> bool:
+        return any(sum(app.surface.get_at((x + dx, row.rect.centery))[:3]) < 150 for dx in (0, 1))
+
+    end = x0 + font("sans-bold", size).size("Anna")[0]
+    app.draw()
+    assert caret_drawn(end)
+    _key(app, pygame.K_HOME)
+    app.draw()
+    assert caret_drawn(x0) and not caret_drawn(end + 3)
+
+
+def test_paste_without_a_clipboard_says_so_and_changes_nothing(home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+    import pygame.scrap
+
+    def no_clipboard() -> str:
+        raise pygame.error("video system not initialized")
+
+    monkeypatch.setattr(pygame.scrap, "has_text", no_clipboard)
+    app, menu = _settings(home)
+    _key(app, pygame.K_v, "\x16", pygame.KMOD_LCTRL)
+    assert menu.settings.name == "Anna"
+    assert menu.message.startswith("Paste is not available here")
+    app.draw()  # the message is drawn, no traceback
+
+
+@pytest.fixture(scope="module")
+def amount_states() -> dict[str, State]:
+    from tests.ui.decisions import collect
+
+    return collect(("bid", "offer"))
+
+
+def _decision(st: State) -> tuple[App, GameScene, Any]:
+    from game.rules import pending
+    from tests.ui.test_ui_decisions import Recorder
+
+    table = Recorder([Step(st.clone(), [], -1)], pending(st).seat)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "instant")
+    app.push(scene)
+    app.frame(0.0)
+    app.frame(0.0)
+    return app, scene, table
+
+
+def test_a_bid_is_typed_or_pasted_and_only_a_listed_amount_is_sent(amount_states: dict[str, State]) -> None:
+    import pygame
+    import pygame.scrap
+
+    from game.rules import Choice, legal, pending
+
+    st = amount_states["bid"]
+    bids = sorted(int(c.args[0]) for c in legal(st, pending(st).seat) if c.kind == "bid")
+    app, scene, table = _decision(st)
+    want = bids[0] + 1
+    pygame.scrap.put_text(f"{want} gold!")
+    _key(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
+    _key(app, pygame.K_v, "\x16", pygame.KMOD_LCTRL)
+    assert scene.amount.value == str(want)
+    assert "only digits" in scene.message
+    labels = [b.label for b in scene.buttons]
+    assert f"{want}  ({bids[0]}-{bids[-1]})" in labels and f"Bid {want} gold" in labels
+    _type(app, "99")  # past the most the bidder could pay
+    _key(app, pygame.K_RETURN)
+    assert not table.sent
+    assert f"from {bids[0]} to {bids[-1]}" in scene.message
+    _key(app, pygame.K_BACKSPACE)
+    _key(app, pygame.K_BACKSPACE)
+    _key(app, pygame.K_RETURN)
+    assert table.sent == [Choice("bid", (want,))]
+
+
+def test_an_offer_of_gold_is_one_number_entry(amount_states: dict[str, State]) -> None:
+    """The gold offered to an ally (R-CMB-9) is typed like a bid, not chosen among a
+    button per value."""
+    import pygame
+
+    from game.rules import legal, pending
+
+    st = amount_states["offer"]
+    offers = [c for c in legal(st, pending(st).seat) if c.kind == "offer"]
+    app, scene, table = _decision(st)
+    assert not any(b.label == str(len(offers) - 1) for b in scene.buttons)
+    assert f"0  (0-{len(offers) - 1})" in [b.label for b in scene.buttons]
+    _key(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
+    _type(app, "2")
+    assert "Offer 2 gold" in [b.label for b in scene.buttons]
+    _key(app, pygame.K_RETURN)
+    assert table.sent == [next(c for c in offers if c.args[1] == 2)]
