@@ -25,6 +25,7 @@ from game.ui.cards import battle_card, scoring_card
 from game.ui.forecast import war_end_scores
 from game.ui.layout import load_layout
 from game.ui.mapdraw import Hit, MapRenderer, Target
+from game.ui.odds import AttackOdds
 from game.ui.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
 from game.ui.picker import Option, Picker, parts_of
 from game.ui.table import Step, Table
@@ -68,7 +69,8 @@ class GameScene(ScaledScene):
         self.hint = ""
         self.hint_choice: Choice | None = None
         self.awaiting = False
-        self._odds: dict[Choice, str] = {}
+        self._odds: dict[Choice, AttackOdds] = {}
+        self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
         self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
         self.card: tuple[str, list[dict[str, Any]]] | None = None
@@ -528,31 +530,31 @@ class GameScene(ScaledScene):
 
             self.app.push(PauseMenu(self))
 
-    def odds_for(self, attack: Choice) -> str:
-        """The exact chance the attack wins (computed once, off the drawing thread)."""
+    def odds_for(self, attack: Choice) -> tuple[str, str]:
+        """The exact chances the attack wins (if nobody helps, if the defender's allies
+        help, if every ally helps), counted off the drawing thread once per position and
+        attack: a short line and the words of its tooltip."""
+        st = self.shown
+        if st is None or self.board is None:
+            return "", ""
         got = self._odds.get(attack)
-        if got is not None:
-            return got
-        self._odds[attack] = "Chance to win: computing..."
-        st, seat = self.shown, self.seat
-        if st is None:
-            return ""
+        if got is None:
+            from game.ui.odds import odds_in_background
 
-        def work() -> None:
-            from game.ui.odds import win_chance
+            board = self.board
 
-            r = win_chance(st, seat, attack)
-            if r is None:
-                self._odds[attack] = "Chance to win: depends on choices before the dice"
-            else:
-                wins, ties, n = r
-                self._odds[attack] = (f"Chance to win: {wins * 100 // n}% (tie {ties * 100 // n}%) over all {n} "
-                                      f"dice outcomes, if no ally helps")
-            if self.app is not None:
-                self.app.dirty = True
+            def changed() -> None:
+                if self.app is not None:
+                    self.app.dirty = True
 
-        threading.Thread(target=work, name="soe-odds", daemon=True).start()
-        return self._odds[attack]
+            got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
+                                     lambda: self.shown is not st)
+            self._odds[attack] = got
+        from game.ui.odds import describe_odds
+
+        target = str(attack.args[2]) if len(attack.args) == 3 else ""
+        defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
+        return describe_odds(got, "you", defender)
 
     def give_hint(self) -> None:
         """What the strongest computer player would do here (worked out off the drawing
@@ -778,13 +780,23 @@ class GameScene(ScaledScene):
                 t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
                 surf.blit(t, (x + self.px(10), y + self.px(2)))
                 y += t.get_height() + self.px(1)
+        self._odds_tip = None
         if self.picker is not None and self.ready():
             self.buttons += self._choice_buttons(area)
             done = self.picker.complete()
             if done is not None and done.kind == "attack" and self.picker.needs_confirm():
-                odds = text(self.odds_for(done), "sans-bold", self.px(14), (190, 230, 190))
+                line, why = self.odds_for(done)
                 right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
-                surf.blit(odds, (right + self.px(16), area.y + self.px(6)))
+                room = pygame.Rect(right + self.px(16), area.y, r.right - right - self.px(28), area.height)
+                yy = room.y + self.px(2)
+                for part in wrap(line, "sans-bold", self.px(13), max(self.px(120), room.width))[:3]:
+                    t = text(part, "sans-bold", self.px(13), (190, 230, 190))
+                    surf.blit(t, (room.x, yy))
+                    yy += t.get_height()
+                self._odds_tip = (pygame.Rect(room.x, room.y, room.width, yy - room.y), why)
+                for b in self.buttons:
+                    if b.key == ("confirm",):
+                        b.tip = why
         msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
         if msg:  # over the bottom of the map, in up to three lines
             col = (255, 190, 170) if not self.hint else (190, 230, 190)
@@ -896,6 +908,9 @@ class GameScene(ScaledScene):
                     tooltip(surf, b.tip, pos, self.px(12))
                 return
         tip = ""
+        if self._odds_tip is not None and self._odds_tip[0].collidepoint(pos):
+            tooltip(surf, self._odds_tip[1], pos, self.px(12))
+            return
         for h in reversed(self.hits):
             if h.rect.collidepoint(pos) and h.target[0] != "logline":
                 tip = h.tip

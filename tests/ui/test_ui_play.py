@@ -3,6 +3,8 @@ the log of a whole game, text entry with paste, the attack odds."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
 import pytest
@@ -308,3 +310,100 @@ def test_an_offer_of_gold_is_one_number_entry(amount_states: dict[str, State]) -
     assert "Offer 2 gold" in [b.label for b in scene.buttons]
     _key(app, pygame.K_RETURN)
     assert table.sent == [next(c for c in offers if c.args[1] == 2)]
+
+
+# --------------------------------------------------------------------------- attack odds
+def _count(att: int, dfn: int) -> tuple[Fraction, Fraction]:
+    """R-CMB-5 by hand: each side rolls two dice and adds their difference to its
+    strength; the share of the 6^4 outcomes the attacker wins, and ties."""
+    wins = ties = 0
+    for d in product(range(1, 7), repeat=4):
+        a, b = att + abs(d[0] - d[1]), dfn + abs(d[2] - d[3])
+        wins += a > b
+        ties += a == b
+    return Fraction(wins, 6 ** 4), Fraction(ties, 6 ** 4)
+
+
+def _attack_position(french_army: int = 0) -> tuple[State, int, Any]:
+    """Spain (2 armies) attacks Great Britain (1 army, 1 marker) in German States, where
+    Great Britain's ally Austria has an army (and Spain's ally France ``french_army``).
+    German States has no sea: no naval phase."""
+    from game.rules import C, legal
+    from tests.rules.play import Table
+
+    areas = {"german_states": {"spain": {"army": 2}, "great_britain": {"army": 1, "markers": 1},
+                               "austria": {"army": 1}, "france": {"army": french_army}}}
+    t = Table.at(["great_britain", "france", "spain", "austria", "prussia"], "turn", round=2,
+                 alliances={"A": ["great_britain", "austria"], "B": ["spain", "france", "prussia"]},
+                 turn={"power": "spain", "actions_done": 0}, areas=areas)
+    t.do("spain", "attack")
+    seat = t.seat("spain")
+    attack = C("attack", "german_states", "power", "great_britain")
+    assert attack in legal(t.st, seat)
+    return t.st, seat, attack
+
+
+@pytest.mark.rule("R-CMB-9")
+def test_an_ally_that_can_help_the_defender_lowers_the_worst_case() -> None:
+    """Nobody helping, Spain's 2 armies face Great Britain's 1; if Austria sends its army,
+    they face 2: a lower chance, each figure equal to the count by hand of the dice
+    outcomes (R-CMB-5). Spain's allies have nothing there: no third figure."""
+    from game.ui.odds import attack_odds, describe_odds
+
+    st, seat, attack = _attack_position()
+    o = attack_odds(st, seat, attack, lambda s: st.powers[s])
+    assert o.done and not o.too_many and o.none is not None and o.defended is not None
+    assert (o.none.win, o.none.tie) == _count(2, 1)
+    assert (o.defended.win, o.defended.tie) == _count(2, 2)
+    assert o.defended.win < o.none.win
+    assert o.helpers == ([], ["austria"]) and o.helped is None
+    line, why = describe_odds(o, "you", "Great Britain")
+    assert line == (f"Chance to win: {int(_count(2, 1)[0] * 100)}% if nobody helps, "
+                    f"{int(_count(2, 2)[0] * 100)}% if austria helps Great Britain")
+    assert "worst case" in why and "austria" in why
+
+
+def test_allies_on_both_sides_give_a_third_figure() -> None:
+    from game.ui.odds import attack_odds
+
+    st, seat, attack = _attack_position(french_army=1)
+    o = attack_odds(st, seat, attack)
+    assert o.none is not None and o.defended is not None and o.helped is not None
+    assert (o.none.win, o.defended.win, o.helped.win) == (_count(2, 1)[0], _count(2, 2)[0], _count(3, 2)[0])
+    assert o.helpers == (["france"], ["austria"])
+
+
+def test_the_attack_dialog_shows_the_figures_and_what_they_assume() -> None:
+    """Before the player confirms the attack, the bar shows the figures (counted off the
+    drawing thread) and the Confirm button's tooltip says what each assumes."""
+    import time
+
+    from game.ui.picker import parts_of
+    from tests.ui.test_ui_decisions import Recorder
+
+    st, seat, attack = _attack_position()
+    table = Recorder([Step(st.clone(), [], -1)], seat)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "instant")
+    app.push(scene)
+    app.frame(0.0)
+    app.frame(0.0)
+    assert scene.picker is not None
+    for part in parts_of(attack)[1:]:
+        if part in [o.part for o in scene.picker.options()]:
+            scene.picker.pick(part)
+    assert scene.picker.complete() == attack and scene.picker.needs_confirm()
+    line = ""
+    for _ in range(600):
+        app.dirty = True
+        app.frame(0.0)
+        line, why = scene.odds_for(attack)
+        if "counting" not in line:
+            break
+        time.sleep(0.05)
+    none, worst = int(_count(2, 1)[0] * 100), int(_count(2, 2)[0] * 100)
+    assert line == f"Chance to win: {none}% if nobody helps, {worst}% if Austria helps Great Britain"
+    confirm = next(b for b in scene.buttons if b.key == ("confirm",))
+    assert confirm.tip.startswith("Chance to win, exact over every dice outcome")
+    assert "Austria" in confirm.tip and "worst case" in confirm.tip
+    assert not table.sent
