@@ -36,6 +36,8 @@ from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal
 MAX_ROLLS = 40_000
 ATT, DEF = 0, 1
 AFTER_DICE = {"reserve": "no_reserve", "withdraw": "no_withdraw"}
+DECIDED = (("naval", "a naval battle first"), ("naval_answer", "its answer"), ("blockade", "Blockade"),
+           ("ally_tile", "alliance tiles"), ("lose", "the units lost"), ("ally_loses", "which ally loses"))
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class AttackOdds:
     helped: Figure | None = None
     helpers: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))  # powers that could help each side
     assumed: set[str] = field(default_factory=set)  # choices taken as declined: surprise, reserve, withdraw
+    decided: set[str] = field(default_factory=set)  # kinds of choice made as best for each side
     rolls: int = 0  # dice outcomes tried
     too_many: bool = False  # a figure was left out: past MAX_ROLLS
     unknown: bool = False  # the attack reaches no battle the odds could count
@@ -153,6 +156,7 @@ class _Search:
             no = AFTER_DICE.get(kind, "no_surprise")
             return self._then(cur, p.seat, next((c for c in options if c.kind == no), options[0]))
         side = self.side.get(p.seat, DEF)
+        self.out.decided.add(kind)
         values = [(self._then(cur, p.seat, c)) for c in options]
         if side == ATT:
             return max(values)
@@ -244,7 +248,11 @@ def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the def
     elif o.too_many:
         parts.append("the rest: too many outcomes")
         tip.append(f"the other figures would need more than {MAX_ROLLS} dice outcomes: not counted")
-    words = "; ".join(tip) + ". Naval battle first, its answer, Blockade and alliance tiles: as each side would best choose them"
+    words = "; ".join(tip)
+    chosen = [w for k, w in DECIDED if k in o.decided]
+    if chosen:
+        said = ", ".join(chosen)
+        words += f". {said[:1].upper()}{said[1:]}: as each side would best choose"
     if "surprise" in o.assumed:
         words += "; Surprise Attack not used (with it the defender's allies cannot help)"
     if o.assumed & set(AFTER_DICE):
