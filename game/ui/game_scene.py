@@ -561,14 +561,18 @@ class GameScene(ScaledScene):
         thread), with the words of its choice."""
         if self.picker is None or self.shown is None:
             return
-        from game.bots import make_bot
+        from game.bots import UnrestLedger, lend, make_bot
         from game.ui.launch import hint_bot
 
         st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
         self.hint = "Hint: thinking..."
+        ledger = getattr(self.table, "ledger", None)  # what the public events say of the others' unrest
+        known = ledger.copy() if isinstance(ledger, UnrestLedger) else None
 
         def work() -> None:
             bot = make_bot(name, st.steps)
+            if known is not None:
+                lend(bot, known)
             explain = getattr(bot, "explain", None)
             if callable(explain):  # the searching bot says why in one sentence
                 best, why = explain(st, seat)
