@@ -13,6 +13,7 @@ from game.rules.board import Board
 from game.ui import palette as P
 from game.ui.assets import font, text, wrap
 from game.ui.forecast import totals, war_end_scores
+from game.ui.gamefile import NOTE  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
 from game.ui.mapdraw import Hit, Target, icon
 
 UNREST_LIMIT = 20
@@ -198,7 +199,7 @@ class LogLines:
             self._lines.move_to_end(key)
             return got
         f = font("sans", size)
-        colour = P.TEXT if newest else (205, 196, 178)
+        colour = (255, 150, 120) if entry.startswith(NOTE) else P.TEXT if newest else (205, 196, 178)
         got = [f.render(line, True, colour) for line in wrap(entry, "sans", size, width)]
         self._lines[key] = got
         while len(self._lines) > self.keep:
