@@ -407,3 +407,45 @@ def test_the_attack_dialog_shows_the_figures_and_what_they_assume() -> None:
     assert confirm.tip.startswith("Chance to win, exact over every dice outcome")
     assert "Austria" in confirm.tip and "worst case" in confirm.tip
     assert not table.sent
+
+
+def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes() -> None:
+    """The rulebook's combat (a naval battle may come first: thousands of dice outcomes
+    to try) is counted off the drawing thread: asking for the odds returns at once, and
+    the count stops when the screen moves on to another position."""
+    import threading
+    import time
+
+    from game.cli.scenario import build_position, load_scenario
+    from game.rules import Act, C, apply, legal
+    from game.ui.odds import CACHE
+    from game.ui.picker import parts_of
+    from tests.ui.conftest import ROOT
+
+    st, _ = build_position(load_scenario(ROOT / "tests" / "scenarios" / "combat_002_north_america.json"))
+    seat = st.powers.index("spain")
+    st, _ = apply(st, Act(seat, C("attack")))
+    attack = legal(st, seat)[0]
+    table = Feed([Step(st.clone(), [], -1)], seat)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "instant")
+    app.push(scene)
+    app.frame(0.0)
+    app.frame(0.0)
+    assert scene.picker is not None
+    for part in parts_of(attack)[1:]:
+        if part in [o.part for o in scene.picker.options()]:
+            scene.picker.pick(part)
+    before = set(threading.enumerate())
+    t0 = time.perf_counter()
+    app.dirty = True
+    app.frame(0.0)  # the frame that starts the count
+    assert time.perf_counter() - t0 < 1.0
+    assert "counting" in scene.odds_for(attack)[0]
+    worker = next(t for t in threading.enumerate() if t.name == "soe-odds" and t not in before)
+    moved, _ = apply(st, Act(seat, attack))
+    table.feed(Step(moved, [], seat))
+    app.frame(0.0)
+    worker.join(timeout=8)  # the whole count takes longer: it stopped
+    assert not worker.is_alive()
+    assert not any(key[2] == attack and not o.done for key, o in CACHE.items())  # an unfinished count is not kept
