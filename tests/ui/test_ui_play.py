@@ -229,6 +229,12 @@ def test_the_name_field_shows_a_caret_where_the_next_character_goes(home: Any) -
     _key(app, pygame.K_HOME)
     app.draw()
     assert caret_drawn(x0) and not caret_drawn(end + 3)
+    two = x0 + font("sans-bold", size).size("An")[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(two + 1, row.rect.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(two + 1, row.rect.centery), button=1))
+    app.frame(0.0)  # a click in the text puts the caret there
+    _type(app, "x")
+    assert menu.settings.name == "Anxna"
 
 
 def test_paste_without_a_clipboard_says_so_and_changes_nothing(home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -308,6 +314,17 @@ def test_an_offer_of_gold_is_one_number_entry(amount_states: dict[str, State]) -
     _key(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
     _type(app, "2")
     assert "Offer 2 gold" in [b.label for b in scene.buttons]
+    field = next(b for b in scene.buttons if b.key == ("noop",))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(field.rect.x + 2, field.rect.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(field.rect.x + 2, field.rect.centery), button=1))
+    app.frame(0.0)  # the caret before the 2
+    _type(app, "1")
+    assert scene.amount.value == "12" and not table.sent
+    _key(app, pygame.K_END)
+    _key(app, pygame.K_BACKSPACE)
+    assert scene.amount.value == "1"
+    _key(app, pygame.K_UP)
+    assert scene.amount.value == "2"
     _key(app, pygame.K_RETURN)
     assert table.sent == [next(c for c in offers if c.args[1] == 2)]
 
