@@ -100,3 +100,71 @@ def test_the_war_end_forecast_matches_the_scoring_the_engine_does() -> None:
     for area, points in forecast.items():
         want = scored.get(area, {})
         assert {v["powers"][i]: p for i, p in enumerate(points) if p} == want, area
+
+
+def _corners(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    return [(x, y), (x + w, y), (x, y + h), (x + w, y + h), (x + w / 2, y + h / 2)]
+
+
+def _spans(outline: tuple[tuple[int, int], ...], y: float) -> list[tuple[float, float]]:
+    """The stretches of the horizontal line at ``y`` inside a polygon (even-odd rule)."""
+    xs = []
+    n = len(outline)
+    for i in range(n):
+        (x0, y0), (x1, y1) = outline[i], outline[(i + 1) % n]
+        if (y0 > y) != (y1 > y):
+            xs.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+    xs.sort()
+    return list(zip(xs[::2], xs[1::2], strict=False))
+
+
+def test_every_space_unit_box_name_and_vp_value_lies_inside_its_area() -> None:
+    layout = load_layout()
+    for aid, shape in layout.areas.items():
+        s = layout.space
+        for x, y in shape.spaces:
+            for p in _corners(x, y, s, s):
+                assert shape.contains(*p), (aid, "space", x, y)
+        for p in _corners(*shape.units):
+            assert shape.contains(*p), (aid, "units", shape.units)
+        assert shape.contains(*shape.name) and shape.contains(*shape.vp), aid
+
+
+def test_no_two_areas_outlines_overlap() -> None:
+    """Every horizontal line across the board, one board unit apart, crosses each area's
+    land in stretches that no other area's stretches share."""
+    layout = load_layout()
+    shapes = list(layout.areas.values())
+    for row in range(layout.size[1]):
+        y = row + 0.5
+        stretches = sorted((a, b, shape.id) for shape in shapes for a, b in _spans(shape.outline, y))
+        for (_, b0, s0), (a1, _, s1) in zip(stretches, stretches[1:], strict=False):
+            assert a1 >= b0 or s0 == s1, (s0, s1, y)
+
+
+def test_every_name_under_a_space_is_whole_and_apart_at_1280x720() -> None:
+    """At the zoom that fits the board in a 1280x720 window, each space has its name under
+    it at 10 px or more, and no name touches another name or a space."""
+    import pygame
+
+    from game.ui.mapdraw import label_size, space_labels
+
+    pygame.font.init()
+    layout = load_layout()
+    b = load_board()
+    z = 0.574  # the map view of a 1280x720 window (950 x 574 pixels) over 1600 x 1000 units
+    assert label_size(z) >= 10
+    s = round(layout.space * z)
+    boxes = [pygame.Rect(round(x * z), round(y * z), s, s) for a in layout.areas.values() for x, y in a.spaces]
+    labels = []
+    for aid, shape in layout.areas.items():
+        names = [c.name for c in b.counters if c.area == aid]
+        drawn = space_labels(layout, shape, z)
+        assert len(drawn) == len(names) == len(shape.spaces), aid
+        for (label, _), name in zip(drawn, names, strict=True):
+            assert name == label or (label.endswith(".") and label.split()[0][:3] in name) \
+                or label.split()[-1] in name, (label, name)
+        labels += [r for _, r in drawn]
+    for i, r in enumerate(labels):
+        assert r.collidelist(labels[i + 1:]) == -1, r
+        assert r.collidelist(boxes) == -1, r
