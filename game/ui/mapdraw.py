@@ -443,10 +443,10 @@ class MapRenderer:
             f = max(10, h * 3 // 5)
             ink = P.ink(pid)
             lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink)
-            lw = lt.get_width() + 8
+            lw = lt.get_width() + 7
             iw = h // 2  # a unit kind's icon
             nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
-            w = lw + sum(iw + 1 + t.get_width() + 4 for t in nums) + 1
+            w = lw + sum(iw + 1 + t.get_width() + 3 for t in nums) + 2
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             col = P.power(pid)
             pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
@@ -460,7 +460,7 @@ class MapRenderer:
                 icon(surf, kind, pygame.Rect(x, h // 4, iw, h // 2), ink)
                 x += iw + 1
                 surf.blit(nt, nt.get_rect(midleft=(x, h // 2)))
-                x += nt.get_width() + 4
+                x += nt.get_width() + 3
             self._chips[key] = surf
         return surf
 

@@ -165,6 +165,27 @@ def test_every_name_under_a_space_is_whole_and_apart_at_1280x720() -> None:
             assert name == label or (label.endswith(".") and label.split()[0][:3] in name) \
                 or label.split()[-1] in name, (label, name)
         labels += [r for _, r in drawn]
+    band = layout.tracks["vp"]["band"] * z
+    w, h = layout.size
     for i, r in enumerate(labels):
         assert r.collidelist(labels[i + 1:]) == -1, r
         assert r.collidelist(boxes) == -1, r
+        assert band <= r.left and r.right <= w * z - band and band <= r.top and r.bottom <= h * z - band, r
+
+
+def test_every_piece_is_drawn_inside_its_area(busy: GameScene) -> None:
+    """In the busy 7-player game at 1280x720, every counter, control marker and unit chip
+    lies wholly inside the area it is in."""
+    assert busy.board is not None
+    shapes = busy.layout.areas
+    n = 0
+    for hit in busy.hits:
+        kind = hit.target[0]
+        if kind not in ("counter", "marker", "unit"):
+            continue
+        aid = busy.board.counter_by_id[hit.target[1]].area if kind == "counter" else hit.target[1]
+        r = hit.rect
+        for corner in (r.topleft, r.topright, r.bottomleft, r.bottomright):
+            assert shapes[aid].contains(*busy.cam.to_board(*corner)), (hit.tip, corner)
+        n += 1
+    assert n > 60
