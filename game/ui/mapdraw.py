@@ -126,12 +126,19 @@ def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pyga
         surf = surf.convert()
     surf.fill(P.SEA)
     _waves(surf, surf.get_rect(), z, P.SEA_DEEP)
-    for land in layout.land:
-        _land(surf, _scaled(land, z), LAND_NEUTRAL, z)
     shapes = list(layout.areas.values())
-    for shape in shapes:  # shallow water first, so no area's coast covers a neighbour
+    # shallow water along every coast first; the land that is no area then covers it
+    # where an area borders land, so only coasts facing the open sea keep it
+    halo = max(3, round(10 * z))
+    for land in layout.land:
+        pygame.draw.polygon(surf, SHALLOW, _scaled(land, z), halo)
+    for shape in shapes:
         if not shape.water:
-            pygame.draw.polygon(surf, SHALLOW, _pts(shape, z), max(3, round(10 * z)))
+            pygame.draw.polygon(surf, SHALLOW, _pts(shape, z), halo)
+    for land in layout.land:
+        pts = _scaled(land, z)
+        pygame.draw.polygon(surf, LAND_NEUTRAL, pts)
+        pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
     for shape in shapes:
         if shape.water:
             _water(surf, shape, z)
@@ -147,29 +154,59 @@ def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pyga
     return surf
 
 
+def title(shape: AreaShape, area_name: str, vp: tuple[int, ...], z: float
+          ) -> tuple[list[tuple[str, int, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
+    """Where an area's name is printed at zoom ``z`` (each line: its words, its size and
+    its rect) and its discs: the VP values, or a home nation's disc in its power's
+    colour (each: its text and its rect)."""
+    nx, ny = shape.name[0] * z, shape.name[1] * z
+    if shape.kind == "home":
+        size = _size(19, z, 12)
+        lines = area_name.split(" ", 1) if shape.wrap else [area_name]
+    else:
+        size = _size(22, z, 13)
+        lines = [area_name.upper()]
+    f = font("serif-bold", size)
+    step = f.get_linesize()
+    words = []
+    for i, line in enumerate(lines):
+        box = pygame.Rect((0, 0), f.size(line))
+        box.center = (round(nx), round(ny + (i - (len(lines) - 1) / 2) * step))
+        words.append((line, size, box))
+    discs: list[tuple[str, pygame.Rect]] = []
+    if shape.kind == "home":
+        r = _size(12, z, 9)
+        discs.append((P.letters(shape.id), pygame.Rect(round(shape.vp[0] * z) - r, round(shape.vp[1] * z) - r,
+                                                       2 * r, 2 * r)))
+    else:
+        r = _size(12, z, 8)
+        gap = 2 * r + max(3, round(6 * z))
+        x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
+        for i, v in enumerate(vp):
+            discs.append((str(v), pygame.Rect(round(x0 + i * gap) - r, round(shape.vp[1] * z) - r, 2 * r, 2 * r)))
+    return words, discs
+
+
 def _print_area(surf: pygame.Surface, layout: Layout, b: Board, shape: AreaShape, z: float) -> None:
     """An area's name, VP values (or its power's colour) and marker spaces."""
     area = b.area_by_id[shape.id]
     halo = P.PARCHMENT if shape.water else None
-    nx, ny = shape.name[0] * z, shape.name[1] * z
-    if shape.kind == "home":
-        size = _size(19, z, 12)
-        lines = area.name.split(" ", 1) if shape.wrap else [area.name]
-        step = font("serif-bold", size).get_linesize()
-        for i, line in enumerate(lines):
-            _haloed(surf, line, "serif-bold", size, P.INK, halo,
-                    center=(nx, ny + (i - (len(lines) - 1) / 2) * step))
-        col = P.power(shape.id)
-        r = _size(12, z, 9)
-        c = (round(shape.vp[0] * z), round(shape.vp[1] * z))
-        pygame.draw.circle(surf, col, c, r)
+    words, discs = title(shape, area.name, area.vp, z)
+    for line, size, where in words:
+        _haloed(surf, line, "serif-bold", size, P.INK, halo, topleft=where.topleft)
+    for i, (label, where) in enumerate(discs):
+        c, r = where.center, where.width // 2
+        if shape.kind == "home":
+            pygame.draw.circle(surf, P.power(shape.id), c, r)
+            pygame.draw.circle(surf, P.INK, c, r, 1)
+            lt = text(label, "cond-bold", max(10, r), P.ink(shape.id))
+            surf.blit(lt, lt.get_rect(center=c))
+            continue
+        pygame.draw.circle(surf, (120, 90, 30), (c[0] + 1, c[1] + 1), r)
+        pygame.draw.circle(surf, P.GOLD if i == 0 else (200, 190, 170) if i == 1 else (190, 140, 100), c, r)
         pygame.draw.circle(surf, P.INK, c, r, 1)
-        lt = text(P.letters(shape.id), "cond-bold", max(10, r), P.ink(shape.id))
-        surf.blit(lt, lt.get_rect(center=c))
-    else:
-        _haloed(surf, area.name.upper(), "serif-bold", _size(22, z, 13), P.INK, halo, center=(nx, ny))
-    if area.vp:
-        _vp_values(surf, shape, area.vp, z)
+        t = text(label, "sans-bold", _size(15, z, 11), P.INK)
+        surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
     # the marker spaces, each with the name of its nation counter under it
     fill = SPACE_WATER if shape.water else tuple(max(0, c - 22) for c in (P.LAND_EUROPE if shape.kind == "europe" else P.LAND))
     s = layout.space * z
@@ -202,19 +239,6 @@ def space_labels(layout: Layout, shape: AreaShape, z: float) -> list[tuple[str, 
         r.midtop = (round(x * z) + s // 2, round(y * z) + s + drop * h)
         out.append((shape.labels[i], r))
     return out
-
-
-def _vp_values(surf: pygame.Surface, shape: AreaShape, vp: tuple[int, ...], z: float) -> None:
-    r = _size(12, z, 8)
-    gap = 2 * r + max(3, round(6 * z))
-    x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
-    for i, v in enumerate(vp):
-        c = (round(x0 + i * gap), round(shape.vp[1] * z))
-        pygame.draw.circle(surf, (120, 90, 30), (c[0] + 1, c[1] + 1), r)
-        pygame.draw.circle(surf, P.GOLD if i == 0 else (200, 190, 170) if i == 1 else (190, 140, 100), c, r)
-        pygame.draw.circle(surf, P.INK, c, r, 1)
-        t = text(str(v), "sans-bold", _size(15, z, 11), P.INK)
-        surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
 
 
 def vp_cell(layout: Layout, i: int, z: float) -> pygame.Rect:
@@ -467,29 +491,33 @@ class MapRenderer:
     def _draw_units(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
                     hits: list[Hit]) -> None:
         z = cam.zoom
-        h = max(17, round(24 * z))
+        h = max(17, round(22 * z))
+        gap = max(2, round(4 * z))
         b = self.board
         powers: list[str] = v["powers"]
         for aid, shape in self.layout.areas.items():
-            ux, uy, uw, uh = shape.units
+            ux, uy, uw, _ = shape.units
             x0, y0 = cam.to_screen(ux, uy)
-            x_end = x0 + round(uw * z)
-            x, y = x0, y0
+            width = round(uw * z)
+            rows: list[int] = []  # the width taken in each row of the unit box
             for seat, u in enumerate(v["units"].get(aid, [])):
                 if not any(u):
                     continue
                 pid = powers[seat]
                 chip = self.chip(pid, u, h)
-                if x + chip.get_width() > x_end and x > x0:
-                    x, y = x0, y + h + max(2, round(4 * z))
-                rect = chip.get_rect(topleft=(x, y))
+                cw = chip.get_width()
+                # the first row with room for it (a narrow chip fills a gap a wide one left)
+                row = next((i for i, used in enumerate(rows) if used + gap + cw <= width), len(rows))
+                if row == len(rows):
+                    rows.append(-gap)
+                rect = chip.get_rect(topleft=(x0 + rows[row] + gap, y0 + row * (h + gap)))
+                rows[row] += gap + cw
                 surf.blit(chip, rect)
                 tgt: Target = ("unit", aid, pid)
                 if tgt in lit:
                     pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=h // 3)
                 words = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in zip(("army", "fleet", "fort"), u, strict=False) if n)
                 hits.append(Hit(rect, tgt, f"{b.power_name(pid)} in {b.area_name(aid)}: {words.replace('armys', 'armies')}"))
-                x += chip.get_width() + max(2, round(5 * z))
 
     def _draw_tracks(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], hits: list[Hit]) -> None:
         z = cam.zoom

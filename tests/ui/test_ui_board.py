@@ -142,35 +142,45 @@ def test_no_two_areas_outlines_overlap() -> None:
             assert a1 >= b0 or s0 == s1, (s0, s1, y)
 
 
-def test_every_name_under_a_space_is_whole_and_apart_at_1280x720() -> None:
-    """At the zoom that fits the board in a 1280x720 window, each space has its name under
-    it at 10 px or more, and no name touches another name or a space."""
+@pytest.mark.parametrize("z", [0.574, 0.861])
+def test_names_values_spaces_and_unit_boxes_are_legible_and_apart(z: float) -> None:
+    """At the zooms that fit the board in a 1280x720 window (0.574: a map view of 950 x 574
+    pixels over 1600 x 1000 units) and a 1920x1080 one, each space has its counter's name
+    under it at 10 px or more; no area name, VP disc, space, name or unit box touches
+    another; each lies inside its area and clear of the VP track."""
     import pygame
 
-    from game.ui.mapdraw import label_size, space_labels
+    from game.ui.mapdraw import label_size, space_labels, title
 
     pygame.font.init()
     layout = load_layout()
     b = load_board()
-    z = 0.574  # the map view of a 1280x720 window (950 x 574 pixels) over 1600 x 1000 units
     assert label_size(z) >= 10
     s = round(layout.space * z)
-    boxes = [pygame.Rect(round(x * z), round(y * z), s, s) for a in layout.areas.values() for x, y in a.spaces]
-    labels = []
+    band = layout.tracks["vp"]["band"] * z
+    width, height = layout.size
+    things: list[tuple[str, str, pygame.Rect]] = []
     for aid, shape in layout.areas.items():
+        area = b.area_by_id[aid]
         names = [c.name for c in b.counters if c.area == aid]
         drawn = space_labels(layout, shape, z)
         assert len(drawn) == len(names) == len(shape.spaces), aid
         for (label, _), name in zip(drawn, names, strict=True):
-            assert name == label or (label.endswith(".") and label.split()[0][:3] in name) \
-                or label.split()[-1] in name, (label, name)
-        labels += [r for _, r in drawn]
-    band = layout.tracks["vp"]["band"] * z
-    w, h = layout.size
-    for i, r in enumerate(labels):
-        assert r.collidelist(labels[i + 1:]) == -1, r
-        assert r.collidelist(boxes) == -1, r
-        assert band <= r.left and r.right <= w * z - band and band <= r.top and r.bottom <= h * z - band, r
+            assert name == label or label.split()[-1].rstrip(".") in name, (label, name)
+        words, discs = title(shape, area.name, area.vp, z)
+        mine = [(aid, f"name {t}", r) for t, _, r in words] + [(aid, f"disc {t}", r) for t, r in discs]
+        mine += [(aid, f"label {t}", r) for t, r in drawn]
+        for _, what, r in mine:
+            corners = (r.topleft, r.topright, r.bottomleft, r.bottomright)
+            assert all(shape.contains(x / z, y / z) for x, y in corners), (aid, what)
+            assert band <= r.left and r.right <= width * z - band and band <= r.top and r.bottom <= height * z - band
+        things += mine
+        things += [(aid, "space", pygame.Rect(round(x * z), round(y * z), s, s)) for x, y in shape.spaces]
+        ux, uy, uw, uh = shape.units
+        things.append((aid, "units", pygame.Rect(round(ux * z), round(uy * z), round(uw * z), round(uh * z))))
+    for i, (a1, w1, r1) in enumerate(things):
+        for a2, w2, r2 in things[i + 1:]:
+            assert not r1.colliderect(r2), (a1, w1, a2, w2)
 
 
 def test_every_piece_is_drawn_inside_its_area(busy: GameScene) -> None:
