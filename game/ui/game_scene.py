@@ -136,7 +136,8 @@ class GameScene(ScaledScene):
             if e.get("kind") == "battle" and "\n" in line:
                 self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
         self.log.extend(x for line in lines for x in line.split("\n") if x.strip())
-        if step.actor != self.seat and texts:
+        mine = self.seat >= 0 and step.actor == self.seat  # (a spectator's seat, -1, is no chance step's)
+        if not mine and texts:
             self.banner = texts[-4:]
             self.banner_time = 2.5
         self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost")
@@ -149,7 +150,7 @@ class GameScene(ScaledScene):
                 self.sound("dice")
             elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
                 self.sound("move")
-        if step.actor == self.seat or not texts:
+        if mine or not texts:
             self.hold = 0.0
         else:
             self.hold = (1.1 if dice else 0.45) * self.speed
@@ -513,14 +514,18 @@ class GameScene(ScaledScene):
         thread), with the words of its choice."""
         if self.picker is None or self.shown is None:
             return
-        from game.bots import make_bot
+        from game.bots import UnrestLedger, lend, make_bot
         from game.ui.launch import hint_bot
 
         st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
         self.hint = "Hint: thinking..."
+        ledger = getattr(self.table, "ledger", None)  # what the public events say of the others' unrest
+        known = ledger.copy() if isinstance(ledger, UnrestLedger) else None
 
         def work() -> None:
             bot = make_bot(name, st.steps)
+            if known is not None:
+                lend(bot, known)
             explain = getattr(bot, "explain", None)
             if callable(explain):  # the searching bot says why in one sentence
                 best, why = explain(st, seat)
@@ -695,7 +700,7 @@ class GameScene(ScaledScene):
             prompt = "The game is over."
         elif self.picker is not None and self.ready():
             prompt = self._prompt_words(p.prompt)
-        elif self.queue or self.hold > 0:
+        elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
             prompt = "The computer players move (Skip or space hurries them)"
         elif p.chance is not None:
             prompt = "Rolling..."

@@ -12,6 +12,7 @@ from game.rules.board import Board
 from game.ui import palette as P
 from game.ui.assets import text, wrap
 from game.ui.forecast import totals, war_end_scores
+from game.ui.gamefile import NOTE  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
 from game.ui.mapdraw import Hit, Target, icon
 
 UNREST_LIMIT = 20
@@ -204,7 +205,8 @@ def draw_log(surf: pygame.Surface, r: pygame.Rect, log: list[str], scroll: int, 
         lines = wrap(log[i], "sans", size, r.width - px(16))
         y -= lh * len(lines)
         for k, line in enumerate(lines):
-            t = text(line, "sans", size, P.TEXT if i == len(log) - 1 else (205, 196, 178))
+            col = P.TEXT if i == len(log) - 1 else (205, 196, 178)
+            t = text(line, "sans", size, (255, 150, 120) if log[i].startswith(NOTE) else col)
             surf.blit(t, (r.x + px(8) + (px(8) if k else 0), y + k * lh))
         hits.append(Hit(pygame.Rect(r.x, y, r.width, lh * len(lines)), ("logline", str(i)), log[i]))
         y -= px(2)
