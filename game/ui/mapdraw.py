@@ -402,7 +402,7 @@ class MapRenderer:
                     badges.append(("Blockade", powers[seat]))
             bx, by = cam.to_screen(shape.units[0] + shape.units[2], shape.name[1] - 14)
             for label, pid in badges:
-                tsurf = text(label, "cond-bold", max(8, round(12 * z)), (255, 255, 255))
+                tsurf = text(label, "cond-bold", max(10, round(12 * z)), (255, 255, 255))
                 r = pygame.Rect(0, 0, tsurf.get_width() + round(30 * z), tsurf.get_height() + 4)
                 r.topright = (bx, by)
                 pygame.draw.rect(surf, (30, 30, 30), r, border_radius=4)
@@ -424,7 +424,11 @@ class MapRenderer:
             pygame.draw.rect(surf, P.INK, r.inflate(-2, -2), 1, border_radius=max(2, s // 8))
             rr = max(6, round(s * 0.23))  # the gold disc and the VP flag in the top corners
             if c.type in ("pop", "slaves"):
-                t = text("Pop" if c.type == "pop" else "Slaves", "cond-bold", max(10, s * 5 // 16), P.INK)
+                size = max(10, s * 5 // 16)
+                word = "Pop" if c.type == "pop" else "Slaves"
+                if font("cond-bold", size).size(word)[0] > s - 4:
+                    word = "Slv"  # on a small counter; the tooltip names it
+                t = text(word, "cond-bold", size, P.INK)
                 surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
             else:
                 t = text(str(c.strength), "serif-bold", max(12, s * 5 // 8), P.INK)
@@ -436,7 +440,7 @@ class MapRenderer:
                 g = text(str(c.gold), "sans-bold", max(10, rr * 3 // 2), P.INK)
                 surf.blit(g, g.get_rect(center=(s - rr - 1, rr + 1)))
             if c.vp:
-                g = text("VP", "cond-bold", max(9, rr * 5 // 4), (255, 255, 255))
+                g = text("VP", "cond-bold", max(10, rr * 5 // 4), (255, 255, 255))
                 flag = pygame.Rect(1, 1, g.get_width() + 3, g.get_height())
                 pygame.draw.rect(surf, (150, 30, 40), flag, border_radius=2)
                 surf.blit(g, g.get_rect(center=flag.center))
@@ -543,7 +547,7 @@ class MapRenderer:
                             f"{b.power_name(powers[seat])}: alliance {'AB'[side - 1]}, plays {_ordinal(place)}"))
         # VP markers on the edge track, stacked where scores are equal
         stacks: dict[int, int] = {}
-        ms = max(16, round(24 * z))
+        ms = max(18, round(24 * z))
         for seat, vp in enumerate(v["vp"]):
             cell = vp_cell(self.layout, vp, z).move(ox, oy)
             k = stacks.get(vp % 100, 0)
