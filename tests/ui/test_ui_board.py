@@ -89,12 +89,11 @@ def test_the_war_end_forecast_matches_the_scoring_the_engine_does() -> None:
     from game.rules import view
     from game.ui.forecast import war_end_scores
 
-    b = load_board()
     steps = selfplay_steps(8, 5, lambda i, s: any(e.get("kind") == "scored" for e in s.events))
     last = steps[-1]
     before = steps[-2].state
     v = view(before, 0)
-    forecast = war_end_scores(v, b)
+    forecast = war_end_scores(v)
     scored = {e["area"]: e["scores"] for e in last.events if e.get("kind") == "score_area"}
     assert scored
     for area, points in forecast.items():
