@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.bots import lend
 from game.rules import Choice, State, state_hash
 from net.beacon import SECRET_BYTES
 from net.envelope import message_id, parse
@@ -497,6 +498,8 @@ class Peer:
             t = self.session.table
             st = t.st if t is not None else None
             if options and st is not None:
+                if isinstance(self.decider, BotDecider) and t is not None:
+                    lend(self.decider.bot, t.ledger)  # what the public events say of the others' unrest
                 choice = self.decider.decide(st, self.session.seat, options)
                 if choice is not None:
                     res = self.session.submit(choice, now)

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots import make_bot
+from game.bots import UnrestLedger, lend, make_bot
 from game.rules import (
     Act,
     Choice,
@@ -145,6 +145,9 @@ class Table:
         self.g = genesis
         self.gid = genesis.game_id_bytes
         self.n = len(genesis.seats)
+        # the seats' unrest as the public events tell it, for the computer players of bot
+        # seats (every peer follows the same events, so every peer's bot makes the same choice)
+        self.ledger = UnrestLedger(self.n)
         self.st: State = genesis.new_state()
         self.control = [BOT if s.bot else PLAYER for s in genesis.seats]
         self.joined = [False] * self.n
@@ -370,6 +373,7 @@ class Table:
                 events = apply_in_place(self.st, inp, checked=checked)
             except RulesError as exc:
                 raise Reject("illegal", str(exc)) from None
+            self.ledger.observe(self.st, events)
             self.inputs.append(inp)
             out = Outcome(events, True, True)
             barrier = self.over or any(e.kind == "war_end" for e in events)
@@ -493,8 +497,9 @@ class Table:
             self.undo_stack.pop()
             self.inputs.pop()
             self.st = self.g.new_state()
+            self.ledger = UnrestLedger(self.n)
             for inp in self.inputs:
-                apply_in_place(self.st, inp)
+                self.ledger.observe(self.st, apply_in_place(self.st, inp))
             return Outcome([], True, True)
         return run
 
@@ -595,6 +600,7 @@ class Table:
                 frame = dict(st.stack[-1])
                 inp: Input = Roll(values)
                 events = apply_in_place(st, inp)
+                self.ledger.observe(st, events)
                 self.chances.append(ChanceRecord(r, p.chance.kind, p.chance.ranges, beacon.hex(), values, seats,
                                                  _dice_of(st, frame, events), owners))
                 self.reveals = {}
@@ -602,8 +608,10 @@ class Table:
                 if self.active(p.seat):
                     break
                 bot = make_bot(self.g.drop_bot, bot_seed(self.gid, p.seat, st.steps))
+                lend(bot, self.ledger)
                 inp = Act(p.seat, bot.choose(st, p.seat, legal(st, p.seat)))
                 events = apply_in_place(st, inp)
+                self.ledger.observe(st, events)
             self.inputs.append(inp)
             out.events += events
             out.engine_changed = out.epoch_changed = True

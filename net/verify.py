@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,9 +69,12 @@ class Report:
         return out
 
 
-def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequence[bytes] = ()) -> Report:
+def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequence[bytes] = (),
+                    watch: Callable[[Transcript], None] | None = None) -> Report:
     """Replay ``messages`` (the lines of a log, in order) and build the report; ``evidence``
-    are the lines of the log's evidence file, each checked against the replayed game."""
+    are the lines of the log's evidence file, each checked against the replayed game.
+    ``watch`` is called with the transcript after each message it accepts (a replay
+    follows the game this way)."""
     started = time.perf_counter()
     rep = Report(file)
     t = Transcript()
@@ -80,6 +83,8 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
         if isinstance(res, Rejected):
             rep.failure = {"line": i + 1, "code": res.code, "text": res.text}
             break
+        if watch is not None:
+            watch(t)
     rep.messages = len(t)
     _describe(t, rep)
     _check_evidence(t, rep, evidence)
@@ -99,11 +104,11 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
     return rep
 
 
-def verify_file(path: str | os.PathLike[str]) -> Report:
+def verify_file(path: str | os.PathLike[str], watch: Callable[[Transcript], None] | None = None) -> Report:
     loaded = load(path)
     extra = os.fspath(path) + ".evidence"
     evidence = load(extra).messages if os.path.exists(extra) else []
-    rep = verify_messages(loaded.messages, str(path), evidence)
+    rep = verify_messages(loaded.messages, str(path), evidence, watch)
     if loaded.truncated is not None:
         rep.truncated_tail = True
         if rep.status != "failed":

@@ -25,6 +25,7 @@ class UnrestLedger:
         self.unrest = [0] * seats
         self.steps = 0  # the state's step count after the last events observed
         self.complete = True  # every step since the start was observed
+        self._trail: list[tuple[int, tuple[int, ...]]] = []  # (steps, unrest) after each step, for rewind
 
     def observe(self, st: State, events: Sequence[Event]) -> None:
         """Take in the events of one step; ``st`` is the state after it (public fields only)."""
@@ -49,6 +50,27 @@ class UnrestLedger:
         if self.steps and st.steps > self.steps + 1:
             self.complete = False
         self.steps = st.steps
+        self._trail.append((self.steps, tuple(self.unrest)))
+
+    def copy(self) -> UnrestLedger:
+        """An independent copy (for a search on another thread)."""
+        other = UnrestLedger(len(self.unrest))
+        other.unrest, other.steps, other.complete = list(self.unrest), self.steps, self.complete
+        other._trail = list(self._trail)
+        return other
+
+    def rewind(self, steps: int) -> None:
+        """Go back to what the ledger knew after step ``steps`` (a choice was taken back:
+        the events of the steps after it never happened)."""
+        while self._trail and self._trail[-1][0] > steps:
+            self._trail.pop()
+        if self._trail:
+            self.steps, known = self._trail[-1]
+            self.unrest = list(known)
+        else:
+            self.steps, self.unrest = 0, [0] * len(self.unrest)
+        if self.steps != steps:
+            self.complete = False  # it never saw that step: it no longer follows the game
 
     def knows(self, st: State) -> bool:
         """Whether the ledger has followed this game up to ``st``."""
@@ -79,3 +101,11 @@ def public_estimate(st: State, viewer: int) -> list[int]:
         tiles = sum(b.tile_by_id[t].unrest * k for t, k in sorted(st.tiles[s].items()) if t in b.tile_by_id)
         out.append(tiles + typical)
     return out
+
+
+def lend(bot: object, ledger: UnrestLedger) -> None:
+    """Give ``bot`` the table's ledger if it is a bot that believes one (searching bots);
+    others (``greedy``, ``random``) do not look at unrest and are left as they are."""
+    use = getattr(bot, "use_ledger", None)
+    if callable(use):
+        use(ledger)

@@ -86,6 +86,11 @@ class SearchBot:
                 self.ledger.complete = False
         self.ledger.observe(st, events)
 
+    def use_ledger(self, ledger: UnrestLedger) -> None:
+        """Believe the others' unrest as ``ledger`` tells it (a table that follows the whole
+        game keeps one for all its computer players: it holds public facts only)."""
+        self.ledger = ledger
+
     def choose(self, state: State, seat: int, options: list[Choice]) -> Choice:
         return self.search(state, seat, options).choice
 

@@ -162,6 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_p2p(sub)
     from game.cli.arena import register as register_arena
     register_arena(sub)
+    from game.cli.replay import register as register_replay
+    register_replay(sub)
     return parser
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.bots import Bot, make_bot
+from game.bots import Bot, UnrestLedger, lend, make_bot
 from game.rules import (
     Act,
     Choice,
@@ -173,10 +173,11 @@ def read_local(path: Path) -> tuple[dict[str, Any], list[Input]]:
 
 
 def replay(header: dict[str, Any], inputs: Sequence[Input], track: Tracker | None = None,
-           seat: int | None = None, marks: list[Mark] | None = None) -> State:
-    """The state after ``inputs``; feeds their events to ``track`` and, in ``marks``, keeps
-    the game as it was before each of ``seat``'s choices since the last chance input (so
-    a resumed game can take them back as if it had never been left)."""
+           seat: int | None = None, marks: list[Mark] | None = None, ledger: UnrestLedger | None = None) -> State:
+    """The state after ``inputs``; feeds their events to ``track`` (and to the computer
+    players' unrest ``ledger``) and, in ``marks``, keeps the game as it was before each of
+    ``seat``'s choices since the last chance input (so a resumed game can take them back
+    as if it had never been left)."""
     st = new_game(header["powers"])
     last_roll = max((i for i, inp in enumerate(inputs) if isinstance(inp, Roll)), default=-1)
     for i, inp in enumerate(inputs):
@@ -184,6 +185,8 @@ def replay(header: dict[str, Any], inputs: Sequence[Input], track: Tracker | Non
             marks.append(Mark(i, st.clone(), copy.deepcopy(track) if track is not None else Tracker(), inp.choice))
         before = units_before(st, inp, seat) if track is not None else None
         events = apply_in_place(st, inp)
+        if ledger is not None:
+            ledger.observe(st, events)
         if track is not None:
             track.feed(st, event_dicts(events, seat), before)
     return st
@@ -770,7 +773,7 @@ class Mark:
 
 class TextGame:
     def __init__(self, st: State, seat: int, bots: str, seed: int, out: LocalLog, count: int, track: Tracker,
-                 input_fn: InputFn, print_fn: PrintFn) -> None:
+                 input_fn: InputFn, print_fn: PrintFn, ledger: UnrestLedger | None = None) -> None:
         self.st, self.seat, self.seed, self.out = st, seat, seed, out
         self.count = count  # inputs in the log (after any taken back)
         self.track = track
@@ -779,6 +782,10 @@ class TextGame:
         # bots go on from the step the game is at (a resumed game goes on from there)
         self.others: dict[int, Bot] = {s: make_bot(bots, seed * 1009 + s + 7919 * st.steps)
                                        for s in range(st.n) if s != seat}
+        # the others' unrest as the public events since the start tell it (R-GEN-6: hidden)
+        self.ledger = ledger if ledger is not None else UnrestLedger(st.n)
+        for bot in self.others.values():
+            lend(bot, self.ledger)
         self.width = shutil.get_terminal_size((100, 24)).columns
 
     def run(self) -> int:
@@ -810,7 +817,9 @@ class TextGame:
                                else {"seat": inp.seat, "choice": inp.choice.wire()})
                 self.count += 1
                 before = units_before(st, inp, self.seat)
-                for line in self.track.feed(st, event_dicts(apply_in_place(st, inp), self.seat), before):
+                events = apply_in_place(st, inp)
+                self.ledger.observe(st, events)
+                for line in self.track.feed(st, event_dicts(events, self.seat), before):
                     say(f"  - {line}")
         finally:
             self.out.close()
@@ -888,6 +897,7 @@ class TextGame:
         self.out.write({"undo": taken})
         self.count = mark.count
         self.st, self.track = mark.state, mark.track
+        self.ledger.rewind(mark.state.steps)
         others = taken - 1
         self.print_fn(f"Taken back: {label(self.st, self.seat, mark.choice)}"
                       + (f" (and {others} computer player move{'s' if others > 1 else ''} after it)" if others else ""))
@@ -944,8 +954,9 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
         if not isinstance(header["powers"], list) or not 0 <= seat < len(header["powers"]):
             raise ValueError(f"the save names seat {seat}, which is not a seat of its game")
         marks: list[Mark] = []
-        st = replay(header, inputs, track, seat, marks)
-        game = TextGame(st, seat, bots, seed, out, len(inputs), track, input_fn, print_fn)
+        ledger = UnrestLedger(len(header["powers"]))
+        st = replay(header, inputs, track, seat, marks, ledger)
+        game = TextGame(st, seat, bots, seed, out, len(inputs), track, input_fn, print_fn, ledger)
         game.marks = marks
     except (OSError, ValueError, KeyError, TypeError, RulesError) as exc:
         out.close()

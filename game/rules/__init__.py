@@ -1,7 +1,7 @@
 """The Struggle of Empires rules engine: pure, deterministic, standard library only.
 
 Entry points: :func:`new_game`, :func:`pending`, :func:`legal`, :func:`apply`,
-:func:`view`, :func:`outcome`, :func:`state_hash`.
+:func:`view`, :func:`outcome`, :func:`war_end_scores`, :func:`state_hash`.
 """
 
 from game.rules.core import (
@@ -30,6 +30,7 @@ from game.rules.engine import (
     outcome,
     pending,
     view,
+    war_end_scores,
 )
 from game.rules.errors import (
     DataError,
@@ -44,5 +45,5 @@ __all__ = [
     "Act", "C", "ChanceRequest", "Choice", "DataError", "ENGINE_VERSION", "Event", "IllegalInput", "Input",
     "MalformedInput", "NotYourDecision", "Pending", "Roll", "RulesError", "State", "StateError", "apply",
     "apply_in_place", "canonical_json", "check", "describe", "event_dicts", "is_over", "legal", "new_game",
-    "outcome", "pending", "state_hash", "view",
+    "outcome", "pending", "state_hash", "view", "war_end_scores",
 ]

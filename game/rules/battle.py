@@ -117,7 +117,8 @@ class Battle(Phase):
             fr["dice"] = list(values)
             log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {side_name(st, att, fr, ATT)} rolls {values[0]} and "
                     f"{values[1]}, {side_name(st, dfn, fr, DEF)} rolls {values[2]} and {values[3]}",
-                    dice=list(values), area=fr["area"])
+                    dice=list(values), area=fr["area"],
+                    powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""])
             fr["stage"] = "reserve"
             fr["rturn"] = ATT
             fr["declines"] = 0

@@ -22,7 +22,7 @@ from game.rules import war as _war  # noqa: F401
 from game.rules.board import PIECE_KINDS, load_board
 from game.rules.common import Log, board
 from game.rules.core import Act, Choice, Event, Input, Pending, Roll, State
-from game.rules.errors import IllegalInput, MalformedInput, NotYourDecision, RulesError
+from game.rules.errors import DataError, IllegalInput, MalformedInput, NotYourDecision, RulesError
 from game.rules.phase import PHASES
 
 ENGINE_VERSION = "1"
@@ -253,6 +253,29 @@ def view(st: State, viewer: int | None) -> dict[str, Any]:
         data["unrest"] = [st.unrest[s] if s == viewer else None for s in range(st.n)]
     data["pending"] = pending(st)._asdict() | {"chance": None}
     return data
+
+
+def war_end_scores(v: dict[str, Any]) -> dict[str, list[int]]:
+    """What each seat would score in each VP area if the war ended now (R-VP-1), from a
+    view (``view(st, seat)``; control markers are public, so every seat's view gives the
+    same answer): VP area id -> points per seat, in seating order (``v["powers"]``), for
+    every VP area of the board (zeros where nobody holds a marker). A dict that is not a
+    view raises ``MalformedInput``."""
+    if not isinstance(v, dict) or not isinstance(v.get("powers"), list) or not isinstance(v.get("markers"), dict):
+        raise MalformedInput("war_end_scores takes a view: a dict with 'powers', 'markers' and 'ruleset'")
+    try:
+        b = load_board(str(v.get("ruleset", "standard")))
+    except DataError as exc:
+        raise MalformedInput(f"the view names a component set that cannot be loaded: {exc}") from exc
+    n = len(v["powers"])
+    out: dict[str, list[int]] = {}
+    for area in b.vp_areas:
+        counts = v["markers"].get(area, [0] * n)
+        if not isinstance(counts, list) or len(counts) != n or not all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
+            raise MalformedInput(f"the view's control markers in {area!r} are not {n} counts of 0 or more")
+        out[area] = _war.dense_rank_scores(counts, b.area_by_id[area].vp)
+    return out
 
 
 def outcome(st: State) -> dict[str, Any] | None:

@@ -29,6 +29,7 @@ class Intent:
     text: str = ""
     rel: tuple[int, int] = (0, 0)
     steps: int = 0
+    mod: int = 0  # the modifier keys held with a key (pygame.KMOD_*)
 
 
 class Scene:
@@ -72,6 +73,7 @@ def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
             out.append(Intent("click", ev.pos, ev.button))
         return out
     if t == pygame.MOUSEMOTION:
+        state["pos"] = ev.pos  # where the wheel turns (the pointer's last reported place)
         down = state.get("down")
         if down is not None and isinstance(down, tuple):
             if state.get("dragged") or abs(ev.pos[0] - down[0]) + abs(ev.pos[1] - down[1]) > 6:
@@ -79,9 +81,10 @@ def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
                 return [Intent("drag", ev.pos, rel=ev.rel)]
         return [Intent("move", ev.pos)]
     if t == pygame.MOUSEWHEEL:
-        return [Intent("wheel", pygame.mouse.get_pos(), steps=int(ev.y))]
+        pos = state.get("pos")
+        return [Intent("wheel", pos if isinstance(pos, tuple) else pygame.mouse.get_pos(), steps=int(ev.y))]
     if t == pygame.KEYDOWN:
-        return [Intent("key", key=ev.key, text=ev.unicode or "")]
+        return [Intent("key", key=ev.key, text=ev.unicode or "", mod=int(getattr(ev, "mod", 0)))]
     if t in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
         return [Intent("resize")]
     return []

@@ -14,24 +14,20 @@ from game.ui.widgets import Button, ScaledScene, draw_button
 
 
 def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """Each power's dice in battles (the attacker's half, then the defender's, when the
-    defender is a power) and in sea rolls, from the game's events in order."""
+    """Each power's dice, from the game's events in order: its two dice in each battle it
+    fought (the event names the power on each side; a neutral's dice are nobody's), its
+    rerolls with a Reserve, and its sea rolls."""
     out: dict[str, list[int]] = {}
-    attacker, defender = "", ""
     for e in events:
-        k = e.get("kind")
-        if k == "attack":
-            attacker = str(e.get("power", ""))
-            defender = str(e.get("target", "")) if e.get("target_kind") in ("power", "naval") else ""
-        elif k == "dice" and isinstance(e.get("dice"), list):
-            d = [int(x) for x in e["dice"]]
-            half = len(d) // 2
-            if attacker:
-                out.setdefault(attacker, []).extend(d[:half])
-            if defender:
-                out.setdefault(defender, []).extend(d[half:])
-        elif k in ("sea_arrive", "sea_lost", "sea_back") and isinstance(e.get("dice"), list) and e.get("power"):
-            out.setdefault(str(e["power"]), []).extend(int(x) for x in e["dice"])
+        k, dice = e.get("kind"), e.get("dice")
+        if not isinstance(dice, list):
+            continue
+        if k == "dice" and isinstance(e.get("powers"), list):
+            for side, pid in enumerate(e["powers"][:2]):
+                if pid:
+                    out.setdefault(str(pid), []).extend(int(x) for x in dice[2 * side:2 * side + 2])
+        elif k in ("reroll", "sea_arrive", "sea_lost", "sea_back") and e.get("power"):
+            out.setdefault(str(e["power"]), []).extend(int(x) for x in dice)
     return out
 
 

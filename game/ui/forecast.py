@@ -1,22 +1,17 @@
-"""What each power would score if the war ended now: the engine's own ranking rule
-(``dense_rank_scores``, R-VP-1) applied to the control markers a view shows."""
+"""What each power would score if the war ended now: the engine's public
+``war_end_scores`` (R-VP-1) of the view the screen shows."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from game.rules.board import Board
-from game.rules.war import dense_rank_scores
+from game.rules import war_end_scores as _engine_scores
 
 
-def war_end_scores(v: dict[str, Any], b: Board) -> dict[str, list[int]]:
-    """Area -> the points each seat would score there."""
-    out: dict[str, list[int]] = {}
-    for area in b.vp_areas:
-        counts = list(v["markers"].get(area, []))
-        if counts:
-            out[area] = dense_rank_scores(counts, b.area_by_id[area].vp)
-    return out
+def war_end_scores(v: dict[str, Any]) -> dict[str, list[int]]:
+    """Area -> the points each seat would score there (only the areas where someone
+    scores)."""
+    return {area: points for area, points in _engine_scores(v).items() if any(points)}
 
 
 def totals(scores: dict[str, list[int]], n: int) -> list[int]:

@@ -25,9 +25,11 @@ from game.ui.cards import battle_card, scoring_card
 from game.ui.forecast import war_end_scores
 from game.ui.layout import load_layout
 from game.ui.mapdraw import Hit, MapRenderer, Target
-from game.ui.panels import draw_log, draw_market, draw_players, market_rect
+from game.ui.odds import AttackOdds
+from game.ui.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
 from game.ui.picker import Option, Picker, parts_of
 from game.ui.table import Step, Table
+from game.ui.textentry import TextField, digits, draw_field
 from game.ui.widgets import Button, ScaledScene, draw_button, layout_buttons, panel, tooltip
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -45,7 +47,7 @@ class GameScene(ScaledScene):
         self.renderer: MapRenderer | None = None
         self.queue: deque[Step] = deque()
         self.shown: State | None = None
-        self.view: dict[str, Any] = {}
+        self._view: tuple[State | None, dict[str, Any]] = (None, {})
         self.hold = 0.0
         self.log: list[str] = []
         self.tracker = Tracker()
@@ -57,7 +59,8 @@ class GameScene(ScaledScene):
         self.message = ""
         self.message_time = 0.0
         self.picker: Picker | None = None
-        self.bid = 0
+        self.amount = TextField("", max_len=4, accept=digits, what="digits")  # a bid's or an offer's gold
+        self._amount_at: tuple[pygame.Rect, int] | None = None  # the amount field on screen, where its text starts
         self.hits: list[Hit] = []
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
@@ -67,7 +70,8 @@ class GameScene(ScaledScene):
         self.hint = ""
         self.hint_choice: Choice | None = None
         self.awaiting = False
-        self._odds: dict[Choice, str] = {}
+        self._odds: dict[Choice, AttackOdds] = {}
+        self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
         self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
         self.card: tuple[str, list[dict[str, Any]]] | None = None
@@ -75,13 +79,22 @@ class GameScene(ScaledScene):
         self.card_step: Step | None = None
         self.card_detail: list[str] = []
         self.card_total = 0.0
-        self.moves: list[tuple[str, str, str, bool]] = []  # this step's moves: from, to, power, lost at sea
+        self.moves: list[tuple[str, str, str, bool, str]] = []  # this step's moves: from, to, power, lost at sea, unit
         self.move_time = self.move_total = 0.0
+        self.moving_view: dict[str, Any] = {}  # the board while the moves travel: arrivals not there yet
         self.ended = False
         self.on_end: Any = None
         self.title = title
         self.player_name = "you"
         self._thinking = -1
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``view(shown, seat)``, worked out when first needed after the shown state changes
+        (taking many steps at once works out only the last one's)."""
+        if self.shown is not None and self._view[0] is not self.shown:
+            self._view = (self.shown, view(self.shown, self.seat))
+        return self._view[1]
 
     # ------------------------------------------------------------------ geometry
     def resized(self, size: tuple[int, int]) -> None:
@@ -120,7 +133,6 @@ class GameScene(ScaledScene):
             self.board = load_board(step.state.ruleset)
             self.renderer = MapRenderer(self.layout, self.board)
             self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
-        self.view = view(step.state, self.seat)
         for e in step.events:
             if e.get("kind") == "error":  # the table stopped: say so in the window
                 self.say(str(e.get("text", "")))
@@ -136,10 +148,12 @@ class GameScene(ScaledScene):
             if e.get("kind") == "battle" and "\n" in line:
                 self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
         self.log.extend(x for line in lines for x in line.split("\n") if x.strip())
-        if step.actor != self.seat and texts:
+        mine = self.seat >= 0 and step.actor == self.seat  # (a spectator's seat, -1, is no chance step's)
+        if not mine and texts:
             self.banner = texts[-4:]
             self.banner_time = 2.5
-        self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost")
+        self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost",
+                       str(e.get("unit", "unit")))
                       for e in step.events if e.get("kind") in ("move", "sea_arrive", "sea_lost", "sea_back")
                       and e.get("src") in self.layout.areas and e.get("dst") in self.layout.areas]
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
@@ -149,18 +163,41 @@ class GameScene(ScaledScene):
                 self.sound("dice")
             elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
                 self.sound("move")
-        if step.actor == self.seat or not texts:
+        if mine or not texts:
             self.hold = 0.0
         else:
             self.hold = (1.1 if dice else 0.45) * self.speed
         if self.card is not None and self.card_step is step:
             self.hold = max(self.hold, self.card_time * 0.8)
         self.move_time = self.move_total = self.hold if self.moves else 0.0
+        self.moving_view = self._on_the_way(step.events) if self.move_time > 0 else {}
         self.picker = None
         self.hint = ""
         self.hint_choice = None
         if step.undo:
             self.hold = 0.0
+
+    def _on_the_way(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The view to draw on the board while this step's moves travel: each unit that
+        arrives is taken out of its destination until its piece gets there (it has already
+        left its source in the new view; the piece on the arrow stands for it)."""
+        units = {a: [u[:] for u in seats] for a, seats in self.view["units"].items()}
+        powers: list[str] = self.view["powers"]
+        kinds = {"army": 0, "fleet": 1, "fort": 2}
+        for e in events:
+            if e.get("kind") not in ("move", "sea_arrive") or e.get("power") not in powers:
+                continue
+            here = units.get(str(e.get("dst")))
+            k = kinds.get(str(e.get("unit")))
+            if here is None or k is None:
+                continue
+            seat = powers.index(str(e["power"]))
+            here[seat][k] = max(0, here[seat][k] - 1)
+        return {**self.view, "units": units}
+
+    def moving(self) -> bool:
+        """Whether units are drawn on their way (the board shows them neither here nor there)."""
+        return self.move_time > 0 and bool(self.moves) and bool(self.moving_view)
 
     def _decide(self) -> None:
         """When the game waits for this seat: a picker over its legal choices."""
@@ -182,9 +219,9 @@ class GameScene(ScaledScene):
         self.picker = Picker(options, self.board)
         if self.speed > 0:
             self.sound("turn")
-        bids = [int(c.args[0]) for c in options if c.kind == "bid" and c.args and isinstance(c.args[0], int)]
-        if bids:
-            self.bid = min(bids)
+        run = self.picker.amount_range()
+        if run is not None:
+            self.amount.set(str(run[0]))
         self.show_market = any(c.kind == "tile" for c in options)
         if self.app is not None:
             self.app.dirty = True
@@ -213,6 +250,8 @@ class GameScene(ScaledScene):
                 self.app.dirty = True
         if self.move_time > 0:
             self.move_time -= dt
+            if self.move_time <= 0 and self.app is not None:  # the pieces arrive: the board shows them
+                self.app.dirty = True
         if self.card_time > 0:
             self.card_time -= dt
             if self.card_time <= 0:
@@ -246,11 +285,16 @@ class GameScene(ScaledScene):
         self.banner_time = 0
 
     def skip(self) -> None:
-        self.card_time = 0
+        """Show at once every step reported so far: no animation, no card, no wait."""
         while self.queue:
             self._take(self.queue.popleft())
+        self.card_time = 0
+        self.card = None
+        self.move_time = 0
         self.hold = 0
         self.banner_time = 0
+        if self.app is not None:
+            self.app.dirty = True
 
     # ------------------------------------------------------------------ what can be clicked
     def lit(self) -> dict[Target, Option]:
@@ -295,7 +339,8 @@ class GameScene(ScaledScene):
             return True
         if k == "wheel":
             if self.side_rect().collidepoint(intent.pos):
-                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + intent.steps * 3))
+                top = log_top_scroll(self._log_rect(), self.log, self.s)
+                self.log_scroll = max(0, min(top, self.log_scroll + intent.steps * 3))
             elif pygame.Rect(self.map_rect()).collidepoint(intent.pos):
                 self.cam.zoom_at(intent.pos[0], intent.pos[1], intent.steps)
             return True
@@ -322,33 +367,45 @@ class GameScene(ScaledScene):
                 self.app.push(PauseMenu(self))
         elif key == pygame.K_z and intent.text in ("\x1a",) or key == pygame.K_BACKSPACE and not self._bidding():
             self.do_undo()
+        elif self._bidding() and key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._bid_step(1)
+        elif self._bidding() and key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._bid_step(-1)
+        elif self._bidding() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._submit_amount()
+        elif self._bidding() and self.amount.handles(intent):  # typing, editing, Ctrl+V / Cmd+V / Shift+Insert
+            said = self.amount.key(intent)
+            if said:
+                self.say(said)
         elif key == pygame.K_f:
             self.cam.fit(self.map_rect())
-        elif self._bidding() and key in (pygame.K_UP, pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS):
-            self._bid_step(1)
-        elif self._bidding() and key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS):
-            self._bid_step(-1)
-        elif self._bidding() and intent.text.isdigit():
-            self.bid = int(f"{self.bid}{intent.text}") if self.bid else int(intent.text)
-            self._bid_clamp()
-        elif self._bidding() and key == pygame.K_BACKSPACE:
-            self.bid //= 10
-            self._bid_clamp()
-        elif self._bidding() and key == pygame.K_RETURN:
-            self._submit(Choice("bid", (self.bid,)))
         return True
 
     def _bidding(self) -> bool:
-        return self.picker is not None and self.picker.bid_range() is not None
+        """Whether the decision asks for an amount (a bid, the gold of an offer): then the
+        keys edit the amount field."""
+        return self.picker is not None and self.picker.amount_range() is not None
 
-    def _bid_clamp(self) -> None:
-        r = self.picker.bid_range() if self.picker else None
-        if r:
-            self.bid = max(r[0], min(r[1], self.bid))
+    def amount_value(self) -> int | None:
+        """The typed amount, or None when the field is empty."""
+        return int(self.amount.value) if self.amount.value else None
 
     def _bid_step(self, d: int) -> None:
-        self.bid += d
-        self._bid_clamp()
+        r = self.picker.amount_range() if self.picker else None
+        if r:
+            n = self.amount_value()
+            self.amount.set(str(max(r[0], min(r[1], (r[0] if n is None else n) + d))))
+
+    def _submit_amount(self) -> None:
+        """The bid or offer typed, if the rules list it; else the range, on screen."""
+        r = self.picker.amount_range() if self.picker else None
+        n = self.amount_value()
+        c = self.picker.amount_choice(n) if self.picker is not None and n is not None else None
+        if c is not None:
+            self._submit(c)
+        elif r is not None:
+            what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
+            self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
 
     def cancel(self) -> None:
         if self.picker is not None:
@@ -371,6 +428,9 @@ class GameScene(ScaledScene):
             self.app.dirty = True
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self._amount_at is not None and self._bidding() and self._amount_at[0].collidepoint(pos):
+            self.amount.click(pos[0] - self._amount_at[1], self.px(13))  # the caret where the click was
+            return
         for b in self.buttons:
             if b.enabled and b.rect.collidepoint(pos):
                 self._button(b.key)
@@ -391,7 +451,7 @@ class GameScene(ScaledScene):
             return None
         lit = self.lit() if lit is None else lit
         target = self.piece_at(pos)
-        if target is None or target not in lit and target[0] in ("marker", "track", "badge"):
+        if target is None or target not in lit and target[0] in ("marker", "track", "badge", "moving"):
             bx, by = self.cam.to_board(*pos)
             area = self.layout.area_at(bx, by) if on_map else None
             target = ("area", area) if area else target
@@ -462,7 +522,7 @@ class GameScene(ScaledScene):
         elif what == "cancel":
             self.cancel()
         elif what == "bid":
-            self._submit(Choice("bid", (self.bid,)))
+            self._submit_amount()
         elif what == "bid+":
             self._bid_step(int(key[1]) if len(key) > 1 else 1)
         elif what == "bid-":
@@ -482,45 +542,49 @@ class GameScene(ScaledScene):
 
             self.app.push(PauseMenu(self))
 
-    def odds_for(self, attack: Choice) -> str:
-        """The exact chance the attack wins (computed once, off the drawing thread)."""
+    def odds_for(self, attack: Choice) -> tuple[str, str]:
+        """The exact chances the attack wins (if nobody helps, if the defender's allies
+        help, if every ally helps), counted off the drawing thread once per position and
+        attack: a short line and the words of its tooltip."""
+        st = self.shown
+        if st is None or self.board is None:
+            return "", ""
         got = self._odds.get(attack)
-        if got is not None:
-            return got
-        self._odds[attack] = "Chance to win: computing..."
-        st, seat = self.shown, self.seat
-        if st is None:
-            return ""
+        if got is None:
+            from game.ui.odds import odds_in_background
 
-        def work() -> None:
-            from game.ui.odds import win_chance
+            board = self.board
 
-            r = win_chance(st, seat, attack)
-            if r is None:
-                self._odds[attack] = "Chance to win: depends on choices before the dice"
-            else:
-                wins, ties, n = r
-                self._odds[attack] = (f"Chance to win: {wins * 100 // n}% (tie {ties * 100 // n}%) over all {n} "
-                                      f"dice outcomes, if no ally helps")
-            if self.app is not None:
-                self.app.dirty = True
+            def changed() -> None:
+                if self.app is not None:
+                    self.app.dirty = True
 
-        threading.Thread(target=work, name="soe-odds", daemon=True).start()
-        return self._odds[attack]
+            got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
+                                     lambda: self.shown is not st)
+            self._odds[attack] = got
+        from game.ui.odds import describe_odds
+
+        target = str(attack.args[2]) if len(attack.args) == 3 else ""
+        defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
+        return describe_odds(got, "you", defender)
 
     def give_hint(self) -> None:
         """What the strongest computer player would do here (worked out off the drawing
         thread), with the words of its choice."""
         if self.picker is None or self.shown is None:
             return
-        from game.bots import make_bot
+        from game.bots import UnrestLedger, lend, make_bot
         from game.ui.launch import hint_bot
 
         st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
         self.hint = "Hint: thinking..."
+        ledger = getattr(self.table, "ledger", None)  # what the public events say of the others' unrest
+        known = ledger.copy() if isinstance(ledger, UnrestLedger) else None
 
         def work() -> None:
             bot = make_bot(name, st.steps)
+            if known is not None:
+                lend(bot, known)
             explain = getattr(bot, "explain", None)
             if callable(explain):  # the searching bot says why in one sentence
                 best, why = explain(st, seat)
@@ -560,16 +624,18 @@ class GameScene(ScaledScene):
         litset = frozenset(lit)
         m = pygame.Rect(self.map_rect())
         cam = self.cam
-        key = (self.version, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+        moving = self.moving()
+        key = (self.version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+        shown = self.moving_view if moving else self.view
 
         def board_layer(layer: pygame.Surface) -> list[Hit]:
             assert self.renderer is not None
             local = Camera(cam.board_w, cam.board_h, (0, 0, m.width, m.height), cam.zoom, cam.ox - m.x, cam.oy - m.y)
-            return self.renderer.draw(layer, local, self.view, set(litset), self.focus, self.t)
+            return self.renderer.draw(layer, local, shown, set(litset), self.focus, self.t)
 
         self.hits = self._layer(surf, "board", key, m, board_layer)
         if self.move_time > 0 and self.moves:
-            self._draw_moves(surf, m)
+            self.hits += self._draw_moves(surf, m)
         side = self.side_rect()
         assert self.board is not None
         board = self.board
@@ -597,17 +663,24 @@ class GameScene(ScaledScene):
                 battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
+        run = self.picker.amount_range() if self.picker is not None and self.ready() else None
+        self._amount_at = None
         for b in self.buttons:
-            draw_button(surf, b, self.mouse, self.px(13))
+            if b.key == ("noop",) and run is not None:  # the amount: a text field with its range
+                self._amount_at = (b.rect, draw_field(surf, b.rect, "", self.amount, self.px(13),
+                                                      suffix=f"({run[0]}-{run[1]})"))
+            else:
+                draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)
 
-    def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> None:
+    def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> list[Hit]:
         """Units on their way: an arrow from where they left to where they go, in their
-        power's colour, with a piece travelling along it."""
+        power's colour, with a piece travelling along it (what it drew where: the pieces)."""
+        hits: list[Hit] = []
         clip = surf.get_clip()
         surf.set_clip(m)
         done = 1.0 - max(0.0, self.move_time) / self.move_total if self.move_total > 0 else 1.0
-        for src, dst, pid, lost in self.moves:
+        for src, dst, pid, lost, unit in self.moves:
             a, b = self.layout.areas[src].units, self.layout.areas[dst].units
             x0, y0 = self.cam.to_screen(a[0] + a[2] / 2, a[1] + a[3] / 2)
             x1, y1 = self.cam.to_screen(b[0] + b[2] / 2, b[1] + b[3] / 2)
@@ -628,7 +701,16 @@ class GameScene(ScaledScene):
             pygame.draw.circle(surf, col if not lost else (90, 90, 90), (px_, py_), self.px(9))
             t = text(P.letters(pid), "cond-bold", self.px(10), P.ink(pid))
             surf.blit(t, t.get_rect(center=(px_, py_)))
+            if self.board is not None and pid in self.board.power_by_id:
+                bd = self.board
+                where = f"from {bd.area_name(src)} to {bd.area_name(dst)}"
+                tip = (f"{bd.power_name(pid)}'s {unit}, lost at sea {where}" if lost
+                       else f"{bd.power_name(pid)}'s {unit} on its way {where}")
+                r = pygame.Rect(0, 0, 2 * self.px(11), 2 * self.px(11))
+                r.center = (px_, py_)
+                hits.append(Hit(r, ("moving", pid, src, dst), tip))
         surf.set_clip(clip)
+        return hits
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
         """Blit a part of the screen drawn only when its ``key`` changes (the board and
@@ -695,7 +777,7 @@ class GameScene(ScaledScene):
             prompt = "The game is over."
         elif self.picker is not None and self.ready():
             prompt = self._prompt_words(p.prompt)
-        elif self.queue or self.hold > 0:
+        elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
             prompt = "The computer players move (Skip or space hurries them)"
         elif p.chance is not None:
             prompt = "Rolling..."
@@ -716,13 +798,23 @@ class GameScene(ScaledScene):
                 t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
                 surf.blit(t, (x + self.px(10), y + self.px(2)))
                 y += t.get_height() + self.px(1)
+        self._odds_tip = None
         if self.picker is not None and self.ready():
             self.buttons += self._choice_buttons(area)
             done = self.picker.complete()
             if done is not None and done.kind == "attack" and self.picker.needs_confirm():
-                odds = text(self.odds_for(done), "sans-bold", self.px(14), (190, 230, 190))
+                line, why = self.odds_for(done)
                 right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
-                surf.blit(odds, (right + self.px(16), area.y + self.px(6)))
+                room = pygame.Rect(right + self.px(16), area.y, r.right - right - self.px(28), area.height)
+                yy = room.y + self.px(2)
+                for part in wrap(line, "sans-bold", self.px(13), max(self.px(120), room.width))[:3]:
+                    t = text(part, "sans-bold", self.px(13), (190, 230, 190))
+                    surf.blit(t, (room.x, yy))
+                    yy += t.get_height()
+                self._odds_tip = (pygame.Rect(room.x, room.y, room.width, yy - room.y), why)
+                for b in self.buttons:
+                    if b.key == ("confirm",):
+                        b.tip = why
         msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
         if msg:  # over the bottom of the map, in up to three lines
             col = (255, 190, 170) if not self.hint else (190, 230, 190)
@@ -788,7 +880,7 @@ class GameScene(ScaledScene):
         size = self.px(13)
         specs: list[tuple[str, object]] = []
         done = self.picker.complete()
-        bid_range = self.picker.bid_range()
+        bid_range = self.picker.amount_range()
         if done is not None and self.picker.needs_confirm():
             specs.append(("Confirm", ("confirm",)))
         elif done is not None and self.shown is not None:  # the one thing left to do
@@ -802,8 +894,10 @@ class GameScene(ScaledScene):
                     specs.append((o.label, ("part", o.part)))
         if bid_range:
             lo, hi = bid_range
-            specs = [("-", ("bid-", 1)), (f"{self.bid}", ("noop",)), ("+", ("bid+", 1)),
-                     (f"Bid {self.bid} gold", ("bid",))] + specs
+            n = self.amount_value()
+            verb = "Bid" if self.picker.bid_range() else "Offer"
+            specs = [("-", ("bid-", 1)), (f"{self.amount.value}  ({lo}-{hi})", ("noop",)), ("+", ("bid+", 1)),
+                     (f"{verb} {n} gold" if n is not None else f"{verb}...", ("bid",))] + specs
         if self.picker.clicked:
             specs.append(("Cancel", ("cancel",)))
         buttons = layout_buttons(specs, area, size, self.px(6))
@@ -819,8 +913,9 @@ class GameScene(ScaledScene):
             b.primary = b.key in (("confirm",), ("bid",), hinted)
             if b.key == ("noop",):
                 b.enabled = False
-                if bid_range:
-                    b.label = f"{self.bid}  ({bid_range[0]}-{bid_range[1]})"
+            if b.key == ("bid",):
+                n = self.amount_value()
+                b.enabled = n is not None and self.picker.amount_choice(n) is not None
         return buttons
 
     def _tip(self, surf: pygame.Surface) -> None:
@@ -831,6 +926,9 @@ class GameScene(ScaledScene):
                     tooltip(surf, b.tip, pos, self.px(12))
                 return
         tip = ""
+        if self._odds_tip is not None and self._odds_tip[0].collidepoint(pos):
+            tooltip(surf, self._odds_tip[1], pos, self.px(12))
+            return
         for h in reversed(self.hits):
             if h.rect.collidepoint(pos) and h.target[0] != "logline":
                 tip = h.tip
@@ -842,7 +940,7 @@ class GameScene(ScaledScene):
                 a = self.board.area_by_id[area]
                 tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces" if a.vp else " (home nation)")
                 tip += ", fleets allowed" if a.sea and a.kind != "home" else ""
-                now = war_end_scores(self.view, self.board).get(area)
+                now = war_end_scores(self.view).get(area)
                 if now and any(now):
                     powers = self.view["powers"]
                     tip += ". If the war ended now: " + ", ".join(

@@ -22,6 +22,11 @@ class AreaShape:
     vp: Point
     spaces: tuple[Point, ...]
     units: tuple[int, int, int, int]
+    labels: tuple[str, ...] = ()  # the name printed under each space
+    water: bool = False  # a sea area: the outline bounds water, ``land`` is drawn in it
+    land: tuple[tuple[Point, ...], ...] = ()
+    wrap: bool = False  # the name is printed on two lines
+    drops: tuple[int, ...] = ()  # per space: its name is printed one line lower
 
     def contains(self, x: float, y: float) -> bool:
         """Whether a board point lies inside the outline (even-odd rule)."""
@@ -43,6 +48,8 @@ class Layout:
     space: int
     areas: dict[str, AreaShape]
     tracks: dict[str, dict[str, int]]
+    land: tuple[tuple[Point, ...], ...] = ()  # land that is no area
+    pitch: tuple[int, int] = (50, 50)  # distance between spaces in a row, between rows
 
     def area_at(self, x: float, y: float) -> str | None:
         for a in self.areas.values():
@@ -60,5 +67,14 @@ def load_layout() -> Layout:
         areas[aid] = AreaShape(
             aid, a["kind"], bool(a["sea"]), tuple((int(p[0]), int(p[1])) for p in a["outline"]),
             (a["name"][0], a["name"][1]), (a["vp"][0], a["vp"][1]),
-            tuple((int(p[0]), int(p[1])) for p in a["spaces"]), tuple(a["units"]))
-    return Layout((raw["size"][0], raw["size"][1]), int(raw["space"]), areas, raw["tracks"])
+            tuple((int(p[0]), int(p[1])) for p in a["spaces"]), tuple(a["units"]),
+            tuple(str(x) for x in a.get("labels", ())), bool(a.get("water", False)),
+            tuple(_poly(p) for p in a.get("land", ())), bool(a.get("wrap", False)),
+            tuple(int(x) for x in a.get("drops", ())))
+    pitch = raw.get("pitch", [50, 50])
+    return Layout((raw["size"][0], raw["size"][1]), int(raw["space"]), areas, raw["tracks"],
+                  tuple(_poly(p) for p in raw.get("land", ())), (int(pitch[0]), int(pitch[1])))
+
+
+def _poly(points: list[list[int]]) -> tuple[Point, ...]:
+    return tuple((int(p[0]), int(p[1])) for p in points)

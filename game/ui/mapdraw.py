@@ -14,7 +14,7 @@ import pygame
 
 from game.rules.board import Board
 from game.ui import palette as P
-from game.ui.assets import text
+from game.ui.assets import font, text
 from game.ui.camera import Camera
 from game.ui.layout import AreaShape, Layout
 
@@ -28,14 +28,27 @@ class Hit:
     tip: str
 
 
-def _pts(shape: AreaShape, z: float, dx: float = 0, dy: float = 0) -> list[tuple[float, float]]:
-    return [(x * z + dx, y * z + dy) for x, y in shape.outline]
+LAND_NEUTRAL = (204, 192, 158)  # land that is no area
+SHALLOW = (132, 172, 194)  # the shallow water along a coast
+ZONE_EDGE = (40, 74, 104)  # the dashed edge of a sea area
+SPACE_WATER = (150, 186, 204)
+# Below this zoom (the board smaller than it is in a 1280x720 window) the names under the
+# spaces are left out: at their smallest legible size they would run into each other.
+LABELS_FROM = 0.55
 
 
-def _inset(points: list[tuple[float, float]], k: float) -> list[tuple[float, float]]:
-    cx = sum(p[0] for p in points) / len(points)
-    cy = sum(p[1] for p in points) / len(points)
-    return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in points]
+def _scaled(points: tuple[tuple[int, int], ...], z: float) -> list[tuple[float, float]]:
+    return [(x * z, y * z) for x, y in points]
+
+
+def _pts(shape: AreaShape, z: float) -> list[tuple[float, float]]:
+    return _scaled(shape.outline, z)
+
+
+def _size(v: float, z: float, floor: int) -> int:
+    """A length of ``v`` board units at zoom ``z``, never below ``floor`` pixels (text that
+    must stay legible when the whole board fits a 1280x720 window)."""
+    return max(floor, round(v * z))
 
 
 def _waves(surf: pygame.Surface, rect: pygame.Rect, z: float, colour: P.Colour) -> None:
@@ -47,6 +60,64 @@ def _waves(surf: pygame.Surface, rect: pygame.Rect, z: float, colour: P.Colour) 
             pygame.draw.arc(surf, colour, (x, y, step, w * 2), 0.3, 2.8, 1)
 
 
+def _dashed(surf: pygame.Surface, colour: P.Colour, pts: list[tuple[float, float]], width: int, dash: float) -> None:
+    """A closed polyline drawn in dashes of ``dash`` pixels (a sea area's edge)."""
+    on = True
+    left = dash
+    for i, (ax, ay) in enumerate(pts):
+        bx, by = pts[(i + 1) % len(pts)]
+        seg = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        t = 0.0
+        while seg > 0 and t < seg:
+            step = min(left, seg - t)
+            if on:
+                pygame.draw.line(surf, colour, (ax + (bx - ax) * t / seg, ay + (by - ay) * t / seg),
+                                 (ax + (bx - ax) * (t + step) / seg, ay + (by - ay) * (t + step) / seg), width)
+            t += step
+            left -= step
+            if left <= 0:
+                on, left = not on, dash
+
+
+def _land(surf: pygame.Surface, pts: list[tuple[float, float]], fill: P.Colour, z: float) -> None:
+    """A piece of land: shallow water along its coast, its fill, its coastline."""
+    pygame.draw.polygon(surf, SHALLOW, pts, max(3, round(10 * z)))
+    pygame.draw.polygon(surf, fill, pts)
+    pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
+
+
+def _haloed(surf: pygame.Surface, s: str, face: str, size: int, colour: P.Colour, halo: P.Colour | None,
+            **where: tuple[float, float]) -> pygame.Rect:
+    """A line of text placed by a keyword of ``get_rect`` (center=..., midtop=...), with a
+    one-pixel halo so it reads over water, coast and land alike."""
+    t = text(s, face, size, colour)
+    r = t.get_rect(**{k: (round(v[0]), round(v[1])) for k, v in where.items()})
+    if halo is not None:
+        h = text(s, face, size, halo)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            surf.blit(h, r.move(dx, dy))
+    surf.blit(t, r)
+    return r
+
+
+def _water(surf: pygame.Surface, shape: AreaShape, z: float) -> None:
+    """A sea area: water with waves, its coasts and islands, inside its outline."""
+    pts = _pts(shape, z)
+    box = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts),
+                      max(p[0] for p in pts) - min(p[0] for p in pts) + 2,
+                      max(p[1] for p in pts) - min(p[1] for p in pts) + 2)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    layer.fill((*P.SEA_AREA, 255))
+    _waves(layer, layer.get_rect(), z, (96, 140, 166))
+    for land in shape.land:
+        _land(layer, [(x - box.x, y - box.y) for x, y in _scaled(land, z)], P.LAND, z)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(layer, box.topleft)
+    _dashed(surf, ZONE_EDGE, pts, max(1, round(3 * z)), max(4, 12 * z))
+
+
 def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pygame.Surface:
     """The printed board at zoom ``z`` (everything that never moves)."""
     W, H = layout.size
@@ -55,78 +126,119 @@ def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pyga
         surf = surf.convert()
     surf.fill(P.SEA)
     _waves(surf, surf.get_rect(), z, P.SEA_DEEP)
-    # the VP track around the edge
-    _vp_track(surf, layout, z)
-    for shape in layout.areas.values():
-        pts = _pts(shape, z)
-        area = b.area_by_id[shape.id]
-        shadow = [(x + 4 * z, y + 5 * z) for x, y in pts]
-        pygame.draw.polygon(surf, (52, 80, 100), shadow)
-        if shape.kind == "home":
-            fill = P.HOME
-        elif shape.kind == "europe" and not shape.sea:
-            fill = P.LAND_EUROPE
-        elif shape.kind == "europe":
-            fill = P.SEA_AREA
-        else:
-            fill = P.LAND
-        pygame.draw.polygon(surf, fill, pts)
-        if shape.kind == "europe" and shape.sea:  # an inland sea: water with waves
-            box = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts),
-                              max(p[0] for p in pts) - min(p[0] for p in pts),
-                              max(p[1] for p in pts) - min(p[1] for p in pts))
-            waves = pygame.Surface(box.size, pygame.SRCALPHA)
-            _waves(waves, waves.get_rect(), z, (96, 140, 166))
-            mask = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
-            waves.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-            surf.blit(waves, box.topleft)
-        else:  # land: a lighter centre, a darker rim
-            inner = _inset(pts, 0.9)
-            lighter = tuple(min(255, c + 10) for c in fill)
-            pygame.draw.polygon(surf, lighter, inner)
-        if area.sea and shape.kind == "colony":  # colonies touch the sea: a blue coastline
-            pygame.draw.polygon(surf, (150, 190, 210), pts, max(2, round(5 * z)))
+    shapes = list(layout.areas.values())
+    # shallow water along every coast first; the land that is no area then covers it
+    # where an area borders land, so only coasts facing the open sea keep it
+    halo = max(3, round(10 * z))
+    for land in layout.land:
+        pygame.draw.polygon(surf, SHALLOW, _scaled(land, z), halo)
+    for shape in shapes:
+        if not shape.water:
+            pygame.draw.polygon(surf, SHALLOW, _pts(shape, z), halo)
+    for land in layout.land:
+        pts = _scaled(land, z)
+        pygame.draw.polygon(surf, LAND_NEUTRAL, pts)
         pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
-        # name and VP values
-        nm = text(area.name.upper() if shape.kind != "home" else area.name, "serif-bold",
-                  max(7, round((22 if shape.kind != "home" else 20) * z)), P.INK)
-        surf.blit(nm, nm.get_rect(center=(shape.name[0] * z, shape.name[1] * z)))
-        if area.vp:
-            _vp_values(surf, shape, area.vp, z)
-        if shape.kind == "home":
-            col = P.power(shape.id)
-            r = max(4, round(9 * z))
-            cx, cy = round((shape.name[0]) * z), round((shape.name[1] + 22) * z)
-            pygame.draw.circle(surf, col, (cx, cy), r)
-            pygame.draw.circle(surf, P.INK, (cx, cy), r, 1)
-        # the marker spaces, each named after its nation counter
-        names = [c for c in b.counters if c.area == shape.id]
-        s = layout.space * z
-        for i, (x, y) in enumerate(shape.spaces):
-            rect = pygame.Rect(round(x * z), round(y * z), round(s), round(s))
-            pygame.draw.rect(surf, tuple(max(0, c - 22) for c in fill), rect, border_radius=max(1, round(5 * z)))
-            pygame.draw.rect(surf, P.INK_SOFT, rect, 1, border_radius=max(1, round(5 * z)))
-            if i < len(names) and z >= 0.5:
-                t = text(names[i].name, "cond", max(6, round(9 * z)), P.INK_SOFT)
-                if t.get_width() > rect.width + 4 * z:
-                    t = text(names[i].name[:7] + ".", "cond", max(6, round(9 * z)), P.INK_SOFT)
-                surf.blit(t, t.get_rect(midtop=(rect.centerx, rect.bottom + round(z))))
+    for shape in shapes:
+        if shape.water:
+            _water(surf, shape, z)
+            continue
+        pts = _pts(shape, z)
+        fill = P.HOME if shape.kind == "home" else P.LAND_EUROPE if shape.kind == "europe" else P.LAND
+        pygame.draw.polygon(surf, fill, pts)
+        pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
+    for shape in shapes:
+        _print_area(surf, layout, b, shape, z)
     _track_boxes(surf, layout, z, n_rounds)
-    _cartouche(surf, z)
+    _vp_track(surf, layout, z)
     return surf
 
 
-def _vp_values(surf: pygame.Surface, shape: AreaShape, vp: tuple[int, ...], z: float) -> None:
-    r = max(5, round(11 * z))
-    gap = 2 * r + max(2, round(6 * z))
-    x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
-    for i, v in enumerate(vp):
-        c = (round(x0 + i * gap), round(shape.vp[1] * z))
+def title(shape: AreaShape, area_name: str, vp: tuple[int, ...], z: float
+          ) -> tuple[list[tuple[str, int, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
+    """Where an area's name is printed at zoom ``z`` (each line: its words, its size and
+    its rect) and its discs: the VP values, or a home nation's disc in its power's
+    colour (each: its text and its rect)."""
+    nx, ny = shape.name[0] * z, shape.name[1] * z
+    if shape.kind == "home":
+        size = _size(19, z, 12)
+        lines = area_name.split(" ", 1) if shape.wrap else [area_name]
+    else:
+        size = _size(22, z, 13)
+        lines = [area_name.upper()]
+    f = font("serif-bold", size)
+    step = f.get_linesize()
+    words = []
+    for i, line in enumerate(lines):
+        box = pygame.Rect((0, 0), f.size(line))
+        box.center = (round(nx), round(ny + (i - (len(lines) - 1) / 2) * step))
+        words.append((line, size, box))
+    discs: list[tuple[str, pygame.Rect]] = []
+    if shape.kind == "home":
+        r = _size(12, z, 9)
+        discs.append((P.letters(shape.id), pygame.Rect(round(shape.vp[0] * z) - r, round(shape.vp[1] * z) - r,
+                                                       2 * r, 2 * r)))
+    else:
+        r = _size(12, z, 8)
+        gap = 2 * r + max(3, round(6 * z))
+        x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
+        for i, v in enumerate(vp):
+            discs.append((str(v), pygame.Rect(round(x0 + i * gap) - r, round(shape.vp[1] * z) - r, 2 * r, 2 * r)))
+    return words, discs
+
+
+def _print_area(surf: pygame.Surface, layout: Layout, b: Board, shape: AreaShape, z: float) -> None:
+    """An area's name, VP values (or its power's colour) and marker spaces."""
+    area = b.area_by_id[shape.id]
+    halo = P.PARCHMENT if shape.water else None
+    words, discs = title(shape, area.name, area.vp, z)
+    for line, size, where in words:
+        _haloed(surf, line, "serif-bold", size, P.INK, halo, topleft=where.topleft)
+    for i, (label, where) in enumerate(discs):
+        c, r = where.center, where.width // 2
+        if shape.kind == "home":
+            pygame.draw.circle(surf, P.power(shape.id), c, r)
+            pygame.draw.circle(surf, P.INK, c, r, 1)
+            lt = text(label, "cond-bold", max(10, r), P.ink(shape.id))
+            surf.blit(lt, lt.get_rect(center=c))
+            continue
         pygame.draw.circle(surf, (120, 90, 30), (c[0] + 1, c[1] + 1), r)
         pygame.draw.circle(surf, P.GOLD if i == 0 else (200, 190, 170) if i == 1 else (190, 140, 100), c, r)
-        t = text(str(v), "sans-bold", max(6, round(13 * z)), P.INK)
-        surf.blit(t, t.get_rect(center=c))
+        pygame.draw.circle(surf, P.INK, c, r, 1)
+        t = text(label, "sans-bold", _size(15, z, 11), P.INK)
+        surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
+    # the marker spaces, each with the name of its nation counter under it
+    fill = SPACE_WATER if shape.water else tuple(max(0, c - 22) for c in (P.LAND_EUROPE if shape.kind == "europe" else P.LAND))
+    s = layout.space * z
+    for x, y in shape.spaces:
+        rect = pygame.Rect(round(x * z), round(y * z), round(s), round(s))
+        pygame.draw.rect(surf, fill, rect, border_radius=max(1, round(5 * z)))
+        pygame.draw.rect(surf, P.INK_SOFT, rect, 1, border_radius=max(1, round(5 * z)))
+    size = label_size(z)
+    for label, where in space_labels(layout, shape, z):
+        _haloed(surf, label, "cond", size, P.INK if shape.water else P.INK_SOFT, halo, topleft=where.topleft)
+
+
+def label_size(z: float) -> int:
+    """The size of the names under the spaces: 10 px at the zoom that fits 1280x720."""
+    return _size(13, z, 10)
+
+
+def space_labels(layout: Layout, shape: AreaShape, z: float) -> list[tuple[str, pygame.Rect]]:
+    """The name under each space of an area and where it is printed at zoom ``z`` (none
+    when the board is drawn smaller than in a 1280x720 window)."""
+    if z < LABELS_FROM:
+        return []
+    f = font("cond", label_size(z))
+    s = round(layout.space * z)
+    out: list[tuple[str, pygame.Rect]] = []
+    for i, (x, y) in enumerate(shape.spaces[:len(shape.labels)]):
+        drop = shape.drops[i] if i < len(shape.drops) else 0
+        h = f.get_height()
+        r = pygame.Rect(0, 0, f.size(shape.labels[i])[0], h)
+        r.midtop = (round(x * z) + s // 2, round(y * z) + s + drop * h)
+        out.append((shape.labels[i], r))
+    return out
 
 
 def vp_cell(layout: Layout, i: int, z: float) -> pygame.Rect:
@@ -157,52 +269,43 @@ def _vp_track(surf: pygame.Surface, layout: Layout, z: float) -> None:
         pygame.draw.rect(surf, P.PARCHMENT if i % 5 else (226, 206, 160), r)
         pygame.draw.rect(surf, P.INK_SOFT, r, 1)
         if i % 5 == 0:
-            t = text(str(i), "cond-bold", max(6, round(11 * z)), P.INK)
+            t = text(str(i), "sans-bold", _size(15, z, 10), P.INK)
             surf.blit(t, t.get_rect(center=r.center))
 
 
 def track_cell(layout: Layout, name: str, i: int, z: float, row: int = 0) -> pygame.Rect:
+    """Box ``i`` of the war, round or alliance track (alliance row 1 is row B, set half a
+    box to the right, so the spaces 1-7 zigzag between the rows)."""
     t = layout.tracks[name]
     cell = t["cell"]
-    x = t["x"] + 60 + i * (cell + 4)
-    y = t["y"] + row * (cell + 6)
+    pitch = cell + t.get("gap", 4)
+    x = t["x"] + i * pitch + (row * pitch // 2 if name == "alliance" else 0)
+    y = t["y"] + row * pitch
     return pygame.Rect(round(x * z), round(y * z), round(cell * z), round(cell * z))
 
 
 def _track_boxes(surf: pygame.Surface, layout: Layout, z: float, n_rounds: int) -> None:
-    for name, label, count in (("war", "WAR", 3), ("round", "ROUND", n_rounds)):
+    for name, label, count in (("war", "WAR", 3), ("round", "ROUND", n_rounds), ("alliance", "ALLIANCE", 0)):
         t = layout.tracks[name]
-        lab = text(label, "serif-bold", max(6, round(15 * z)), P.TEXT)
-        surf.blit(lab, (round(t["x"] * z), round((t["y"] + 8) * z)))
+        lab = text(label, "serif-bold", _size(17, z, 12), P.INK)
+        surf.blit(lab, lab.get_rect(midleft=(round(t["lx"] * z), round(t["ly"] * z))))
         for i in range(count):
             r = track_cell(layout, name, i, z)
             pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=max(1, round(4 * z)))
             pygame.draw.rect(surf, P.INK, r, 1, border_radius=max(1, round(4 * z)))
-            n = text(str(i + 1), "serif-bold", max(6, round(16 * z)), P.INK_SOFT)
+            n = text(str(i + 1), "sans-bold", _size(18, z, 11), P.INK_SOFT)
             surf.blit(n, n.get_rect(center=r.center))
     t = layout.tracks["alliance"]
     for row, (label, count) in enumerate((("A", t["top"]), ("B", t["bottom"]))):
-        lab = text(f"ALLIANCE {label}", "serif-bold", max(6, round(13 * z)), P.TEXT)
-        surf.blit(lab, (round(t["x"] * z), round((t["y"] + 10 + row * (t["cell"] + 6)) * z)))
+        first = track_cell(layout, "alliance", 0, z, row)
+        lab = text(label, "serif-bold", _size(17, z, 12), P.INK)
+        surf.blit(lab, lab.get_rect(midright=(first.x - max(3, round(6 * z)), first.centery)))
         for i in range(count):
             r = track_cell(layout, "alliance", i, z, row)
-            r.x += round(26 * z)
             pygame.draw.rect(surf, (230, 214, 176) if row == 0 else (214, 200, 166), r, border_radius=max(1, round(4 * z)))
             pygame.draw.rect(surf, P.INK, r, 1, border_radius=max(1, round(4 * z)))
-            n = text(str(2 * i + 1 + row), "cond", max(6, round(10 * z)), P.INK_SOFT)
-            surf.blit(n, (r.x + 2, r.y + 1))
-
-
-def _cartouche(surf: pygame.Surface, z: float) -> None:
-    r = pygame.Rect(round(1000 * z), round(822 * z), round(250 * z), round(120 * z))
-    pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=max(2, round(10 * z)))
-    pygame.draw.rect(surf, P.COAST, r, max(1, round(3 * z)), border_radius=max(2, round(10 * z)))
-    t1 = text("Struggle", "serif-bold", max(7, round(34 * z)), P.INK)
-    t2 = text("of Empires", "serif-bold", max(7, round(30 * z)), P.INK)
-    t3 = text("1700 - 1800", "serif", max(6, round(16 * z)), P.INK_SOFT)
-    surf.blit(t1, t1.get_rect(midtop=(r.centerx, r.y + round(6 * z))))
-    surf.blit(t2, t2.get_rect(midtop=(r.centerx, r.y + round(44 * z))))
-    surf.blit(t3, t3.get_rect(midtop=(r.centerx, r.y + round(88 * z))))
+            n = text(str(2 * i + 1 + row), "sans-bold", _size(16, z, 11), P.INK_SOFT)
+            surf.blit(n, n.get_rect(center=r.center))
 
 
 class MapRenderer:
@@ -299,7 +402,7 @@ class MapRenderer:
                     badges.append(("Blockade", powers[seat]))
             bx, by = cam.to_screen(shape.units[0] + shape.units[2], shape.name[1] - 14)
             for label, pid in badges:
-                tsurf = text(label, "cond-bold", max(8, round(12 * z)), (255, 255, 255))
+                tsurf = text(label, "cond-bold", max(10, round(12 * z)), (255, 255, 255))
                 r = pygame.Rect(0, 0, tsurf.get_width() + round(30 * z), tsurf.get_height() + 4)
                 r.topright = (bx, by)
                 pygame.draw.rect(surf, (30, 30, 30), r, border_radius=4)
@@ -319,22 +422,28 @@ class MapRenderer:
             pygame.draw.rect(surf, (90, 80, 60), r.move(1, 1), border_radius=max(2, s // 8))
             pygame.draw.rect(surf, face, r.inflate(-2, -2), border_radius=max(2, s // 8))
             pygame.draw.rect(surf, P.INK, r.inflate(-2, -2), 1, border_radius=max(2, s // 8))
+            rr = max(6, round(s * 0.23))  # the gold disc and the VP flag in the top corners
             if c.type in ("pop", "slaves"):
-                t = text("Pop" if c.type == "pop" else "Slaves", "cond-bold", max(7, s * 5 // 16), P.INK)
+                size = max(10, s * 5 // 16)
+                word = "Pop" if c.type == "pop" else "Slaves"
+                if font("cond-bold", size).size(word)[0] > s - 4:
+                    word = "Slv"  # on a small counter; the tooltip names it
+                t = text(word, "cond-bold", size, P.INK)
                 surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
             else:
-                t = text(str(c.strength), "serif-bold", max(8, s * 11 // 16), P.INK)
-                surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
+                t = text(str(c.strength), "serif-bold", max(12, s * 5 // 8), P.INK)
+                low = (c.gold or c.vp) and s < 40
+                surf.blit(t, t.get_rect(center=(s // 2, s * 3 // 5 if low else s // 2)))
             if c.gold:
-                rr = max(4, s // 6)
-                pygame.draw.circle(surf, P.GOLD, (s - rr - 1, rr + 1), rr)
-                g = text(str(c.gold), "sans-bold", max(6, rr * 3 // 2), P.INK)
+                pygame.draw.circle(surf, (120, 90, 30), (s - rr, rr + 1), rr)
+                pygame.draw.circle(surf, P.GOLD, (s - rr - 1, rr), rr)
+                g = text(str(c.gold), "sans-bold", max(10, rr * 3 // 2), P.INK)
                 surf.blit(g, g.get_rect(center=(s - rr - 1, rr + 1)))
             if c.vp:
-                rr = max(4, s // 6)
-                pygame.draw.rect(surf, (150, 30, 40), (1, 1, rr * 2 + 2, rr * 2 - 2), border_radius=2)
-                g = text("VP", "cond-bold", max(6, rr), (255, 255, 255))
-                surf.blit(g, g.get_rect(center=(rr + 2, rr)))
+                g = text("VP", "cond-bold", max(10, rr * 5 // 4), (255, 255, 255))
+                flag = pygame.Rect(1, 1, g.get_width() + 3, g.get_height())
+                pygame.draw.rect(surf, (150, 30, 40), flag, border_radius=2)
+                surf.blit(g, g.get_rect(center=flag.center))
             self._chips[key] = surf
         return surf
 
@@ -347,7 +456,8 @@ class MapRenderer:
             pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 2), s // 2 - 2)
             pygame.draw.circle(surf, P.power(pid), c, s // 2 - 3)
             pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, s // 2 - 3, 2)
-            t = text(P.letters(pid), "sans-bold", max(7, s * 7 // 16), P.ink(pid))
+            face = "sans-bold" if s >= 22 else "cond-bold"
+            t = text(P.letters(pid), face, max(8, s * 7 // 16), P.ink(pid))
             surf.blit(t, t.get_rect(center=c))
             self._chips[key] = surf
         return surf
@@ -358,54 +468,60 @@ class MapRenderer:
         surf = self._chips.get(key)
         if surf is None:
             parts = [(k, n) for k, n in zip(("army", "fleet", "fort"), units, strict=False) if n]
-            f = max(7, h * 11 // 20)
-            lw = h + 4
-            w = lw + sum(h * 3 // 4 + text(str(n), "sans-bold", f, P.ink(pid)).get_width() + 4 for _, n in parts) + 4
+            f = max(10, h * 3 // 5)
+            ink = P.ink(pid)
+            lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink)
+            lw = lt.get_width() + 7
+            iw = h // 2  # a unit kind's icon
+            nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
+            w = lw + sum(iw + 1 + t.get_width() + 3 for t in nums) + 2
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             col = P.power(pid)
             pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
             pygame.draw.rect(surf, col, surf.get_rect().inflate(-1, -1), border_radius=h // 3)
             edge = (200, 200, 200) if pid == "prussia" else (40, 32, 24)
             pygame.draw.rect(surf, edge, surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
-            lt = text(P.letters(pid), "cond-bold", max(7, h * 10 // 20), P.ink(pid))
-            surf.blit(lt, lt.get_rect(center=(lw // 2 + 1, h // 2)))
-            pygame.draw.line(surf, P.ink(pid), (lw, 3), (lw, h - 4), 1)
-            x = lw + 3
-            for kind, n in parts:
-                icon(surf, kind, pygame.Rect(x, h // 5, h * 3 // 5, h * 3 // 5), P.ink(pid))
-                x += h * 3 // 4
-                nt = text(str(n), "sans-bold", f, P.ink(pid))
+            surf.blit(lt, lt.get_rect(center=(lw // 2, h // 2)))
+            pygame.draw.line(surf, ink, (lw - 1, 3), (lw - 1, h - 4), 1)
+            x = lw + 2
+            for (kind, _), nt in zip(parts, nums, strict=True):
+                icon(surf, kind, pygame.Rect(x, h // 4, iw, h // 2), ink)
+                x += iw + 1
                 surf.blit(nt, nt.get_rect(midleft=(x, h // 2)))
-                x += nt.get_width() + 4
+                x += nt.get_width() + 3
             self._chips[key] = surf
         return surf
 
     def _draw_units(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
                     hits: list[Hit]) -> None:
         z = cam.zoom
-        h = max(12, round(26 * z))
+        h = max(17, round(22 * z))
+        gap = max(2, round(4 * z))
         b = self.board
         powers: list[str] = v["powers"]
         for aid, shape in self.layout.areas.items():
-            ux, uy, uw, uh = shape.units
+            ux, uy, uw, _ = shape.units
             x0, y0 = cam.to_screen(ux, uy)
-            x_end = x0 + round(uw * z)
-            x, y = x0, y0
+            width = round(uw * z)
+            rows: list[int] = []  # the width taken in each row of the unit box
             for seat, u in enumerate(v["units"].get(aid, [])):
                 if not any(u):
                     continue
                 pid = powers[seat]
                 chip = self.chip(pid, u, h)
-                if x + chip.get_width() > x_end and x > x0:
-                    x, y = x0, y + h + max(2, round(4 * z))
-                rect = chip.get_rect(topleft=(x, y))
+                cw = chip.get_width()
+                # the first row with room for it (a narrow chip fills a gap a wide one left)
+                row = next((i for i, used in enumerate(rows) if used + gap + cw <= width), len(rows))
+                if row == len(rows):
+                    rows.append(-gap)
+                rect = chip.get_rect(topleft=(x0 + rows[row] + gap, y0 + row * (h + gap)))
+                rows[row] += gap + cw
                 surf.blit(chip, rect)
                 tgt: Target = ("unit", aid, pid)
                 if tgt in lit:
                     pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=h // 3)
                 words = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in zip(("army", "fleet", "fort"), u, strict=False) if n)
                 hits.append(Hit(rect, tgt, f"{b.power_name(pid)} in {b.area_name(aid)}: {words.replace('armys', 'armies')}"))
-                x += chip.get_width() + max(2, round(5 * z))
 
     def _draw_tracks(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], hits: list[Hit]) -> None:
         z = cam.zoom
@@ -423,7 +539,7 @@ class MapRenderer:
             if not side:
                 continue
             col = (space - 1) // 2 if space else 0
-            r = track_cell(self.layout, "alliance", col, z, side - 1).move(ox + round(26 * z), oy)
+            r = track_cell(self.layout, "alliance", col, z, side - 1).move(ox, oy)
             m = self._marker(powers[seat], s)
             surf.blit(m, m.get_rect(center=r.center))
             place = order.index(seat) + 1 if seat in order else space
@@ -431,7 +547,7 @@ class MapRenderer:
                             f"{b.power_name(powers[seat])}: alliance {'AB'[side - 1]}, plays {_ordinal(place)}"))
         # VP markers on the edge track, stacked where scores are equal
         stacks: dict[int, int] = {}
-        ms = max(8, round(18 * z))
+        ms = max(18, round(24 * z))
         for seat, vp in enumerate(v["vp"]):
             cell = vp_cell(self.layout, vp, z).move(ox, oy)
             k = stacks.get(vp % 100, 0)

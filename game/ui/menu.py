@@ -14,6 +14,7 @@ from game.ui import palette as P
 from game.ui.app import Intent
 from game.ui.assets import text
 from game.ui.settings import SIZES, SPEEDS, Settings
+from game.ui.textentry import TextField, draw_field
 from game.ui.widgets import Button, ScaledScene, draw_button
 
 LEVELS = ("easy", "normal", "hard")
@@ -276,22 +277,42 @@ class OpenMenu(MenuScene):
 class SettingsMenu(MenuScene):
     heading = "Settings"
 
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings)
+        self.name = TextField(settings.name, max_len=24, what="printable characters")
+        self._name_x = 0  # where the name's text starts on screen
+
+    def handle(self, intent: Intent) -> bool:
+        row = next((b for b in self.buttons if b.key == "name"), None)
+        if intent.kind == "click" and intent.button == 1 and row is not None and row.rect.collidepoint(intent.pos):
+            self.name.click(intent.pos[0] - self._name_x, self.px(17))  # the caret where the click was
+            self.message = ""
+            return True
+        return super().handle(intent)
+
     def entries(self) -> list[tuple[str, object, bool]]:
         s = self.settings
-        return [(f"Name: {s.name}_ (type to change)", "name", True),
+        return [(f"Name: {s.name}", "name", True),
                 (f"Window size: {s.width} x {s.height}", "size", True),
                 (f"Animation speed: {s.speed}", "speed", True),
                 (f"Sound: {'on' if s.sound else 'off'}", "sound", True),
                 ("Save and go back", "save", True)]
 
     def key(self, intent: Intent) -> None:
-        s = self.settings
+        """Esc goes back; every other key edits the name: typing, Backspace, Delete, the
+        arrows, Home/End, Ctrl+A (Cmd+A) selects all, Ctrl+C copies, Ctrl+V (Cmd+V,
+        Shift+Insert) pastes from the clipboard."""
         if intent.key == pygame.K_ESCAPE:
             self.back()
-        elif intent.key == pygame.K_BACKSPACE:
-            s.name = s.name[:-1]
-        elif intent.text and intent.text.isprintable() and len(s.name) < 24:
-            s.name += intent.text
+        elif self.name.handles(intent):
+            self.message = self.name.key(intent)
+            self.settings.name = self.name.value
+
+    def extra(self, surf: pygame.Surface) -> None:
+        for b in self.buttons:
+            if b.key == "name":  # the name as a text field over its row
+                self._name_x = draw_field(surf, b.rect, "Name", self.name, self.px(17),
+                                          suffix="type, or Ctrl+V to paste")
 
     def choose(self, key: object) -> None:
         s = self.settings
@@ -309,6 +330,7 @@ class SettingsMenu(MenuScene):
         elif key == "save":
             if not s.name.strip():
                 s.name = "Player"
+                self.name.set(s.name)
             err = s.save()
             if err:
                 self.message = err

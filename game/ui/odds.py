@@ -1,58 +1,305 @@
-"""The exact chance that an attack wins, found by trying every dice outcome with the
-engine's pure ``apply``: the attack is applied, the decisions that come before the dice
-are taken as the first the engine lists (for the attacker: no tile used, no naval battle
-first; for the others: their first choice, usually no help), then every value of the
-battle's dice is applied and the battles the attacker wins are counted."""
+"""The exact chance that an attack wins, found with the engine's pure ``apply`` over every
+dice outcome, for the choices made before the dice that change it most: allies' help.
+
+Three figures, each exact (a fraction of the dice outcomes, not a sample):
+
+- **nobody helps**: every ally asked (either side's) sends nothing;
+- **the defender's allies help**: each ally of the defender sends every army and fleet it
+  may there; the attacker's allies send nothing (the attacker's worst case);
+- **every ally helps**: the allies of both sides send all they may.
+
+In each, the other choices before the battle are made as each side would best make them:
+the attacker chooses whether to fight a naval battle first, the defender whether to accept
+it, the side with naval support whether to use Blockade, each owner how its alliance
+tiles count; a naval battle's dice are tried too, then the land battle's for each of its
+outcomes (``max`` for the attacker's choices, ``min`` for the defender's: the figure is
+what the attacker can count on). The gold offered for help (R-CMB-9) is 0 (it does not
+change the battle); Surprise Attack is not used (with it, the defender's allies cannot
+help: the first figure); the choices after the dice (Reserve rerolls, Fighting Withdrawal)
+are not taken, and the figures say so when they could arise.
+
+The work is bounded (``MAX_ROLLS`` dice outcomes tried in all; a figure past it is not
+given) and kept per position and attack (``CACHE``), and the screen runs it off the
+drawing thread."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import product
 
-from game.rules import Act, Choice, Roll, RulesError, State, apply, legal, pending
+from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal, pending, state_hash
 
-MAX_OUTCOMES = 20_000
-
-
-def _default(st: State, seat: int) -> Choice:
-    options = legal(st, seat)
-    for c in options:  # declining an option is the cautious assumption
-        if c.kind.startswith("no_") or c.args == ("none",) or c.kind in ("decline", "keep", "stay", "done"):
-            return c
-    return options[0]
+MAX_ROLLS = 40_000
+ATT, DEF = 0, 1
+AFTER_DICE = {"reserve": "no_reserve", "withdraw": "no_withdraw"}
+DECIDED = (("naval", "a naval battle first"), ("naval_answer", "its answer"), ("blockade", "Blockade"),
+           ("ally_tile", "alliance tiles"), ("lose", "the units lost"), ("ally_loses", "which ally loses"))
 
 
-def win_chance(st: State, seat: int, attack: Choice) -> tuple[int, int, int] | None:
-    """(wins, ties, outcomes) of ``attack`` by ``seat`` over every dice outcome of its
-    battle, or None when it cannot be computed (no battle reached, too many outcomes)."""
-    try:
-        cur, _ = apply(st, Act(seat, attack))
-        for _ in range(40):
-            p = pending(cur)
-            if p.is_over:
-                return None
-            if p.chance is None:
-                cur, events = apply(cur, Act(p.seat, _default(cur, p.seat)))
-                if any(e.kind == "battle" for e in events):
-                    return None  # decided without dice
-                continue
-            if p.chance.kind != "dice":
-                return None
-            ranges = p.chance.ranges
-            total = 1
-            for lo, hi in ranges:
-                total *= hi - lo + 1
-            if total > MAX_OUTCOMES:
-                return None
-            wins = ties = 0
-            for values in product(*(range(lo, hi + 1) for lo, hi in ranges)):
-                _, events = apply(cur, Roll(tuple(values)))
-                battle = next((e for e in events if e.kind == "battle"), None)
-                if battle is None:
-                    return None
-                result = battle.data.get("result")
-                wins += result == "att"
-                ties += result == "tie"
-            return wins, ties, total
-    except RulesError:
+@dataclass(frozen=True)
+class Figure:
+    """The chance the attacker wins the attack's deciding battle, and of a tie."""
+
+    win: Fraction
+    tie: Fraction
+
+    def pct(self) -> str:
+        return f"{_pct(self.win)}%"
+
+
+@dataclass
+class AttackOdds:
+    """The figures for one attack (None: not computed, or not applicable: no ally of that
+    side can help), with what was found on the way."""
+
+    none: Figure | None = None
+    defended: Figure | None = None
+    helped: Figure | None = None
+    helpers: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))  # powers that could help each side
+    assumed: set[str] = field(default_factory=set)  # choices taken as declined: offer, surprise, reserve, withdraw
+    decided: set[str] = field(default_factory=set)  # kinds of choice made as best for each side
+    rolls: int = 0  # dice outcomes tried
+    too_many: bool = False  # a figure was left out: past MAX_ROLLS
+    unknown: bool = False  # the attack reaches no battle the odds could count
+    done: bool = False
+
+
+def _pct(x: Fraction) -> int:
+    """A percentage rounded down, so '100%' means certain."""
+    return int(x * 100)
+
+
+class _TooMany(Exception):
+    pass
+
+
+class _Unknown(Exception):
+    pass
+
+
+class _Cancelled(Exception):
+    pass
+
+
+class _Search:
+    """Expectation over dice, best choice for each side elsewhere, help as the scenario says."""
+
+    def __init__(self, st: State, seat: int, attack: Choice, out: AttackOdds, names: Callable[[int], str],
+                 cancelled: Callable[[], bool]) -> None:
+        self.st = st
+        self.seat = seat
+        self.attack = attack
+        self.out = out
+        self.names = names
+        self.cancelled = cancelled
+        kind, target = (str(attack.args[1]), str(attack.args[2])) if len(attack.args) == 3 else ("", "")
+        self.sea = kind == "naval" or kind == "tile" and target == "pirates"  # R-CMB-2, R-TIL-17: fought at sea
+        self.side: dict[int, int] = {seat: ATT}
+        if kind in ("power", "naval") and target in st.powers:
+            self.side[st.powers.index(target)] = DEF
+        self.asker = ATT
+        self.helps: tuple[bool, bool] = (False, False)
+        self.memo: dict[str, tuple[Fraction, Fraction]] = {}
+
+    def figure(self, helps: tuple[bool, bool]) -> Figure:
+        self.helps = helps
+        cur, events = self._apply(self.st, Act(self.seat, self.attack))
+        got = self._result(events)
+        if got is not None:
+            return Figure(*got)
+        return Figure(*self.value(cur))
+
+    def _apply(self, cur: State, inp: Act | Roll) -> tuple[State, list[Event]]:
+        try:
+            return apply(cur, inp)
+        except RulesError as exc:
+            raise _Unknown(str(exc)) from exc
+
+    def _result(self, events: list[Event]) -> tuple[Fraction, Fraction] | None:
+        for e in events:
+            if e.kind == "battle" and bool(e.data.get("sea")) == self.sea:
+                r = e.data.get("result")
+                return Fraction(int(r == "att")), Fraction(int(r == "tie"))
         return None
-    return None
+
+    def value(self, cur: State) -> tuple[Fraction, Fraction]:
+        if self.cancelled():
+            raise _Cancelled
+        p = pending(cur)
+        if p.is_over:
+            raise _Unknown("the game ends first")
+        if p.chance is not None:
+            return self._chance(cur, p.chance.kind, p.chance.ranges)
+        options = legal(cur, p.seat)
+        if not options:
+            raise _Unknown("no choice")
+        kind = p.kind
+        if kind == "offer":  # the asker offers nothing: gold does not change the battle
+            self.out.assumed.add("offer")
+            self.asker = self.side.get(p.seat, DEF)
+            return self._then(cur, p.seat, min(options, key=lambda c: int(c.args[-1]) if c.args else 0))
+        if kind == "help":
+            side = self.asker
+            self.side[p.seat] = side
+            most = max(options, key=lambda c: (sum(int(a) for a in c.args), c.args))
+            if sum(int(a) for a in most.args) > 0:
+                name = self.names(p.seat)
+                if name not in self.out.helpers[side]:
+                    self.out.helpers[side].append(name)
+            pick = most if self.helps[side] else min(options, key=lambda c: (sum(int(a) for a in c.args), c.args))
+            return self._then(cur, p.seat, pick)
+        if kind == "surprise" or kind in AFTER_DICE:
+            self.out.assumed.add(kind)
+            no = AFTER_DICE.get(kind, "no_surprise")
+            return self._then(cur, p.seat, next((c for c in options if c.kind == no), options[0]))
+        side = self.side.get(p.seat, DEF)
+        self.out.decided.add(kind)
+        values = [(self._then(cur, p.seat, c)) for c in options]
+        if side == ATT:
+            return max(values)
+        return min(values, key=lambda v: (v[0], -v[1]))
+
+    def _then(self, cur: State, seat: int, choice: Choice) -> tuple[Fraction, Fraction]:
+        nxt, events = self._apply(cur, Act(seat, choice))
+        got = self._result(events)
+        return got if got is not None else self.value(nxt)
+
+    def _chance(self, cur: State, kind: str, ranges: tuple[tuple[int, int], ...]) -> tuple[Fraction, Fraction]:
+        if kind not in ("dice", "reroll"):
+            raise _Unknown(f"a {kind} comes before the battle")
+        key = repr([getattr(cur, f) for f in cur.__slots__])  # equal text: equal states
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        total = 1
+        for lo, hi in ranges:
+            total *= hi - lo + 1
+        if self.out.rolls + total > MAX_ROLLS:
+            raise _TooMany
+        self.out.rolls += total
+        win = tie = Fraction(0)
+        for k, values in enumerate(product(*(range(lo, hi + 1) for lo, hi in ranges))):
+            if k % 64 == 0 and self.cancelled():
+                raise _Cancelled
+            nxt, events = self._apply(cur, Roll(tuple(values)))
+            r = self._result(events)
+            w, t = r if r is not None else self.value(nxt)
+            win += w
+            tie += t
+        got = (win / total, tie / total)
+        self.memo[key] = got
+        return got
+
+
+def attack_odds(st: State, seat: int, attack: Choice, names: Callable[[int], str] | None = None,
+                update: Callable[[AttackOdds], None] | None = None,
+                cancelled: Callable[[], bool] | None = None) -> AttackOdds:
+    """The figures for ``attack`` by ``seat`` in ``st``, computed one after another
+    (``update`` is called after each); ``cancelled`` stops the work early."""
+    out = AttackOdds()
+    search = _Search(st, seat, attack, out, names or (lambda s: st.powers[s]), cancelled or (lambda: False))
+    try:
+        out.none = search.figure((False, False))
+        if update is not None:
+            update(out)
+        if out.helpers[DEF]:
+            out.defended = search.figure((False, True))
+            if update is not None:
+                update(out)
+        if out.helpers[ATT]:
+            out.helped = search.figure((True, True))
+    except _TooMany:
+        out.too_many = True
+    except _Unknown:
+        out.unknown = out.none is None
+    except _Cancelled:
+        return out
+    out.done = True
+    if update is not None:
+        update(out)
+    return out
+
+
+def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the defender") -> tuple[str, str]:
+    """A short line for the prompt bar and the words of its tooltip: what each figure is
+    and what it assumes."""
+    if o.none is None:
+        if o.unknown:
+            return "Chance to win: no battle to count", "The attack reaches no battle whose dice could be counted."
+        if o.too_many:
+            return ("Chance to win: too many outcomes to count",
+                    f"More than {MAX_ROLLS} dice outcomes: the chance is not counted.")
+        return "Chance to win: counting...", "Trying every dice outcome with the rules engine."
+    parts = [f"{o.none.pct()} if nobody helps"]
+    tip = [f"Chance to win, exact over every dice outcome ({o.rolls} tried): "
+           f"{o.none.pct()} (tie {_pct(o.none.tie)}%) if no ally helps either side"]
+    if o.defended is not None:
+        who = ", ".join(o.helpers[DEF])
+        parts.append(f"{o.defended.pct()} if {who} help{'s' if len(o.helpers[DEF]) == 1 else ''} {defender}")
+        tip.append(f"{o.defended.pct()} (tie {_pct(o.defended.tie)}%) if {defender}'s allies ({who}) send every "
+                   f"army and fleet they may and yours send none: the worst case")
+    if o.helped is not None:
+        parts.append(f"{o.helped.pct()} if every ally helps")
+        tip.append(f"{o.helped.pct()} (tie {_pct(o.helped.tie)}%) if every ally of both sides sends all it may"
+                   f" ({', '.join(o.helpers[ATT])} for {attacker})")
+    if not o.done:
+        parts.append("counting...")
+    elif o.too_many:
+        parts.append("the rest: too many outcomes")
+        tip.append(f"the other figures would need more than {MAX_ROLLS} dice outcomes: not counted")
+    words = "; ".join(tip)
+    chosen = [w for k, w in DECIDED if k in o.decided]
+    if chosen:
+        said = ", ".join(chosen)
+        words += f". {said[:1].upper()}{said[1:]}: as each side would best choose"
+    if "offer" in o.assumed:
+        words += "; whatever gold is offered for help, the battle is the same"
+    if "surprise" in o.assumed:
+        words += "; Surprise Attack not used (with it the defender's allies cannot help)"
+    if o.assumed & set(AFTER_DICE):
+        words += "; Reserve rerolls and Fighting Withdrawal, chosen after the dice, not counted"
+    return "Chance to win: " + ", ".join(parts), words + "."
+
+
+# ---------------------------------------------------------------------------- cache
+CACHE: OrderedDict[tuple[str, int, Choice], AttackOdds] = OrderedDict()
+_lock = threading.Lock()
+
+
+def odds_in_background(st: State, seat: int, attack: Choice, names: Callable[[int], str],
+                       changed: Callable[[], None], cancelled: Callable[[], bool]) -> AttackOdds:
+    """The figures for an attack, from the cache, or an empty ``AttackOdds`` filled in by
+    a worker thread (``changed`` is called as figures arrive; ``cancelled`` stops it)."""
+    key = (state_hash(st), seat, attack)
+    with _lock:
+        got = CACHE.get(key)
+        if got is not None:
+            CACHE.move_to_end(key)
+            return got
+        out = AttackOdds()
+        CACHE[key] = out
+        while len(CACHE) > 64:
+            CACHE.popitem(last=False)
+
+    def work() -> None:
+        def update(o: AttackOdds) -> None:
+            out.__dict__.update(o.__dict__)
+            changed()
+
+        try:
+            res = attack_odds(st, seat, attack, names, update, cancelled)
+        except Exception:  # noqa: BLE001 - a worker's failure is shown as "not counted", never a traceback
+            out.unknown = out.done = True
+            changed()
+            return
+        if not res.done:  # cancelled: forget it, so it is counted again when asked
+            with _lock:
+                if CACHE.get(key) is out:
+                    del CACHE[key]
+
+    threading.Thread(target=work, name="soe-odds", daemon=True).start()
+    return out

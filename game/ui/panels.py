@@ -3,6 +3,7 @@ Each returns what it drew where (hits), for tooltips and clicks."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import pygame
@@ -10,8 +11,9 @@ import pygame
 from game.cli.textplay import tile_cost
 from game.rules.board import Board
 from game.ui import palette as P
-from game.ui.assets import text, wrap
+from game.ui.assets import font, text, wrap
 from game.ui.forecast import totals, war_end_scores
+from game.ui.gamefile import NOTE  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
 from game.ui.mapdraw import Hit, Target, icon
 
 UNREST_LIMIT = 20
@@ -30,7 +32,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
     pygame.draw.rect(surf, (32, 28, 24), side)
     pygame.draw.line(surf, P.PANEL_EDGE, side.topleft, side.bottomleft)
     powers: list[str] = v["powers"]
-    gain = totals(war_end_scores(v, b), len(powers))
+    gain = totals(war_end_scores(v), len(powers))
     pend = v.get("pending") or {}
     deciding = pend.get("seat", -1)
     y = side.y + px(6)
@@ -180,9 +182,37 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
     return hits
 
 
+class LogLines:
+    """Rendered log entries, each wrapped to the panel's width, the most recently drawn
+    kept (least recently used dropped first). Scrolling through a whole game renders each
+    entry once while it stays near the view, and the game's thousands of lines stay out of
+    the shared text cache (which holds the labels of every screen)."""
+
+    def __init__(self, keep: int = 600) -> None:
+        self.keep = keep
+        self._lines: OrderedDict[tuple[str, int, int, bool], list[pygame.Surface]] = OrderedDict()
+
+    def get(self, entry: str, size: int, width: int, newest: bool) -> list[pygame.Surface]:
+        key = (entry, size, width, newest)
+        got = self._lines.get(key)
+        if got is not None:
+            self._lines.move_to_end(key)
+            return got
+        f = font("sans", size)
+        colour = (255, 150, 120) if entry.startswith(NOTE) else P.TEXT if newest else (205, 196, 178)
+        got = [f.render(line, True, colour) for line in wrap(entry, "sans", size, width)]
+        self._lines[key] = got
+        while len(self._lines) > self.keep:
+            self._lines.popitem(last=False)
+        return got
+
+
+LOG_LINES = LogLines()
+
+
 def draw_log(surf: pygame.Surface, r: pygame.Rect, log: list[str], scroll: int, s: float) -> list[Hit]:
-    """The newest events at the bottom; only the visible lines are laid out, so a whole
-    game's log scrolls as fast as a short one."""
+    """The newest events at the bottom; only the visible entries are laid out, each
+    rendered once (``LOG_LINES``), so a whole game's log scrolls as fast as a short one."""
     def px(x: float) -> int:
         return max(1, round(x * s))
 
@@ -201,13 +231,30 @@ def draw_log(surf: pygame.Surface, r: pygame.Rect, log: list[str], scroll: int, 
     clip = surf.get_clip()
     surf.set_clip(pygame.Rect(r.x, r.y + px(20), r.width, r.height - px(22)))
     while i >= 0 and y > r.y + px(20):
-        lines = wrap(log[i], "sans", size, r.width - px(16))
+        lines = LOG_LINES.get(log[i], size, r.width - px(16), i == len(log) - 1)
         y -= lh * len(lines)
-        for k, line in enumerate(lines):
-            t = text(line, "sans", size, P.TEXT if i == len(log) - 1 else (205, 196, 178))
+        for k, t in enumerate(lines):
             surf.blit(t, (r.x + px(8) + (px(8) if k else 0), y + k * lh))
         hits.append(Hit(pygame.Rect(r.x, y, r.width, lh * len(lines)), ("logline", str(i)), log[i]))
         y -= px(2)
         i -= 1
     surf.set_clip(clip)
     return hits
+
+
+def log_top_scroll(r: pygame.Rect, log: list[str], s: float) -> int:
+    """The farthest the log scrolls back: the oldest entries then fill the panel from its
+    top (so the wheel stops there, not with one line left at the bottom)."""
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    size = px(11)
+    lh = text("Ag", "sans", size, P.TEXT).get_height()
+    room = r.height - px(26)
+    fit = 0
+    for entry in log:
+        room -= lh * len(wrap(entry, "sans", size, r.width - px(16))) + px(2)
+        if room < 0:
+            break
+        fit += 1
+    return max(0, len(log) - max(1, fit))

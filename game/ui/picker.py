@@ -60,6 +60,26 @@ class Picker:
                 and isinstance(c.args[0], int)]
         return (min(bids), max(bids)) if bids else None
 
+    def amount_range(self) -> tuple[int, int] | None:
+        """When the next part is a run of amounts (a bid, the gold of an offer): its lowest
+        and highest, for one number entry instead of a button per value."""
+        got = self.bid_range()
+        if got is not None:
+            return got
+        self.options()  # the parts that are forced (the ally asked) are taken
+        if len(self.picked) != 2 or self.picked[0] != ("offer",):
+            return None
+        golds = [int(c.args[1]) for c in self.matching() if c.kind == "offer" and len(c.args) == 2
+                 and isinstance(c.args[1], int) and not isinstance(c.args[1], bool)]
+        return (min(golds), max(golds)) if golds else None
+
+    def amount_choice(self, n: int) -> Choice | None:
+        """The listed bid or offer of ``n`` among the choices still open (None if none)."""
+        for c in self.matching():
+            if c.kind in ("bid", "offer") and c.args and c.args[-1] == n and not isinstance(c.args[-1], bool):
+                return c
+        return None
+
     def options(self) -> list[Option]:
         """The distinct next parts, in the engine's order (skipping a part with only one
         possibility, so nobody clicks what is forced)."""
@@ -98,6 +118,9 @@ class Picker:
                 return Option(part, f"{b.power_name(tgt)}'s fleets (naval battle)", ("unit", area, tgt))
             return Option(part, f"{kind} {tgt}", None)
         s = str(head)
+        if level in (1, 2) and self.picked and self.picked[0] == ("help",) and isinstance(head, int):
+            one, many = ("army", "armies") if level == 1 else ("fleet", "fleets")  # help ARMIES FLEETS
+            return Option(part, f"{head} {one if head == 1 else many}", None)
         if level == 0:
             return Option(part, LABELS.get(s, s.replace("_", " ").capitalize()), None)
         if s in b.area_by_id:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from game.bots import Bot, make_bot
+from game.bots import Bot, UnrestLedger, lend, make_bot
 from game.cli.textplay import chance_values
 from game.rules import Act, Choice, Input, Roll, RulesError, State, apply_in_place, legal, new_game, pending
 from game.rules import event_dicts as _event_dicts
@@ -73,6 +73,15 @@ def open_log(path: Path) -> tuple[Setup, State]:
     return setup, st
 
 
+def follow(powers: list[str], inputs: list[Input]) -> UnrestLedger:
+    """The unrest ledger of a game after ``inputs``, from their public events."""
+    st = new_game(powers)
+    ledger = UnrestLedger(st.n)
+    for inp in inputs:
+        ledger.observe(st, apply_in_place(st, inp))
+    return ledger
+
+
 class LocalTable:
     """A local game: the player's seat, computer players in the others, dice from the
     game's seed and the chance count (as ``soe play --text`` does, so the two share saves
@@ -98,6 +107,11 @@ class LocalTable:
         seed, st = setup.seed, self.state
         self.bots: dict[int, Bot] = {s: make_bot(setup.bots, seed * 1009 + s + 7919 * st.steps)
                                      for s in range(st.n) if s != self.seat}
+        # what the computer players (and the hint) believe of each other's unrest: the public
+        # events since the start, followed again from the save when a game is continued
+        self.ledger = UnrestLedger(st.n) if fresh else follow(setup.powers, setup.inputs)
+        for bot in self.bots.values():
+            lend(bot, self.ledger)
         self._out: queue.Queue[Step] = queue.Queue()
         self._in: queue.Queue[tuple[str, Choice | None]] = queue.Queue()
         self._undo: list[State] = []  # states before the player's choices since the last chance or bot
@@ -142,6 +156,7 @@ class LocalTable:
     def _apply(self, inp: Input, actor: int) -> None:
         self._record(inp)
         events = apply_in_place(self.state, inp)
+        self.ledger.observe(self.state, events)
         self._out.put(Step(self.state.clone(), _event_dicts(events, self.seat), actor))
 
     def _run(self) -> None:
@@ -191,5 +206,6 @@ class LocalTable:
             before = self._undo.pop()
             self.log.write({"undo": 1})
             self.state = before
+            self.ledger.rewind(before.steps)
             self._out.put(Step(before.clone(), [{"kind": "undo", "text": "You took back your last choice."}],
                                self.seat, undo=True))

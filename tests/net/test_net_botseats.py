@@ -60,3 +60,46 @@ def test_bot_seats_need_no_key_but_people_keys_stay_distinct() -> None:
         assert r.code == "bad_genesis" and "own key" in r.text
     else:
         raise AssertionError("two seats with one key were accepted")
+
+
+def test_a_searching_bot_seat_believes_the_tables_public_ledger(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Every peer plays a bot seat with a bot built afresh for the decision; it is lent the
+    table's ledger of the public events, so it knows the others' unrest as a player who
+    watched the whole game does (and, the ledger being public, every peer chooses alike)."""
+    import net.table
+    from game.bots import SearchBot
+
+    made: list[SearchBot] = []
+    real = net.table.make_bot
+
+    def spy(name: str, seed: int):  # type: ignore[no-untyped-def]
+        bot = real(name, seed)
+        if isinstance(bot, SearchBot):
+            made.append(bot)
+        return bot
+
+    monkeypatch.setattr(net.table, "make_bot", spy)
+    powers = new_game(3).powers
+    t = Transcript()
+    people = [Session(identity(i), secret=secret(i), transcript=t) for i in (0, 1)]
+    seats = [SeatInfo(powers[0], identity(0).public_hex, "host"), SeatInfo(powers[1], "", "bot"),
+             SeatInfo(powers[2], identity(1).public_hex, "guest")]
+    assert people[0].create(seats, now=0, game_id=GAME_ID, chain_length=1024, drop_bot="easy").ok
+    bots = [make_bot("greedy", 7), make_bot("greedy", 8)]
+    for step in range(20_000):
+        for s in people:
+            s.tick(step)
+        table = t.table
+        assert table is not None
+        if table.closed:
+            break
+        seat = table.decision_seat()
+        who = {0: 0, 2: 1}.get(seat)
+        if who is not None:
+            sess = people[who]
+            assert sess.submit(bots[who].choose(table.st, seat, sess.legal()), step).ok
+    table = t.table
+    assert table is not None and table.closed and table.over
+    assert made and all(bot.ledger is table.ledger for bot in made)
+    assert table.ledger.knows(table.st) and table.ledger.unrest == list(table.st.unrest)
+    assert any(table.st.unrest)

@@ -379,7 +379,7 @@ def test_every_option_of_every_subcommand_has_a_help_line_and_soe_has_a_version(
 
     parser = build_parser()
     subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    checked = {"host", "join", "spectate", "resume", "lobby", "verify", "key", "selfplay", "scenario", "bench"}
+    checked = {"host", "join", "spectate", "resume", "lobby", "verify", "key", "selfplay", "scenario", "bench", "replay"}
     assert checked <= set(subs.choices)
     for name in sorted(checked):
         for action in subs.choices[name]._actions:
@@ -393,6 +393,9 @@ def test_every_option_of_every_subcommand_has_a_help_line_and_soe_has_a_version(
     helps = {o: a.help for a in subs.choices["host"]._actions for o in a.option_strings}
     assert str(helps["--timeout"]).endswith("(default: 120)")
     assert str(helps["--deadline"]).endswith("(default: 0, never)")
+    replay = {o: a for a in subs.choices["replay"]._actions for o in a.option_strings}
+    assert replay["--speed"].choices == ("slow", "normal", "fast", "off") and "(default: normal)" in str(replay["--speed"].help)
+    assert "--at STEP" in str(replay["--screenshot"].help) and "space plays or pauses" in str(subs.choices["replay"].description)
     code, out, _ = run_soe(env, "--version")
     assert code == 0 and out.startswith("soe ") and out.split()[1][0].isdigit()
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules import is_over, outcome, view
+import pytest
+
+from game.rules import MalformedInput, is_over, outcome, view, war_end_scores
 from game.rules.war import dense_rank_scores
 
 from .play import Table
@@ -82,6 +84,39 @@ def test_vp_1_values_beyond_the_printed_ones_score_nothing() -> None:
     assert (t.vp("great_britain"), t.vp("france"), t.vp("spain")) == (3, 4 + 2 + 5, 0 + 5)
     assert t.saw("Africa scores: Great Britain 3, France 2")
     assert t.saw("Victory points after war 1: Great Britain 3, France 11, Spain 5")
+
+
+def test_vp_1_war_end_scores_gives_the_rulebook_example_from_a_view() -> None:
+    """R-VP-1, the rulebook's scoring example, through the public ``war_end_scores`` of a
+    seat's view in the middle of a war: German States (8/5/3) with Great Britain 3 markers,
+    France 3, Austria 2, Spain 1 would score 8, 8, 5, 3 (Prussia, with none, nothing); had
+    Spain tied Austria it too would score 5 (at 1 each: 3 + 3 + 2 + 2 markers do not fit the
+    9 spaces, R-MAP-5, as in scoring_002_german_states_tie.json). Africa (3/2): 3, 2, 0 as above. Every
+    seat's view gives the same figures, and the war's own scoring then agrees."""
+    areas = {"german_states": {"great_britain": {"markers": 3}, "france": {"markers": 3},
+                               "austria": {"markers": 2}, "spain": {"markers": 1}},
+             "africa": {"great_britain": {"markers": 3}, "france": {"markers": 2}, "spain": {"markers": 1}}}
+    t = Table.at(FIVE, "turn", turn={"power": "france"}, areas=areas)
+    scores = war_end_scores(view(t.st, t.seat("prussia")))
+    assert scores["german_states"] == [8, 8, 3, 5, 0]  # seating order: GB, France, Spain, Austria, Prussia
+    assert scores["africa"] == [3, 2, 0, 0, 0]
+    assert scores["india"] == [0, 0, 0, 0, 0]
+    assert all(war_end_scores(view(t.st, s)) == scores for s in range(5))
+    assert war_end_scores(view(t.st, None)) == scores
+    tied = Table.at(FIVE, "turn", turn={"power": "france"},
+                    areas={"german_states": {**areas["german_states"], "austria": {"markers": 1}}})
+    assert war_end_scores(view(tied.st, 0))["german_states"] == [8, 8, 5, 5, 0]
+    ended = war_end(powers=FIVE, areas=areas)
+    assert ended.saw("German States scores: Great Britain 8, France 8, Spain 3, Austria 5")
+    assert ended.saw("Africa scores: Great Britain 3, France 2")
+
+
+@pytest.mark.parametrize("bad", [None, [], {"powers": ["france"]}, {"powers": ["a", "b"], "markers": {"india": [1]}},
+                                 {"powers": ["a", "b"], "markers": {"india": [1, -1]}},
+                                 {"powers": ["a", "b"], "markers": {}, "ruleset": "no_such_components"}])
+def test_war_end_scores_refuses_what_is_not_a_view(bad: object) -> None:
+    with pytest.raises(MalformedInput):
+        war_end_scores(bad)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- R-EOW

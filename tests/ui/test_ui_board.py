@@ -89,14 +89,112 @@ def test_the_war_end_forecast_matches_the_scoring_the_engine_does() -> None:
     from game.rules import view
     from game.ui.forecast import war_end_scores
 
-    b = load_board()
     steps = selfplay_steps(8, 5, lambda i, s: any(e.get("kind") == "scored" for e in s.events))
     last = steps[-1]
     before = steps[-2].state
     v = view(before, 0)
-    forecast = war_end_scores(v, b)
+    forecast = war_end_scores(v)
     scored = {e["area"]: e["scores"] for e in last.events if e.get("kind") == "score_area"}
     assert scored
     for area, points in forecast.items():
         want = scored.get(area, {})
         assert {v["powers"][i]: p for i, p in enumerate(points) if p} == want, area
+
+
+def _corners(x: float, y: float, w: float, h: float) -> list[tuple[float, float]]:
+    return [(x, y), (x + w, y), (x, y + h), (x + w, y + h), (x + w / 2, y + h / 2)]
+
+
+def _spans(outline: tuple[tuple[int, int], ...], y: float) -> list[tuple[float, float]]:
+    """The stretches of the horizontal line at ``y`` inside a polygon (even-odd rule)."""
+    xs = []
+    n = len(outline)
+    for i in range(n):
+        (x0, y0), (x1, y1) = outline[i], outline[(i + 1) % n]
+        if (y0 > y) != (y1 > y):
+            xs.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+    xs.sort()
+    return list(zip(xs[::2], xs[1::2], strict=False))
+
+
+def test_every_space_unit_box_name_and_vp_value_lies_inside_its_area() -> None:
+    layout = load_layout()
+    for aid, shape in layout.areas.items():
+        s = layout.space
+        for x, y in shape.spaces:
+            for p in _corners(x, y, s, s):
+                assert shape.contains(*p), (aid, "space", x, y)
+        for p in _corners(*shape.units):
+            assert shape.contains(*p), (aid, "units", shape.units)
+        assert shape.contains(*shape.name) and shape.contains(*shape.vp), aid
+
+
+def test_no_two_areas_outlines_overlap() -> None:
+    """Every horizontal line across the board, one board unit apart, crosses each area's
+    land in stretches that no other area's stretches share."""
+    layout = load_layout()
+    shapes = list(layout.areas.values())
+    for row in range(layout.size[1]):
+        y = row + 0.5
+        stretches = sorted((a, b, shape.id) for shape in shapes for a, b in _spans(shape.outline, y))
+        for (_, b0, s0), (a1, _, s1) in zip(stretches, stretches[1:], strict=False):
+            assert a1 >= b0 or s0 == s1, (s0, s1, y)
+
+
+@pytest.mark.parametrize("z", [0.574, 0.861])
+def test_names_values_spaces_and_unit_boxes_are_legible_and_apart(z: float) -> None:
+    """At the zooms that fit the board in a 1280x720 window (0.574: a map view of 950 x 574
+    pixels over 1600 x 1000 units) and a 1920x1080 one, each space has its counter's name
+    under it at 10 px or more; no area name, VP disc, space, name or unit box touches
+    another; each lies inside its area and clear of the VP track."""
+    import pygame
+
+    from game.ui.mapdraw import label_size, space_labels, title
+
+    pygame.font.init()
+    layout = load_layout()
+    b = load_board()
+    assert label_size(z) >= 10
+    s = round(layout.space * z)
+    band = layout.tracks["vp"]["band"] * z
+    width, height = layout.size
+    things: list[tuple[str, str, pygame.Rect]] = []
+    for aid, shape in layout.areas.items():
+        area = b.area_by_id[aid]
+        names = [c.name for c in b.counters if c.area == aid]
+        drawn = space_labels(layout, shape, z)
+        assert len(drawn) == len(names) == len(shape.spaces), aid
+        for (label, _), name in zip(drawn, names, strict=True):
+            assert name == label or label.split()[-1].rstrip(".") in name, (label, name)
+        words, discs = title(shape, area.name, area.vp, z)
+        mine = [(aid, f"name {t}", r) for t, _, r in words] + [(aid, f"disc {t}", r) for t, r in discs]
+        mine += [(aid, f"label {t}", r) for t, r in drawn]
+        for _, what, r in mine:
+            corners = (r.topleft, r.topright, r.bottomleft, r.bottomright)
+            assert all(shape.contains(x / z, y / z) for x, y in corners), (aid, what)
+            assert band <= r.left and r.right <= width * z - band and band <= r.top and r.bottom <= height * z - band
+        things += mine
+        things += [(aid, "space", pygame.Rect(round(x * z), round(y * z), s, s)) for x, y in shape.spaces]
+        ux, uy, uw, uh = shape.units
+        things.append((aid, "units", pygame.Rect(round(ux * z), round(uy * z), round(uw * z), round(uh * z))))
+    for i, (a1, w1, r1) in enumerate(things):
+        for a2, w2, r2 in things[i + 1:]:
+            assert not r1.colliderect(r2), (a1, w1, a2, w2)
+
+
+def test_every_piece_is_drawn_inside_its_area(busy: GameScene) -> None:
+    """In the busy 7-player game at 1280x720, every counter, control marker and unit chip
+    lies wholly inside the area it is in."""
+    assert busy.board is not None
+    shapes = busy.layout.areas
+    n = 0
+    for hit in busy.hits:
+        kind = hit.target[0]
+        if kind not in ("counter", "marker", "unit"):
+            continue
+        aid = busy.board.counter_by_id[hit.target[1]].area if kind == "counter" else hit.target[1]
+        r = hit.rect
+        for corner in (r.topleft, r.topright, r.bottomleft, r.bottomright):
+            assert shapes[aid].contains(*busy.cam.to_board(*corner)), (hit.tip, corner)
+        n += 1
+    assert n > 60

@@ -110,26 +110,46 @@ def test_the_hint_names_what_the_strongest_computer_player_would_do(states: dict
 
 
 def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -> None:
-    from game.ui.odds import win_chance
+    import time
+
+    from game.ui.odds import attack_odds
 
     st = states["attack"]
     seat = pending(st).seat
     attack = legal(st, seat)[0]
-    r = win_chance(st, seat, attack)
-    assert r is not None
-    wins, ties, n = r
-    assert n > 1 and 0 <= wins + ties <= n
+    o = attack_odds(st, seat, attack)
+    assert o.done and o.none is not None
+    assert 0 <= o.none.win + o.none.tie <= 1
     app, scene, table = _screen(st)
     assert scene.picker is not None
     for part in parts_of(attack)[1:]:
         if part in [o.part for o in scene.picker.options()]:
             scene.picker.pick(part)
     assert scene.picker.complete() == attack and scene.picker.needs_confirm()
-    scene.odds_for(attack)
-    import time
-
-    for _ in range(400):
-        if "computing" not in scene._odds[attack]:
+    line = ""
+    for _ in range(1200):
+        line, _ = scene.odds_for(attack)
+        if "counting" not in line:
             break
         time.sleep(0.05)
-    assert scene._odds[attack].startswith(f"Chance to win: {wins * 100 // n}% (tie {ties * 100 // n}%)")
+    assert line.startswith(f"Chance to win: {int(o.none.win * 100)}% if nobody helps")
+
+
+def test_the_help_buttons_say_armies_then_fleets(states: dict[str, State]) -> None:
+    """An ally asked for help (R-CMB-3) sees "1 army", "2 armies", then "1 fleet"..., not
+    bare numbers whose meaning it would have to guess."""
+    st = states["help"]
+    _, scene, _ = _screen(st)
+    assert scene.picker is not None
+    picker = scene.picker
+    helps = [c for c in picker.choices if c.kind == "help" and len(c.args) == 2]
+    assert helps
+    if picker.picked == []:
+        assert picker.pick(("help",))
+    armies = [o.label for o in picker.options()]
+    counts = sorted({int(c.args[0]) for c in helps})
+    if len(counts) > 1:  # the armies are the first part
+        assert armies == [f"{n} {'army' if n == 1 else 'armies'}" for n in counts]
+        assert picker.pick((counts[-1],))
+    fleets = [o.label for o in picker.options()]
+    assert all(label.endswith(("fleet", "fleets")) for label in fleets)

@@ -129,15 +129,19 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
         app.replace(mirror)
         app.frame(0.0)
         app.frame(0.0)
-        for _ in range(6):  # click what the screen highlights until a choice is made
-            if len(save.read_text().splitlines()) > lines_before:
-                break
+        def moved() -> bool:
+            return len(save.read_text().splitlines()) > lines_before
+
+        end = time.monotonic() + 90  # a loaded machine may take seconds to draw and save
+        while not moved() and time.monotonic() < end:  # click what the screen highlights until a choice is made
             pos = mirror.clickables()[0][0]
             click(pos)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
             app.frame(0.0)
-            time.sleep(0.5)
+            wait = time.monotonic() + 5
+            while not moved() and time.monotonic() < wait:
+                time.sleep(0.1)
         new_lines = save.read_text().splitlines()[lines_before:]
         assert any(json.loads(x).get("seat") == 0 for x in new_lines), "the click made no move"
 

@@ -1,0 +1,241 @@
+"""A finished or saved game read back for watching (``soe replay FILE``): a local save of
+``soe play`` or a network game's signed log, turned into the steps the game screen shows
+(the state after each input of the game, with its events as a spectator sees them), the
+points of the game worth marking (a seat dropped, a reveal withheld, where a damaged log
+stops) and, for a network log, the verifier's verdict in words.
+
+Nothing here draws; errors come back as :class:`GameFileError` with one line for the
+command line or the screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.rules import Act, Input, RulesError, State, apply_in_place, event_dicts, new_game
+from game.ui.table import Step
+
+NOTE = "\u26a0 "  # the first characters of an event text that marks a contested point (the log panel colours it)
+
+CHANCE_WORDS = {"dice": "a battle's dice", "reroll": "a re-roll", "sea_roll": "a sea roll", "draw": "a draw from the bag",
+                "first": "the draw for first player"}
+
+
+class GameFileError(ValueError):
+    """Why a file cannot be watched, in one line."""
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A point of the game the replay marks on its timeline and says when it gets there:
+    ``step`` is the timeline position (the state after that many inputs)."""
+
+    step: int
+    kind: str  # drop (a seat dropped), withheld (its last reveal of a chance event), failure (the log stops)
+    text: str  # the whole story, for the timeline and the note over the map
+    short: str = ""  # the event text of its step (the log panel and the line under the prompt)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the file's checks say: ``status`` is the verifier's (fair, contested,
+    incomplete, failed) or ``local`` for a save of a game against computer players;
+    ``headline`` one line and ``reasons`` a sentence each."""
+
+    status: str
+    headline: str
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass
+class GameFile:
+    path: Path
+    kind: str  # "local" or "network"
+    powers: list[str]
+    steps: list[Step]  # steps[0] is the game's first position; steps[k] the state after k inputs
+    verdict: Verdict
+    marks: list[Mark] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)  # the players' names, by seat (network games)
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    @property
+    def failed(self) -> bool:
+        return self.verdict.status == "failed"
+
+    def final(self) -> State:
+        return self.steps[-1].state
+
+
+def load_game_file(path: Path) -> GameFile:
+    """Read ``path`` as whichever kind of game file it is (as ``soe resume`` tells them
+    apart: a local save's first line names it)."""
+    from game.cli.textplay import LOCAL
+
+    if path.is_dir():
+        raise GameFileError(f"{path} is a directory, not a game file")
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(4096)
+    except FileNotFoundError:
+        raise GameFileError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not first.strip():
+        raise GameFileError(f"{path} is empty: neither a saved game nor a game log")
+    if LOCAL.encode() in first:
+        return _local(path)
+    return _network(path)
+
+
+def _forward(start: State, inputs: list[Input], checked: bool = False
+             ) -> tuple[list[Step], tuple[int, RulesError] | None]:
+    """The steps of ``inputs`` applied in turn from ``start``, events as a spectator sees
+    them; stops at an input the rules refuse (its index and the refusal). ``checked``:
+    the inputs were found legal before (a verified log's), so they are not checked again."""
+    st = start.clone()
+    steps = [Step(st.clone(), [], -1)]
+    for i, inp in enumerate(inputs):
+        try:
+            events = apply_in_place(st, inp, checked=checked)
+        except RulesError as exc:
+            return steps, (i, exc)
+        steps.append(Step(st.clone(), event_dicts(events, None), inp.seat if isinstance(inp, Act) else -1))
+    return steps, None
+
+
+def _where(st: State) -> str:
+    """Where a position is in the game, for people."""
+    return f"war {st.war}" + (f", round {st.round}" if st.round else "")
+
+
+def _local(path: Path) -> GameFile:
+    from game.cli.textplay import read_local
+
+    try:
+        header, inputs = read_local(path)
+        powers = header["powers"]
+        if not isinstance(powers, list) or not 2 <= len(powers) <= 7:
+            raise ValueError("its header names no game of 2 to 7 powers")
+        start = new_game([str(p) for p in powers])
+    except OSError as exc:
+        raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (ValueError, KeyError, TypeError, RulesError) as exc:
+        raise GameFileError(f"{path.name} is a damaged local save: {exc}") from None
+    steps, bad = _forward(start, inputs)
+    marks: list[Mark] = []
+    if bad is None:
+        verdict = Verdict("local", "A local game against computer players",
+                          ("A save of `soe play`: no signatures or beacon dice to verify; its dice come from the "
+                           "game's seed.",))
+    else:
+        i, refusal = bad
+        why = f"input {i + 1} of the save is not allowed where it stands: {refusal}"
+        verdict = Verdict("failed", "Damaged save", (f"{why}; the replay stops at step {len(steps) - 1}, the last "
+                                                     "sound position.",))
+        marks.append(Mark(len(steps) - 1, "failure", f"{NOTE}The save is damaged here: {why}.",
+                          f"{NOTE}The save is damaged after this step: input {i + 1} is not allowed"))
+        _note(steps, len(steps) - 1, marks[-1].short)
+    return GameFile(path, "local", [str(p) for p in powers], steps, verdict, marks)
+
+
+def _note(steps: list[Step], k: int, text: str) -> None:
+    """Say ``text`` with step ``k``'s events (after them, so it is the last thing shown)."""
+    s = steps[k]
+    steps[k] = Step(s.state, [*s.events, {"kind": "notice", "text": text}], s.actor, s.undo)
+
+
+def _network(path: Path) -> GameFile:
+    from net.table import DropRecord
+    from net.transcript import Transcript
+    from net.verify import verify_file
+
+    seen: list[Transcript] = []
+    drops: list[tuple[DropRecord, int]] = []  # each drop that took effect, with the inputs applied before it
+    counts = [0, 0]  # inputs applied and drops made before the message now accepted
+
+    def watch(t: Transcript) -> None:  # the verifier's replay, followed message by message
+        if not seen:
+            seen.append(t)
+        table = t.table
+        if table is None:
+            return
+        if len(table.drops) > counts[1]:
+            drops.extend((d, counts[0]) for d in table.drops[counts[1]:])
+        counts[:] = [len(table.inputs), len(table.drops)]
+
+    try:
+        rep = verify_file(path, watch)  # stops at the first line it refuses: the game is watched as far as there
+    except OSError as exc:
+        raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not seen or seen[0].genesis is None or seen[0].table is None:
+        why = f": line {rep.failure['line']}: {rep.failure['text']}" if rep.failure else ""
+        raise GameFileError(f"{path.name} is neither a local save of `soe play` nor a network game log{why}")
+    t = seen[0]
+    g, table = t.genesis, t.table
+    assert g is not None and table is not None
+    steps, bad = _forward(g.new_state(), list(table.inputs), checked=True)  # the transcript applied them
+    if bad is not None:  # the transcript applied them: this would be a bug of the engine, said as such
+        raise GameFileError(f"{path.name}: input {bad[0] + 1} of the game does not apply again: {bad[1]}")
+    last = len(steps) - 1
+    seats = g.seats
+
+    def who(s: int) -> str:
+        name = seats[s].name
+        return f"{_power_name(seats[s].power)} (seat {s}" + (f", {name!r})" if name else ")")
+
+    def short(seats_: tuple[int, ...]) -> str:
+        return ", ".join(f"{_power_name(seats[s].power)} (seat {s})" for s in seats_)
+
+    marks: list[Mark] = []
+    reasons: list[str] = []
+    for d, before in drops:
+        k = min(before, last)
+        shown = min(k + 1, last)  # the first step made without the seat (else the last there is)
+        place = f"at step {k} ({_where(steps[k].state)}; log line {d.index + 1})"
+        names = ", ".join(who(s) for s in d.seats)
+        if d.after_reveals:
+            kind = CHANCE_WORDS.get(table.chances[d.chance - 1].kind, "a chance event") \
+                if 0 < d.chance <= len(table.chances) else "a chance event"
+            made = f"the roll made without it (step {shown})" if shown > k else "the roll made without it"
+            text = (f"{names} withheld its reveal for chance event {d.chance} ({kind}) after every other reveal of it "
+                    f"was in, and was dropped {place}: it could compute that roll with and without its reveal, and "
+                    f"{made} stands; a computer player plays the seat from there.")
+            marks.append(Mark(shown, "withheld", NOTE + text,
+                              f"{NOTE}{short(d.seats)} withheld its reveal for chance event {d.chance} and was dropped: "
+                              f"this roll was made without it (contested; log line {d.index + 1})"))
+        else:
+            text = (f"{names} was dropped for withholding ({', '.join(d.withheld)}) {place}; a computer player plays "
+                    f"the seat from there.")
+            marks.append(Mark(shown, "drop", NOTE + text,
+                              f"{NOTE}{short(d.seats)} was dropped for withholding ({', '.join(d.withheld)}): a "
+                              f"computer player plays it from here (log line {d.index + 1})"))
+        reasons.append(text)
+        _note(steps, shown, marks[-1].short)
+    reasons += rep.contested[len(rep.drops):]  # unwitnessed dice, evidence against an author
+    if rep.status in ("failed", "incomplete") and rep.failure:
+        f = rep.failure
+        line = f"line {f['line']}: {f['text']}" if f.get("line") else str(f["text"])
+        if rep.status == "failed":
+            line += f" ({f['code']}); the replay stops at step {last}, the last sound position"
+        reasons.insert(0, line[:1].upper() + line[1:] + ".")
+        if rep.status == "failed":
+            marks.append(Mark(last, "failure", f"{NOTE}The log fails verification after this step: {line}.",
+                              f"{NOTE}The log fails verification after this step (line {f['line']}, {f['code']})"))
+            _note(steps, last, marks[-1].short)
+    headline = {"fair": "Verified: fair", "contested": "Verified: CONTESTED", "incomplete": "Verified: INCOMPLETE",
+                "failed": "Verification FAILED"}[rep.status]
+    if rep.status == "fair":
+        reasons.insert(0, "Every signature, hash chain, die, state hash and unrest opening checks out.")
+    marks.sort(key=lambda m: m.step)
+    return GameFile(path, "network", [s.power for s in seats], steps, Verdict(rep.status, headline, tuple(reasons)),
+                    marks, [s.name for s in seats])
+
+
+def _power_name(pid: str) -> str:
+    from game.rules.board import load_board
+
+    b = load_board()
+    return b.power_name(pid) if pid in b.power_by_id else pid

@@ -1,0 +1,552 @@
+"""Watching a game file in the window (``soe replay FILE``).
+
+The game screen (:class:`game.ui.game_scene.GameScene`) shows the replay as it shows any
+game, through a table: :class:`ReplayTable` hands it the game's steps as the replay's
+controls say and has no seat of its own (seat -1: it sees what a spectator sees, and no
+choice is ever offered). Over it, :class:`ReplayScene` draws the controls (play / pause,
+a step either way, start, end, speed, a timeline with the marked points), the verdict of
+the file's verification and, when the replay reaches a marked point, what happened
+there. Going back builds the game screen again from the game's start (the steps are kept,
+so this only redraws); going forward plays the next step with its animation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules import Choice, State
+from game.ui import palette as P
+from game.ui.app import App, Intent
+from game.ui.assets import text, wrap
+from game.ui.endscreen import EndScene
+from game.ui.game_scene import SPEEDS, GameScene
+from game.ui.gamefile import GameFile, Mark, Verdict
+from game.ui.menu import PauseMenu
+from game.ui.table import Step
+from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
+
+SPEED_NAMES = ("slow", "normal", "fast", "off")
+GAME_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "off": "instant"}  # the game screen's word
+GAP = {"slow": 0.6, "normal": 0.15, "fast": 0.0, "off": 0.0}  # seconds between steps, after their animation
+
+STATUS_COLOUR = {"fair": P.GOOD, "contested": (226, 160, 40), "incomplete": P.BAD, "failed": P.BAD,
+                 "local": P.TEXT_DIM}
+
+KEYS = ("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
+        "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
+        "hides the verdict; Esc opens the menu")
+
+
+class ReplayTable:
+    """The table behind a replay's game screen: the game's steps up to where the replay
+    is, handed out as the controls move it forward (:meth:`forward`) or from the start
+    again (:meth:`rewind`). No seat of it decides: it takes no choice and undoes nothing."""
+
+    def __init__(self, game: GameFile, at: int = 0) -> None:
+        self.seat = -1
+        self.game = game
+        self.pos = max(0, min(game.last, at))
+        self._out: list[Step] = list(game.steps[: self.pos + 1])
+
+    def steps(self) -> list[Step]:
+        out, self._out = self._out, []
+        return out
+
+    def pending(self) -> bool:
+        return bool(self._out)
+
+    def submit(self, choice: Choice) -> None:
+        """Nothing: no choice can be made in a replay."""
+
+    def undo(self) -> None:
+        """Nothing: a replay takes nothing back."""
+
+    def can_undo(self) -> bool:
+        return False
+
+    def thinking(self) -> int:
+        return -1
+
+    def close(self) -> None:
+        pass
+
+    def forward(self, n: int = 1) -> int:
+        """Hand out the next ``n`` steps (fewer at the end); how many."""
+        k = min(self.game.last, self.pos + n)
+        self._out += self.game.steps[self.pos + 1: k + 1]
+        moved, self.pos = k - self.pos, k
+        return moved
+
+    def rewind(self, k: int) -> None:
+        """From the start again, up to step ``k``."""
+        self.pos = max(0, min(self.game.last, k))
+        self._out = list(self.game.steps[: self.pos + 1])
+
+
+class ReplayScene(ScaledScene):
+    """The replay's controls, verdict and notes over its game screen (see the module
+    docstring). :meth:`start` puts both in a window."""
+
+    opaque = False
+
+    def __init__(self, game: GameFile, speed: str = "normal", at: int = 0, playing: bool = True) -> None:
+        super().__init__()
+        self.file = game
+        self.speed = speed if speed in SPEED_NAMES else "normal"
+        self.table = ReplayTable(game, at)
+        self.playing = playing and self.table.pos < game.last
+        self.index = {id(s.state): k for k, s in enumerate(game.steps)}
+        self.marks_at: dict[int, list[Mark]] = {}
+        for m in game.marks:
+            self.marks_at.setdefault(m.step, []).append(m)
+        self.scene = self._game_scene(None)
+        self.wait = 0.0
+        self.target: int | None = None
+        self.dragging = False
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+        self.show_verdict = game.verdict.status not in ("fair", "local")  # the reasons, open when they matter
+        self.seen = -1
+        self.note: list[str] = []
+        self.note_time = 0.0
+        self.verdict_rect = pygame.Rect(0, 0, 0, 0)
+        self.mark_hits: list[tuple[pygame.Rect, str]] = []
+        self.drawn: list[str] = []  # the words the last frame showed (verdict, notes, counter), for tests
+
+    # ------------------------------------------------------------------ the game screen
+    def start(self, app: App) -> None:
+        """Show the replay in ``app``, at the step it was made for."""
+        app.replace(self.scene)
+        app.push(self)
+        self._catch_up()
+
+    def _game_scene(self, old: GameScene | None) -> GameScene:
+        g = GameScene(self.table, "instant")
+        g.on_end = self._ended
+        if old is not None:  # the same board, drawn the same way, made once
+            g.board, g.renderer, g.layout = old.board, old.renderer, old.layout
+            g.player_name = old.player_name
+        return g
+
+    def _catch_up(self) -> None:
+        """Let the game screen take every step handed out, at once, then go on at the
+        replay's speed."""
+        g = self.scene
+        g.speed = 0.0
+        g.skip()
+        g.update(0.0)
+        g.speed = SPEEDS[GAME_SPEED[self.speed]]
+        self.wait = 0.0
+        self._dirty()
+
+    def _ended(self, game: GameScene, result: dict[str, Any] | None) -> None:
+        if game is self.scene and game.app is not None and result is not None:
+            game.app.push(ReplayEnd(game, result, self.file.verdict))
+
+    def _dirty(self) -> None:
+        if self.app is not None:
+            self.app.dirty = True
+
+    def shown(self) -> int:
+        """The step the game screen shows."""
+        st: State | None = self.scene.shown
+        return self.index.get(id(st), 0) if st is not None else 0
+
+    # ------------------------------------------------------------------ moving
+    def goto(self, k: int) -> None:
+        """Show step ``k`` at once (no animation)."""
+        k = max(0, min(self.file.last, k))
+        if k < self.table.pos:
+            self._rebuild(k)
+        elif k > self.table.pos:
+            self.table.forward(k - self.table.pos)
+            self._catch_up()
+        else:
+            self.scene.skip()
+
+    def step(self, d: int) -> None:
+        """One event forward (played with its animation) or back."""
+        self.playing = False
+        if d > 0:
+            self.scene.skip()
+            self.table.forward(1)
+            self._dirty()
+        else:
+            self.goto(self.table.pos - 1)
+
+    def _rebuild(self, k: int) -> None:
+        """The game screen again, from the start to step ``k`` (the map keeps its zoom)."""
+        old = self.scene
+        self.table.rewind(k)
+        new = self._game_scene(old)
+        app = self.app
+        if app is not None:
+            for s in [s for s in app.scenes if isinstance(s, EndScene)]:
+                app.pop(s)  # no longer at the end
+            if old in app.scenes:
+                new.app = app
+                app.scenes[app.scenes.index(old)] = new
+                new.resized(app.size)
+        new.cam = old.cam
+        new.show_market = old.show_market
+        self.scene = new
+        self._catch_up()
+
+    def toggle(self) -> None:
+        if self.playing:
+            self.playing = False
+        else:
+            if self.table.pos >= self.file.last:
+                self.goto(0)
+            self.playing = True
+            self.wait = 0.0
+        self._dirty()
+
+    def set_speed(self, d: int) -> None:
+        i = max(0, min(len(SPEED_NAMES) - 1, SPEED_NAMES.index(self.speed) + d))
+        self.speed = SPEED_NAMES[i]
+        self.scene.speed = SPEEDS[GAME_SPEED[self.speed]]
+        self._dirty()
+
+    def jump_mark(self, d: int) -> None:
+        """To the next (``d`` > 0) or previous marked point."""
+        here = self.table.pos
+        steps = sorted(self.marks_at)
+        after = [k for k in steps if k > here] if d > 0 else [k for k in steps if k < here][::-1]
+        if after:
+            self.playing = False
+            self.goto(after[0])
+
+    def update(self, dt: float) -> None:
+        if self.target is not None:
+            k, self.target = self.target, None
+            self.playing = False
+            self.goto(k)
+        shown = self.shown()
+        if shown != self.seen:
+            self.seen = shown
+            marks = self.marks_at.get(shown, [])
+            if marks:
+                self.note = [m.text for m in marks]
+                self.note_time = 10.0
+            self._dirty()
+        if self.note_time > 0:
+            self.note_time -= dt
+            if self.note_time <= 0:
+                self._dirty()
+        if not self.playing:
+            return
+        if self.table.pos >= self.file.last:
+            self.playing = False
+            self._dirty()
+        elif not self.scene.busy() and not self.table.pending():
+            self.wait -= dt
+            if self.wait <= 0:
+                self.table.forward(1)
+                self.wait = GAP[self.speed]
+
+    def busy(self) -> bool:
+        return self.playing or self.note_time > 0 or self.target is not None
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> bool:
+        k = intent.kind
+        if k == "move":
+            self.mouse = intent.pos
+            return False
+        if k == "key":
+            return self._key(intent)
+        strip, slider = self.strip_rect(), self.slider_rect()
+        if k == "press" and intent.button == 1:
+            if slider.inflate(0, self.px(16)).collidepoint(intent.pos):
+                self.dragging = True
+                self.target = self._slider_step(intent.pos[0])
+                return True
+            return strip.collidepoint(intent.pos) or self.verdict_rect.collidepoint(intent.pos)
+        if k == "drag" and self.dragging:
+            self.target = self._slider_step(intent.pos[0])
+            return True
+        if k == "release" and self.dragging:
+            self.dragging = False
+            return True
+        if k == "click" and intent.button == 1:
+            for b in self.buttons:
+                if b.enabled and b.rect.collidepoint(intent.pos):
+                    self._button(b.key)
+                    return True
+            if any(b.key == ("menu",) and b.rect.collidepoint(intent.pos) for b in self.scene.buttons):
+                self._menu()  # the replay's menu, not a game's (nothing is saved)
+                return True
+            if self.verdict_rect.collidepoint(intent.pos):
+                self.show_verdict = not self.show_verdict
+                self._dirty()
+                return True
+            return strip.collidepoint(intent.pos)
+        if k == "wheel" and strip.collidepoint(intent.pos):
+            self.step(1 if intent.steps < 0 else -1)
+            return True
+        return False
+
+    def _key(self, intent: Intent) -> bool:
+        key = intent.key
+        if key == pygame.K_SPACE:
+            self.toggle()
+        elif key == pygame.K_RIGHT:
+            self.step(1)
+        elif key == pygame.K_LEFT:
+            self.step(-1)
+        elif key == pygame.K_HOME:
+            self.playing = False
+            self.goto(0)
+        elif key == pygame.K_END:
+            self.playing = False
+            self.goto(self.file.last)
+        elif key == pygame.K_PAGEDOWN:
+            self.jump_mark(1)
+        elif key == pygame.K_PAGEUP:
+            self.jump_mark(-1)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS) or intent.text == "+":
+            self.set_speed(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) or intent.text == "-":
+            self.set_speed(-1)
+        elif key == pygame.K_v:
+            self.show_verdict = not self.show_verdict
+            self._dirty()
+        elif key == pygame.K_ESCAPE:
+            self._menu()
+        else:
+            return False  # the game screen's keys (f fits the map, ...)
+        return True
+
+    def _menu(self) -> None:
+        if self.app is not None:
+            self.playing = False
+            self.app.push(ReplayMenu(self.scene))
+
+    def _button(self, key: object) -> None:
+        if key == "start":
+            self.playing = False
+            self.goto(0)
+        elif key == "back":
+            self.step(-1)
+        elif key == "play":
+            self.toggle()
+        elif key == "forward":
+            self.step(1)
+        elif key == "end":
+            self.playing = False
+            self.goto(self.file.last)
+        elif key == "speed":
+            i = SPEED_NAMES.index(self.speed)
+            self.set_speed(1 if i < len(SPEED_NAMES) - 1 else -i)
+
+    # ------------------------------------------------------------------ geometry
+    def strip_rect(self) -> pygame.Rect:
+        x, y, w, h = self.scene.map_rect()
+        return pygame.Rect(x, y + h - self.px(46), w, self.px(46))
+
+    def slider_rect(self) -> pygame.Rect:
+        s = self.strip_rect()
+        left = s.x + self.px(8) + 6 * self.px(50) + self.px(104)
+        right = s.right - self.px(150)
+        return pygame.Rect(left, s.centery - self.px(3), max(self.px(40), right - left), self.px(6))
+
+    def _slider_step(self, x: int) -> int:
+        r = self.slider_rect()
+        return round(max(0.0, min(1.0, (x - r.x) / max(1, r.width))) * self.file.last)
+
+    def _slider_x(self, k: int) -> int:
+        r = self.slider_rect()
+        return r.x + round(r.width * k / max(1, self.file.last))
+
+    # ------------------------------------------------------------------ drawing
+    def status_words(self) -> str:
+        """The counter under the controls: where the replay is and what it does."""
+        k = self.shown()
+        st = self.file.steps[k].state
+        where = f"war {st.war}" + (f", round {st.round}" if st.round else "")
+        state = "playing" if self.playing else ("at the end" if k >= self.file.last else "paused")
+        return f"Step {k} of {self.file.last} ({where}); {state}, speed {self.speed}"
+
+    def draw(self, surf: pygame.Surface) -> None:
+        if self.scene.shown is None:
+            return
+        self.mark_hits = []
+        self.drawn = []
+        self._verdict_box(surf)
+        self._strip(surf)
+        self._note(surf)
+        pos = self.mouse
+        for b in self.buttons:
+            if b.rect.collidepoint(pos) and b.tip:
+                tooltip(surf, b.tip, pos, self.px(12))
+                return
+        for r, tip in self.mark_hits:
+            if r.collidepoint(pos):
+                tooltip(surf, tip, pos, self.px(12))
+                return
+
+    def _strip(self, surf: pygame.Surface) -> None:
+        s = self.strip_rect()
+        shade = pygame.Surface(s.size, pygame.SRCALPHA)
+        shade.fill((24, 20, 16, 225))
+        surf.blit(shade, s.topleft)
+        pygame.draw.line(surf, P.PANEL_EDGE, s.topleft, s.topright)
+        k = self.shown()
+        last = self.file.last
+        specs: list[tuple[str, str, str, bool]] = [
+            ("|\u25c0", "start", "To the start (Home)", k > 0),
+            ("\u25c0", "back", "One event back (left arrow)", k > 0),
+            ("\u275a\u275a" if self.playing else "\u25b6", "play", "Pause (space)" if self.playing else "Play (space)",
+             True),
+            ("\u25b6", "forward", "One event forward (right arrow)", self.table.pos < last),
+            ("\u25b6|", "end", "To the end (End)", self.table.pos < last),
+        ]
+        self.buttons = []
+        x, y, bh = s.x + self.px(8), s.y + self.px(8), s.height - self.px(16)
+        for label, key, tip, enabled in specs:
+            b = Button(pygame.Rect(x, y, self.px(44), bh), label, key, enabled=enabled, tip=tip)
+            b.primary = key == "play"
+            self.buttons.append(b)
+            x += self.px(50)
+        self.buttons.append(Button(pygame.Rect(x, y, self.px(150), bh), f"Speed: {self.speed}", "speed",
+                                   tip="Slow, normal, fast or off (no animation): + and - keys"))
+        for b in self.buttons:
+            draw_button(surf, b, self.mouse, self.px(13))
+        r = self.slider_rect()
+        pygame.draw.rect(surf, (70, 62, 52), r, border_radius=3)
+        done = r.copy()
+        done.width = self._slider_x(k) - r.x
+        pygame.draw.rect(surf, P.HIGHLIGHT, done, border_radius=3)
+        for m in self.file.marks:
+            mx = self._slider_x(m.step)
+            tri = [(mx, r.y - self.px(2)), (mx - self.px(6), r.y - self.px(12)), (mx + self.px(6), r.y - self.px(12))]
+            col = P.BAD if m.kind != "drop" else (226, 160, 40)
+            pygame.draw.polygon(surf, col, tri)
+            pygame.draw.line(surf, col, (mx, r.y - self.px(2)), (mx, r.bottom + self.px(3)), 2)
+            self.mark_hits.append((pygame.Rect(mx - self.px(7), r.y - self.px(14), self.px(14), self.px(22)),
+                                   f"Step {m.step}: {m.text}"))
+        kx = self._slider_x(k)
+        pygame.draw.circle(surf, (20, 16, 12), (kx, r.centery), self.px(9))
+        pygame.draw.circle(surf, P.HIGHLIGHT, (kx, r.centery), self.px(7))
+        words = self.status_words()
+        t = text(words, "cond", self.px(12), P.TEXT)
+        room = s.right - r.right - self.px(16)
+        shown = words if t.get_width() <= room else f"Step {k} of {last}"  # the top bar says the war and round
+        if shown != words:
+            t = text(shown, "cond-bold", self.px(13), P.TEXT)
+        surf.blit(t, (r.right + self.px(12), s.centery - t.get_height() // 2))
+        self.drawn.append(shown)
+        self.mark_hits.append((r.inflate(0, self.px(16)), words + ". " + KEYS))
+
+    def _verdict_box(self, surf: pygame.Surface) -> None:
+        v: Verdict = self.file.verdict
+        x, y, w, _ = self.scene.map_rect()
+        width = min(self.px(600), int(w * 0.62))
+        size = self.px(12)
+        head = text(v.headline + ("" if self.show_verdict or not v.reasons else "  (v: why)"), "sans-bold",
+                    self.px(15), STATUS_COLOUR.get(v.status, P.TEXT))
+        lines: list[str] = []
+        self.drawn.append(v.headline)
+        if self.show_verdict:
+            for reason in v.reasons:
+                if len(lines) < 16:
+                    self.drawn.append(reason)
+                lines += wrap(reason, "sans", size, width - self.px(24))
+            lines = lines[:16]
+        lh = text("Ag", "sans", size, P.TEXT).get_height()
+        r = pygame.Rect(x + self.px(8), y + self.px(8), max(head.get_width() + self.px(20), width if lines else 0),
+                        head.get_height() + self.px(10) + len(lines) * lh + (self.px(6) if lines else 0))
+        shade = pygame.Surface(r.size, pygame.SRCALPHA)
+        shade.fill((24, 20, 16, 225))
+        surf.blit(shade, r.topleft)
+        pygame.draw.rect(surf, STATUS_COLOUR.get(v.status, P.PANEL_EDGE), r, 2, border_radius=6)
+        surf.blit(head, (r.x + self.px(10), r.y + self.px(5)))
+        yy = r.y + self.px(8) + head.get_height()
+        for line in lines:
+            surf.blit(text(line, "sans", size, P.TEXT), (r.x + self.px(12), yy))
+            yy += lh
+        self.verdict_rect = r
+
+    def _note(self, surf: pygame.Surface) -> None:
+        """What happened at a marked point, while the replay is there (and a while after)."""
+        k = self.shown()
+        notes = [m.text for m in self.marks_at.get(k, [])] or (self.note if self.note_time > 0 else [])
+        if not notes:
+            return
+        self.drawn += notes
+        s = self.strip_rect()
+        width = min(s.width - self.px(40), self.px(760))
+        lines = [line for n in notes for line in wrap(n, "sans-bold", self.px(13), width - self.px(20))][:8]
+        lh = text("Ag", "sans-bold", self.px(13), P.TEXT).get_height()
+        r = pygame.Rect(0, 0, width, len(lines) * lh + self.px(14))
+        r.midbottom = (s.centerx, s.y - self.px(8))
+        pygame.draw.rect(surf, (48, 20, 16), r, border_radius=6)
+        pygame.draw.rect(surf, P.BAD, r, 2, border_radius=6)
+        y = r.y + self.px(7)
+        for line in lines:
+            surf.blit(text(line, "sans-bold", self.px(13), (255, 214, 190)), (r.x + self.px(10), y))
+            y += lh
+
+
+class ReplayEnd(EndScene):
+    """The end screen of a replay: the final scores, and the verdict of the file. The keys
+    that go back (left arrow, Home, Page Up, space) leave it for the replay."""
+
+    def __init__(self, game: GameScene, result: dict[str, Any], verdict: Verdict) -> None:
+        super().__init__(game, result)
+        self.verdict = verdict
+        self.drawn: list[str] = []  # the verdict's words the last frame showed, for tests
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "key" and intent.key in (pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP, pygame.K_SPACE):
+            if self.app is not None:
+                self.app.pop(self)
+            return False  # the replay below takes the key
+        return super().handle(intent)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        w, h = surf.get_size()
+        card = pygame.Rect(0, 0, min(w - self.px(40), self.px(1100)), min(h - self.px(40), self.px(640)))
+        card.center = (w // 2, h // 2)
+        rows = len(self.result.get("scores", {})) + (1 if self.result.get("revolution") else 0)
+        top = card.y + self.px(112) + rows * self.px(24)
+        r = pygame.Rect(card.x + self.px(30), top, self.px(570), card.bottom - self.px(72) - top)
+        v = self.verdict
+        self.drawn = [v.headline]
+        col = {"fair": (30, 110, 50), "local": P.INK_SOFT}.get(v.status, P.BAD)
+        head = text(v.headline, "sans-bold", self.px(16), col)
+        surf.blit(head, r.topleft)
+        y = r.y + head.get_height() + self.px(2)
+        size = self.px(12)
+        lh = text("Ag", "sans", size, P.INK).get_height()
+        for reason in v.reasons:
+            if y + lh > r.bottom:
+                return
+            self.drawn.append(reason)
+            for line in wrap(reason, "sans", size, r.width):
+                if y + lh > r.bottom:
+                    return
+                surf.blit(text(line, "sans", size, P.INK), (r.x, y))
+                y += lh
+
+
+class ReplayMenu(PauseMenu):
+    """Esc in a replay: back to it, the main menu, or quit."""
+
+    heading = "Replay paused"
+
+    def entries(self) -> list[tuple[str, object, bool]]:
+        return [("Back to the replay", "resume", True), ("Main menu", "menu", True), ("Quit", "quit", True)]
+
+
+def render_replay(game: GameFile, at: int, size: tuple[int, int], speed: str = "normal") -> pygame.Surface:
+    """The replay's screen at step ``at``, paused, drawn without a window (``soe replay
+    --screenshot``): the end screen when ``at`` is the end of a finished game."""
+    app = App(size, hidden=True)
+    ReplayScene(game, speed, at, playing=False).start(app)
+    app.frame(0.0)
+    app.draw()
+    return app.surface.copy()
