@@ -29,7 +29,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from net.encoding import canonical_json, from_hex, is_hex, sha256_hex
+from net.encoding import canonical_json, canonical_trusted, from_hex, is_hex, sha256_hex
 from net.keys import Identity, verify_signature
 from net.reasons import Reject
 
@@ -161,7 +161,7 @@ def parse_json(raw: bytes) -> Envelope:
     if problems:
         raise Reject("malformed", "; ".join(problems))
     try:
-        canonical = canonical_json(obj, trusted=True)  # parsed JSON: string keys; a float is a _Float, which it refuses
+        canonical = canonical_trusted(obj)  # parsed JSON: string keys; a float is a _Float, which it refuses
     except TypeError:
         raise Reject("not_canonical", "floats are not allowed in canonical JSON") from None
     except (ValueError, RecursionError) as exc:
@@ -199,7 +199,7 @@ def _chance(text: bytes) -> Any:
         chance = json.loads(text, parse_float=_Float, parse_constant=_Float)
         # trusted: parsed JSON has string keys, and a number that is not an integer is a
         # _Float, which the encoder refuses (TypeError)
-        if canonical_json(chance, trusted=True) != text:
+        if canonical_trusted(chance) != text:
             return None
     except (ValueError, TypeError, RecursionError):
         return None

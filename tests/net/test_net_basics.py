@@ -283,6 +283,14 @@ def test_unrest_commitment_layout() -> None:
 
 
 # --------------------------------------------------------------------------- state hash
+@settings(max_examples=200, deadline=None)
+@given(value=hs.recursive(hs.none() | hs.integers(-2**70, 2**70) | hs.text() | hs.booleans(),
+                          lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(), inner, max_size=4),
+                          max_leaves=20))
+def test_the_trusted_encoder_is_the_canonical_encoding(value: Any) -> None:
+    assert encoding.canonical_trusted(value) == canonical_json(value) == canonical_json(value, trusted=True)
+
+
 @pytest.mark.parametrize("bot,players,seed", [("random", 7, 3), ("greedy", 4, 1)])
 def test_incremental_state_hash_matches_engine(bot: str, players: int, seed: int) -> None:
     rng = random.Random(seed)
