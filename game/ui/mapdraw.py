@@ -453,11 +453,13 @@ class MapRenderer:
         if surf is None:
             surf = pygame.Surface((s, s), pygame.SRCALPHA)
             c = (s // 2, s // 2)
-            pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 2), s // 2 - 2)
-            pygame.draw.circle(surf, P.power(pid), c, s // 2 - 3)
-            pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, s // 2 - 3, 2)
-            face = "sans-bold" if s >= 22 else "cond-bold"
-            t = text(P.letters(pid), face, max(8, s * 7 // 16), P.ink(pid))
+            small = s < 24  # on the alliance and VP tracks: the disc as large as it can be
+            r = s // 2 - (1 if small else 3)
+            pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 1 if small else c[1] + 2), r + (0 if small else 1))
+            pygame.draw.circle(surf, P.power(pid), c, r)
+            pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, r, 1 if small else 2)
+            face = "cond-bold" if small else "sans-bold"
+            t = text(P.letters(pid), face, max(9, s * 7 // 16), P.ink(pid))
             surf.blit(t, t.get_rect(center=c))
             self._chips[key] = surf
         return surf
@@ -533,7 +535,7 @@ class MapRenderer:
                 r = track_cell(self.layout, name, value - 1, z).move(ox, oy)
                 pygame.draw.rect(surf, P.HIGHLIGHT_EDGE, r, max(2, round(4 * z)), border_radius=4)
                 hits.append(Hit(r, ("track", name, str(value)), f"{name.title()} {value}"))
-        s = round(self.layout.tracks["alliance"]["cell"] * z) - 4
+        s = round(self.layout.tracks["alliance"]["cell"] * z) - 2
         order: list[int] = v["order"]
         for seat, (side, space) in enumerate(zip(v["alliance"], v["track"], strict=False)):
             if not side:
