@@ -60,6 +60,7 @@ class GameScene(ScaledScene):
         self.message_time = 0.0
         self.picker: Picker | None = None
         self.amount = TextField("", max_len=4, accept=digits, what="digits")  # a bid's or an offer's gold
+        self._amount_at: tuple[pygame.Rect, int] | None = None  # the amount field on screen, where its text starts
         self.hits: list[Hit] = []
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
@@ -420,6 +421,9 @@ class GameScene(ScaledScene):
             self.app.dirty = True
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self._amount_at is not None and self._bidding() and self._amount_at[0].collidepoint(pos):
+            self.amount.click(pos[0] - self._amount_at[1], self.px(13))  # the caret where the click was
+            return
         for b in self.buttons:
             if b.enabled and b.rect.collidepoint(pos):
                 self._button(b.key)
@@ -653,9 +657,11 @@ class GameScene(ScaledScene):
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
         run = self.picker.amount_range() if self.picker is not None and self.ready() else None
+        self._amount_at = None
         for b in self.buttons:
             if b.key == ("noop",) and run is not None:  # the amount: a text field with its range
-                draw_field(surf, b.rect, "", self.amount, self.px(13), suffix=f"({run[0]}-{run[1]})")
+                self._amount_at = (b.rect, draw_field(surf, b.rect, "", self.amount, self.px(13),
+                                                      suffix=f"({run[0]}-{run[1]})"))
             else:
                 draw_button(surf, b, self.mouse, self.px(13))
         self._tip(surf)

@@ -280,6 +280,15 @@ class SettingsMenu(MenuScene):
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         self.name = TextField(settings.name, max_len=24, what="printable characters")
+        self._name_x = 0  # where the name's text starts on screen
+
+    def handle(self, intent: Intent) -> bool:
+        row = next((b for b in self.buttons if b.key == "name"), None)
+        if intent.kind == "click" and intent.button == 1 and row is not None and row.rect.collidepoint(intent.pos):
+            self.name.click(intent.pos[0] - self._name_x, self.px(17))  # the caret where the click was
+            self.message = ""
+            return True
+        return super().handle(intent)
 
     def entries(self) -> list[tuple[str, object, bool]]:
         s = self.settings
@@ -302,13 +311,12 @@ class SettingsMenu(MenuScene):
     def extra(self, surf: pygame.Surface) -> None:
         for b in self.buttons:
             if b.key == "name":  # the name as a text field over its row
-                draw_field(surf, b.rect, "Name", self.name, self.px(17), suffix="type, or Ctrl+V to paste")
+                self._name_x = draw_field(surf, b.rect, "Name", self.name, self.px(17),
+                                          suffix="type, or Ctrl+V to paste")
 
     def choose(self, key: object) -> None:
         s = self.settings
-        if key == "name":  # a click on the field: the caret to the end
-            self.name.caret, self.name.selected = len(self.name.value), False
-        elif key == "size":
+        if key == "size":
             sizes = list(SIZES)
             cur = (s.width, s.height)
             s.width, s.height = sizes[(sizes.index(cur) + 1) % len(sizes)] if cur in sizes else sizes[0]

@@ -60,7 +60,7 @@ class AttackOdds:
     defended: Figure | None = None
     helped: Figure | None = None
     helpers: tuple[list[str], list[str]] = field(default_factory=lambda: ([], []))  # powers that could help each side
-    assumed: set[str] = field(default_factory=set)  # choices taken as declined: surprise, reserve, withdraw
+    assumed: set[str] = field(default_factory=set)  # choices taken as declined: offer, surprise, reserve, withdraw
     decided: set[str] = field(default_factory=set)  # kinds of choice made as best for each side
     rolls: int = 0  # dice outcomes tried
     too_many: bool = False  # a figure was left out: past MAX_ROLLS
@@ -139,6 +139,7 @@ class _Search:
             raise _Unknown("no choice")
         kind = p.kind
         if kind == "offer":  # the asker offers nothing: gold does not change the battle
+            self.out.assumed.add("offer")
             self.asker = self.side.get(p.seat, DEF)
             return self._then(cur, p.seat, min(options, key=lambda c: int(c.args[-1]) if c.args else 0))
         if kind == "help":
@@ -181,7 +182,9 @@ class _Search:
             raise _TooMany
         self.out.rolls += total
         win = tie = Fraction(0)
-        for values in product(*(range(lo, hi + 1) for lo, hi in ranges)):
+        for k, values in enumerate(product(*(range(lo, hi + 1) for lo, hi in ranges))):
+            if k % 64 == 0 and self.cancelled():
+                raise _Cancelled
             nxt, events = self._apply(cur, Roll(tuple(values)))
             r = self._result(events)
             w, t = r if r is not None else self.value(nxt)
@@ -253,6 +256,8 @@ def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the def
     if chosen:
         said = ", ".join(chosen)
         words += f". {said[:1].upper()}{said[1:]}: as each side would best choose"
+    if "offer" in o.assumed:
+        words += "; whatever gold is offered for help, the battle is the same"
     if "surprise" in o.assumed:
         words += "; Surprise Attack not used (with it the defender's allies cannot help)"
     if o.assumed & set(AFTER_DICE):

@@ -125,6 +125,19 @@ class TextField:
             return self.insert(intent.text)
         return ""
 
+    def click(self, dx: int, size: int) -> None:
+        """A click ``dx`` pixels right of where the text starts (drawn in bold at ``size``):
+        the caret to the nearest gap between characters, the selection dropped."""
+        from game.ui.assets import font
+
+        f = font("sans-bold", size)
+        best, where = 0, abs(dx)
+        for i in range(1, len(self.value) + 1):
+            d = abs(f.size(self.value[:i])[0] - dx)
+            if d < where:
+                best, where = i, d
+        self.caret, self.selected = best, False
+
     def insert(self, s: str) -> str:
         """Put ``s`` at the caret (in place of the selection), keeping only what the field
         accepts and what fits; says what was left out."""
@@ -154,9 +167,10 @@ class TextField:
 
 
 def draw_field(surf: pygame.Surface, rect: pygame.Rect, label: str, field: TextField, size: int,
-               focused: bool = True, suffix: str = "") -> None:
+               focused: bool = True, suffix: str = "") -> int:
     """The field as a box: its label, its text (highlighted when all selected), a steady
-    caret where the next character goes, and an optional note after the text."""
+    caret where the next character goes, and an optional note after the text. Returns
+    where the text starts (for a click to place the caret)."""
     from game.ui import palette as P
     from game.ui.assets import font, text
 
@@ -184,3 +198,4 @@ def draw_field(surf: pygame.Surface, rect: pygame.Rect, label: str, field: TextF
         right = x + f.size(field.value)[0] + size
         if right + st.get_width() <= rect.right - size // 2:
             surf.blit(st, (right, rect.centery - st.get_height() // 2))
+    return x

@@ -229,6 +229,12 @@ def test_the_name_field_shows_a_caret_where_the_next_character_goes(home: Any) -
     _key(app, pygame.K_HOME)
     app.draw()
     assert caret_drawn(x0) and not caret_drawn(end + 3)
+    two = x0 + font("sans-bold", size).size("An")[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(two + 1, row.rect.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(two + 1, row.rect.centery), button=1))
+    app.frame(0.0)  # a click in the text puts the caret there
+    _type(app, "x")
+    assert menu.settings.name == "Anxna"
 
 
 def test_paste_without_a_clipboard_says_so_and_changes_nothing(home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -308,6 +314,17 @@ def test_an_offer_of_gold_is_one_number_entry(amount_states: dict[str, State]) -
     _key(app, pygame.K_a, "\x01", pygame.KMOD_LCTRL)
     _type(app, "2")
     assert "Offer 2 gold" in [b.label for b in scene.buttons]
+    field = next(b for b in scene.buttons if b.key == ("noop",))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(field.rect.x + 2, field.rect.centery), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(field.rect.x + 2, field.rect.centery), button=1))
+    app.frame(0.0)  # the caret before the 2
+    _type(app, "1")
+    assert scene.amount.value == "12" and not table.sent
+    _key(app, pygame.K_END)
+    _key(app, pygame.K_BACKSPACE)
+    assert scene.amount.value == "1"
+    _key(app, pygame.K_UP)
+    assert scene.amount.value == "2"
     _key(app, pygame.K_RETURN)
     assert table.sent == [next(c for c in offers if c.args[1] == 2)]
 
@@ -407,3 +424,45 @@ def test_the_attack_dialog_shows_the_figures_and_what_they_assume() -> None:
     assert confirm.tip.startswith("Chance to win, exact over every dice outcome")
     assert "Austria" in confirm.tip and "worst case" in confirm.tip
     assert not table.sent
+
+
+def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes() -> None:
+    """The rulebook's combat (a naval battle may come first: thousands of dice outcomes
+    to try) is counted off the drawing thread: asking for the odds returns at once, and
+    the count stops when the screen moves on to another position."""
+    import threading
+    import time
+
+    from game.cli.scenario import build_position, load_scenario
+    from game.rules import Act, C, apply, legal
+    from game.ui.odds import CACHE
+    from game.ui.picker import parts_of
+    from tests.ui.conftest import ROOT
+
+    st, _ = build_position(load_scenario(ROOT / "tests" / "scenarios" / "combat_002_north_america.json"))
+    seat = st.powers.index("spain")
+    st, _ = apply(st, Act(seat, C("attack")))
+    attack = legal(st, seat)[0]
+    table = Feed([Step(st.clone(), [], -1)], seat)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "instant")
+    app.push(scene)
+    app.frame(0.0)
+    app.frame(0.0)
+    assert scene.picker is not None
+    for part in parts_of(attack)[1:]:
+        if part in [o.part for o in scene.picker.options()]:
+            scene.picker.pick(part)
+    before = set(threading.enumerate())
+    t0 = time.perf_counter()
+    app.dirty = True
+    app.frame(0.0)  # the frame that starts the count
+    assert time.perf_counter() - t0 < 1.0
+    assert "counting" in scene.odds_for(attack)[0]
+    worker = next(t for t in threading.enumerate() if t.name == "soe-odds" and t not in before)
+    moved, _ = apply(st, Act(seat, attack))
+    table.feed(Step(moved, [], seat))
+    app.frame(0.0)
+    worker.join(timeout=8)  # the whole count takes longer: it stopped
+    assert not worker.is_alive()
+    assert not any(key[2] == attack and not o.done for key, o in CACHE.items())  # an unfinished count is not kept
