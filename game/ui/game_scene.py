@@ -47,7 +47,7 @@ class GameScene(ScaledScene):
         self.renderer: MapRenderer | None = None
         self.queue: deque[Step] = deque()
         self.shown: State | None = None
-        self.view: dict[str, Any] = {}
+        self._view: tuple[State | None, dict[str, Any]] = (None, {})
         self.hold = 0.0
         self.log: list[str] = []
         self.tracker = Tracker()
@@ -88,6 +88,14 @@ class GameScene(ScaledScene):
         self.player_name = "you"
         self._thinking = -1
 
+    @property
+    def view(self) -> dict[str, Any]:
+        """``view(shown, seat)``, worked out when first needed after the shown state changes
+        (taking many steps at once works out only the last one's)."""
+        if self.shown is not None and self._view[0] is not self.shown:
+            self._view = (self.shown, view(self.shown, self.seat))
+        return self._view[1]
+
     # ------------------------------------------------------------------ geometry
     def resized(self, size: tuple[int, int]) -> None:
         super().resized(size)
@@ -125,7 +133,6 @@ class GameScene(ScaledScene):
             self.board = load_board(step.state.ruleset)
             self.renderer = MapRenderer(self.layout, self.board)
             self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
-        self.view = view(step.state, self.seat)
         for e in step.events:
             if e.get("kind") == "error":  # the table stopped: say so in the window
                 self.say(str(e.get("text", "")))
@@ -775,7 +782,9 @@ class GameScene(ScaledScene):
         elif p.chance is not None:
             prompt = "Rolling..."
         else:
-            prompt = f"Waiting for {self.board.power_name(st.powers[p.seat])}: {p.prompt}" if p.seat >= 0 else p.prompt
+            name = self.board.power_name(st.powers[p.seat]) if p.seat >= 0 else ""
+            said = p.prompt.removeprefix(f"{name}: ") if name else p.prompt  # the prompt may name the power already
+            prompt = f"Waiting for {name}: {said}" if name else p.prompt
         tr = self.tracker
         if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
             boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))

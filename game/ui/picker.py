@@ -118,6 +118,9 @@ class Picker:
                 return Option(part, f"{b.power_name(tgt)}'s fleets (naval battle)", ("unit", area, tgt))
             return Option(part, f"{kind} {tgt}", None)
         s = str(head)
+        if level in (1, 2) and self.picked and self.picked[0] == ("help",) and isinstance(head, int):
+            one, many = ("army", "armies") if level == 1 else ("fleet", "fleets")  # help ARMIES FLEETS
+            return Option(part, f"{head} {one if head == 1 else many}", None)
         if level == 0:
             return Option(part, LABELS.get(s, s.replace("_", " ").capitalize()), None)
         if s in b.area_by_id:

@@ -133,3 +133,23 @@ def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -
             break
         time.sleep(0.05)
     assert line.startswith(f"Chance to win: {int(o.none.win * 100)}% if nobody helps")
+
+
+def test_the_help_buttons_say_armies_then_fleets(states: dict[str, State]) -> None:
+    """An ally asked for help (R-CMB-3) sees "1 army", "2 armies", then "1 fleet"..., not
+    bare numbers whose meaning it would have to guess."""
+    st = states["help"]
+    _, scene, _ = _screen(st)
+    assert scene.picker is not None
+    picker = scene.picker
+    helps = [c for c in picker.choices if c.kind == "help" and len(c.args) == 2]
+    assert helps
+    if picker.picked == []:
+        assert picker.pick(("help",))
+    armies = [o.label for o in picker.options()]
+    counts = sorted({int(c.args[0]) for c in helps})
+    if len(counts) > 1:  # the armies are the first part
+        assert armies == [f"{n} {'army' if n == 1 else 'armies'}" for n in counts]
+        assert picker.pick((counts[-1],))
+    fleets = [o.label for o in picker.options()]
+    assert all(label.endswith(("fleet", "fleets")) for label in fleets)
