@@ -782,7 +782,9 @@ class GameScene(ScaledScene):
         elif p.chance is not None:
             prompt = "Rolling..."
         else:
-            prompt = f"Waiting for {self.board.power_name(st.powers[p.seat])}: {p.prompt}" if p.seat >= 0 else p.prompt
+            name = self.board.power_name(st.powers[p.seat]) if p.seat >= 0 else ""
+            said = p.prompt.removeprefix(f"{name}: ") if name else p.prompt  # the prompt may name the power already
+            prompt = f"Waiting for {name}: {said}" if name else p.prompt
         tr = self.tracker
         if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
             boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))
