@@ -35,3 +35,21 @@ def test_the_network_benchmark_plays_a_game_and_reports_every_figure(tmp_path: P
     assert catchup["ok"] and catchup["messages"] == mode["messages"]
     assert sorted(p.name for p in tmp_path.glob("game0/p*.jsonl")) == ["p0.jsonl", "p1.jsonl", "p2.jsonl"]
     assert not data["modes"][0]["flood_per_s"]
+
+
+def test_the_session_benchmark_plays_a_whole_game_and_counts_every_handling() -> None:
+    """``python -m tools.bench_sessions`` (processor time per message of the protocol core,
+    the figures docs/benchmarks.md compares versions with): a whole game, every peer at the
+    same final state, every message handled by every other peer."""
+    out = subprocess.run([sys.executable, "-m", "tools.bench_sessions", "--players", "3", "--json"],
+                         capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["over"] and data["same_state"] and data["messages"] > 100 and data["chance_events"] > 5
+    h = data["handlings"]
+    received = sum(v["count"] for k, v in h.items() if k.startswith("recv "))
+    submitted = sum(v["count"] for k, v in h.items() if k.startswith("submit "))
+    # every message is received by the two peers that did not make it (3 players)
+    assert received == 2 * data["messages"] and submitted > 0
+    assert h["recv reveal"]["count"] > 0 and h["recv choice -> reveal"]["count"] > 0
+    assert 0 < data["cpu_us_per_message"] and all(v["us_each"] > 0 for v in h.values())
