@@ -11,6 +11,7 @@ the domain strings that separate the different hashes.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from typing import Any
 
@@ -18,8 +19,18 @@ from game.rules.core import canonical_json
 
 __all__ = [
     "DOMAIN_BEACON", "DOMAIN_BOT", "DOMAIN_CHAIN", "DOMAIN_FINGERPRINT", "DOMAIN_SALT", "DOMAIN_UNREST",
-    "canonical_json", "from_hex", "is_hex", "sha256", "sha256_hex", "to_hex", "u64",
+    "canonical_json", "canonical_trusted", "from_hex", "is_hex", "sha256", "sha256_hex", "to_hex", "u64",
 ]
+
+# the encoder canonical_json builds on every call (json.dumps with its options), built once
+_TRUSTED = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def canonical_trusted(obj: Any) -> bytes:
+    """``canonical_json(obj, trusted=True)`` (data that holds no float: an engine state, or
+    JSON parsed with floats refused), a few microseconds sooner: the state hasher and the
+    envelope parser encode for every message."""
+    return _TRUSTED.encode(obj).encode("utf-8")
 
 DOMAIN_CHAIN = b"soe/chain"
 DOMAIN_BEACON = b"soe/beacon"

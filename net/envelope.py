@@ -29,7 +29,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from net.encoding import canonical_json, from_hex, is_hex, sha256_hex
+from net.encoding import canonical_json, canonical_trusted, from_hex, is_hex, sha256_hex
 from net.keys import Identity, verify_signature
 from net.reasons import Reject
 
@@ -161,7 +161,7 @@ def parse_json(raw: bytes) -> Envelope:
     if problems:
         raise Reject("malformed", "; ".join(problems))
     try:
-        canonical = canonical_json(obj, trusted=True)  # parsed JSON: string keys; a float is a _Float, which it refuses
+        canonical = canonical_trusted(obj)  # parsed JSON: string keys; a float is a _Float, which it refuses
     except TypeError:
         raise Reject("not_canonical", "floats are not allowed in canonical JSON") from None
     except (ValueError, RecursionError) as exc:
@@ -183,16 +183,37 @@ _REVEAL = re.compile(
     rb'"seq":' + _INT + rb',"sig":"","state":"((?:[0-9a-f]{64})?)","v":' + str(PROTOCOL_VERSION).encode() + rb'\}')
 
 
+# The last chance request a reveal's fast path found canonical, and what it parsed to: the
+# seven reveals of a chance event carry the same bytes, so six of them skip the decoding.
+# (Envelope bodies are read, never changed: the one object may serve them all.)
+_last_chance: tuple[bytes, Any] = (b"", None)
+
+
+def _chance(text: bytes) -> Any:
+    """A reveal's chance request parsed, or None when ``text`` is not its canonical encoding."""
+    global _last_chance
+    last = _last_chance
+    if text == last[0]:
+        return last[1]
+    try:
+        chance = json.loads(text, parse_float=_Float, parse_constant=_Float)
+        # trusted: parsed JSON has string keys, and a number that is not an integer is a
+        # _Float, which the encoder refuses (TypeError)
+        if canonical_trusted(chance) != text:
+            return None
+    except (ValueError, TypeError, RecursionError):
+        return None
+    _last_chance = (text, chance)
+    return chance
+
+
 def _reveal(m: re.Match[bytes], raw: bytes) -> Envelope | None:
     at, seq, r = int(m.group(1)), int(m.group(8)), int(m.group(4))
     prev = None if m.group(7) == b"null" else m.group(7)[1:-1].decode("ascii")
     if max(at, seq, r) > MAX_SEQ or (prev is None) != (seq == 0):
         return None  # the long way says what is wrong
-    try:
-        chance = json.loads(m.group(3))
-        if canonical_json(chance) != m.group(3):
-            return None
-    except (ValueError, TypeError, RecursionError):
+    chance = _chance(m.group(3))
+    if chance is None:
         return None
     return Envelope(PROTOCOL_VERSION, m.group(6).decode("ascii"), m.group(2).decode("ascii"), seq, prev, "reveal",
                     at, m.group(9).decode("ascii"), {"chance": chance, "r": r, "value": m.group(5).decode("ascii")},

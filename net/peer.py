@@ -39,6 +39,12 @@ from net.store import GameLock, TranscriptFile, load, lock_game, write_private
 from net.transcript import Accepted
 
 LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its seat is free again
+# Received messages are fsynced once the network has been quiet this long, and at the
+# latest this long after they were written (net.store): an fsync stops the loop (for
+# milliseconds when other processes use the disk), and in the middle of a chance event it
+# would hold up every peer waiting for this one's reveal.
+QUIET_MS = 20
+SYNC_MS = 1_000
 
 
 class Decider(Protocol):
@@ -321,6 +327,8 @@ class Peer:
     _printed: int = 0
     _asked: int = -1
     _saved_version: int = -1
+    _dirty_since: int = -1  # when sync() first saw lines written but not yet fsynced
+    _heard: tuple[int, int] = (0, 0)  # (frames the node had taken in, when sync() first saw that many)
     _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
 
     # ------------------------------------------------------------------ building
@@ -590,10 +598,25 @@ class Peer:
             return self.lobby.power_name(power)
         return power.replace("_", " ").title()
 
-    def sync(self) -> None:
-        """fsync what was received since the last call (the log groups them: net.store)."""
-        if self.session.store is not None:
-            self.session.store.sync()
+    def sync(self, now: int | None = None) -> None:
+        """fsync the messages received once no frame has come for :data:`QUIET_MS`, or
+        :data:`SYNC_MS` after this was first called with them written but not yet durable
+        (``now``: the peer's clock). What a crash of the machine loses of them comes back
+        by catch-up; what this peer signs is on disk, with every line before it, before it
+        leaves (net.session, net.store)."""
+        store = self.session.store
+        now = self.clock() if now is None else now
+        frames = self.node.stats.frames_in
+        if frames != self._heard[0]:
+            self._heard = (frames, now)
+        if store is None or not store.dirty:
+            self._dirty_since = -1
+            return
+        if self._dirty_since < 0:
+            self._dirty_since = now
+        if now - self._heard[1] >= QUIET_MS or now - self._dirty_since >= SYNC_MS:
+            store.sync()
+            self._dirty_since = -1
 
     def _print_news(self) -> None:
         log = self.session.log

@@ -20,12 +20,13 @@ from typing import Any
 
 from game.rules import State
 from game.rules.core import deep_copy
-from net.encoding import canonical_json
+from net.encoding import canonical_json, canonical_trusted
 
 _FIELDS: tuple[str, ...] = tuple(sorted(State.__slots__))
 _KEYS: dict[str, bytes] = {f: canonical_json(f) + b":" for f in _FIELDS}
 CACHED = frozenset({"bag", "face_up", "units", "markers", "gold", "pop", "vp", "unrest", "supply", "tiles", "used",
-                    "stock", "returned", "alliance", "track", "order", "powers", "captured", "blockades", "final"})
+                    "stock", "returned", "alliance", "track", "order", "powers", "captured", "blockades", "final",
+                    "loose_forts"})
 SCALARS = frozenset({"board_digest", "ruleset", "war", "round", "first", "last_turn", "steps", "chance_count"})
 # cached fields that are objects with many members, few of which change at a time (the
 # units in 18 areas): their members are kept encoded one by one
@@ -55,13 +56,13 @@ class StateHasher:
             elif member is not None and (f not in CACHED or copies[f] != value):
                 member = self._rekey(f, value) if f in KEYED else None
             if member is None:
-                member = _KEYS[f] + canonical_json(value, trusted=True)  # an engine state: no floats
+                # an engine state: no floats; an integer (steps, chance_count...) is its digits
+                member = _KEYS[f] + (str(value).encode("ascii") if type(value) is int else canonical_trusted(value))
                 members[f] = member
                 if f in CACHED or f in SCALARS:  # the others are encoded every time: no copy to compare
                     copies[f] = _copy(value)
                 if f in KEYED:
-                    self._keyed[f] = {k: canonical_json(k) + b":" + canonical_json(v, trusted=True)
-                                      for k, v in value.items()}
+                    self._keyed[f] = {k: canonical_trusted(k) + b":" + canonical_trusted(v) for k, v in value.items()}
             parts.append(member)
         return hashlib.sha256(b"{" + b",".join(parts) + b"}").hexdigest()
 
@@ -74,7 +75,7 @@ class StateHasher:
             return None
         for k, v in value.items():
             if old[k] != v:
-                enc[k] = canonical_json(k) + b":" + canonical_json(v, trusted=True)
+                enc[k] = canonical_trusted(k) + b":" + canonical_trusted(v)
                 old[k] = _copy(v)
         member = _KEYS[f] + b"{" + b",".join(enc[k] for k in sorted(value)) + b"}"
         self._members[f] = member

@@ -26,6 +26,7 @@ from game.rules import (
     Event,
     Input,
     MalformedInput,
+    Pending,
     Roll,
     RulesError,
     State,
@@ -107,13 +108,12 @@ def _is_int(v: Any) -> bool:
     return type(v) is int  # not a bool
 
 
-def chance_request(st: State) -> dict[str, Any]:
+def chance_request(st: State, p: Pending | None = None) -> dict[str, Any]:
     """The chance request the engine waits for, as a reveal states it: ``kind``, ``ranges``
     and ``for``, whose each value is: a seat number (that power's die), ``"neutral"`` (a
     die rolled for no power) or ``None`` (a value that is no one's die: the first player,
-    a draw from the bag)."""
-    p = pending(st)
-    req = p.chance
+    a draw from the bag). ``p``: ``pending(st)``, when the caller has it."""
+    req = (p if p is not None else pending(st)).chance
     assert req is not None, "the engine does not wait for chance"
     n = len(req.ranges)
     fr = st.stack[-1] if st.stack else {}
@@ -171,11 +171,26 @@ class Table:
         self.drops: list[DropRecord] = []
         self.resigned_at: dict[int, int] = {}
         self._request: tuple[int, dict[str, Any]] = (0, {})  # (chance event, its request), worked out once
+        # what the engine waits for, worked out once per engine step (see pending())
+        self._pending: tuple[State | None, int, Pending | None] = (None, -1, None)
         # check a choice's legality while planning (when the message is persisted before it
         # is applied); otherwise applying it checks it, which is faster for verification
         self.precheck = False
 
     # ------------------------------------------------------------------ queries
+    def pending(self) -> Pending:
+        """``pending(self.st)``, worked out once per engine step: every message and every
+        turn of a peer's loop asks it several times (whose turn, which chance event), and
+        the state changes only by an input applied (which counts a step) or by being
+        replaced (an undo)."""
+        st = self.st
+        cached = self._pending
+        if cached[0] is st and cached[1] == st.steps and cached[2] is not None:
+            return cached[2]
+        p = pending(st)
+        self._pending = (st, st.steps, p)
+        return p
+
     def active(self, seat: int) -> bool:
         return self.control[seat] == PLAYER
 
@@ -192,12 +207,12 @@ class Table:
         """The chance request of the chance event the engine waits for (:func:`chance_request`)."""
         r = self.chance_round()
         if self._request[0] != r:
-            self._request = (r, chance_request(self.st))
+            self._request = (r, chance_request(self.st, self.pending()))
         return self._request[1]
 
     def chance_round(self) -> int:
         """The number r of the chance event the engine waits for, or 0."""
-        if self.started and not self.over and pending(self.st).is_chance:
+        if self.started and not self.over and self.pending().is_chance:
             return self.st.chance_count + 1
         return 0
 
@@ -205,7 +220,7 @@ class Table:
         """The seat whose decision the engine waits for, or -1."""
         if not self.started or self.over:
             return -1
-        p = pending(self.st)
+        p = self.pending()
         return -1 if p.is_chance else p.seat
 
     def awaited(self) -> list[tuple[int, str]]:
@@ -304,7 +319,7 @@ class Table:
 
     def _need_decision(self, seat: int) -> None:
         self._need_started()
-        p = pending(self.st)
+        p = self.pending()
         if p.is_chance:
             raise Reject("not_your_turn", f"the game waits for chance ({p.chance.kind if p.chance else ''})")
         if p.seat != seat:
@@ -573,7 +588,7 @@ class Table:
         out = Outcome()
         st = self.st
         while self.started and not is_over(st):
-            p = pending(st)
+            p = self.pending()
             if p.chance is not None:
                 if any(self.active(s) and s not in self.reveals for s in range(self.n)):
                     break

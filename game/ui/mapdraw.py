@@ -453,11 +453,13 @@ class MapRenderer:
         if surf is None:
             surf = pygame.Surface((s, s), pygame.SRCALPHA)
             c = (s // 2, s // 2)
-            pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 2), s // 2 - 2)
-            pygame.draw.circle(surf, P.power(pid), c, s // 2 - 3)
-            pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, s // 2 - 3, 2)
-            face = "sans-bold" if s >= 22 else "cond-bold"
-            t = text(P.letters(pid), face, max(8, s * 7 // 16), P.ink(pid))
+            small = s < 24  # on the alliance and VP tracks: the disc as large as it can be
+            r = s // 2 - (1 if small else 3)
+            pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 1 if small else c[1] + 2), r + (0 if small else 1))
+            pygame.draw.circle(surf, P.power(pid), c, r)
+            pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, r, 1 if small else 2)
+            face = "cond-bold" if small else "sans-bold"
+            t = text(P.letters(pid), face, max(9, s * 7 // 16), P.ink(pid))
             surf.blit(t, t.get_rect(center=c))
             self._chips[key] = surf
         return surf
@@ -471,10 +473,10 @@ class MapRenderer:
             f = max(10, h * 3 // 5)
             ink = P.ink(pid)
             lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink)
-            lw = lt.get_width() + 7
-            iw = h // 2  # a unit kind's icon
+            lw = lt.get_width() + 6
+            iw = h // 2 - 1  # a unit kind's icon
             nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
-            w = lw + sum(iw + 1 + t.get_width() + 3 for t in nums) + 2
+            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + 3
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             col = P.power(pid)
             pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
@@ -488,34 +490,49 @@ class MapRenderer:
                 icon(surf, kind, pygame.Rect(x, h // 4, iw, h // 2), ink)
                 x += iw + 1
                 surf.blit(nt, nt.get_rect(midleft=(x, h // 2)))
-                x += nt.get_width() + 3
+                x += nt.get_width() + 2
             self._chips[key] = surf
         return surf
+
+    def _pack(self, aid: str, v: dict[str, Any], h: int, width: int, gap: int
+              ) -> list[tuple[str, list[int], pygame.Surface, int, int]]:
+        """The chips of an area's powers at height ``h``, each in the first row of the unit
+        box with room for it (a narrow chip fills the gap a wide one left): power, units,
+        chip, x and row."""
+        out = []
+        rows: list[int] = []  # the width taken in each row
+        powers: list[str] = v["powers"]
+        for seat, u in enumerate(v["units"].get(aid, [])):
+            if not any(u):
+                continue
+            chip = self.chip(powers[seat], u, h)
+            cw = chip.get_width()
+            row = next((i for i, used in enumerate(rows) if used + gap + cw <= width), len(rows))
+            if row == len(rows):
+                rows.append(-gap)
+            out.append((powers[seat], u, chip, rows[row] + gap, row))
+            rows[row] += gap + cw
+        return out
 
     def _draw_units(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
                     hits: list[Hit]) -> None:
         z = cam.zoom
-        h = max(17, round(22 * z))
         gap = max(2, round(4 * z))
         b = self.board
-        powers: list[str] = v["powers"]
         for aid, shape in self.layout.areas.items():
-            ux, uy, uw, _ = shape.units
+            ux, uy, uw, uh = shape.units
             x0, y0 = cam.to_screen(ux, uy)
-            width = round(uw * z)
-            rows: list[int] = []  # the width taken in each row of the unit box
-            for seat, u in enumerate(v["units"].get(aid, [])):
-                if not any(u):
-                    continue
-                pid = powers[seat]
-                chip = self.chip(pid, u, h)
-                cw = chip.get_width()
-                # the first row with room for it (a narrow chip fills a gap a wide one left)
-                row = next((i for i, used in enumerate(rows) if used + gap + cw <= width), len(rows))
-                if row == len(rows):
-                    rows.append(-gap)
-                rect = chip.get_rect(topleft=(x0 + rows[row] + gap, y0 + row * (h + gap)))
-                rows[row] += gap + cw
+            width, height = round(uw * z), round(uh * z)
+            # chips as tall as the zoom asks; in a crowded box, a size smaller (their
+            # numbers stay 10 px) when that keeps them all inside it
+            h = max(17, round(22 * z))
+            packed = self._pack(aid, v, h, width, gap)
+            if packed and (max(p[4] for p in packed) + 1) * (h + gap) - gap > height and h > 15:
+                smaller = self._pack(aid, v, h - 2, width, gap)
+                if (max(p[4] for p in smaller) + 1) * (h - 2 + gap) - gap <= height:
+                    h, packed = h - 2, smaller
+            for pid, u, chip, x, row in packed:
+                rect = chip.get_rect(topleft=(x0 + x, y0 + row * (h + gap)))
                 surf.blit(chip, rect)
                 tgt: Target = ("unit", aid, pid)
                 if tgt in lit:
@@ -533,7 +550,7 @@ class MapRenderer:
                 r = track_cell(self.layout, name, value - 1, z).move(ox, oy)
                 pygame.draw.rect(surf, P.HIGHLIGHT_EDGE, r, max(2, round(4 * z)), border_radius=4)
                 hits.append(Hit(r, ("track", name, str(value)), f"{name.title()} {value}"))
-        s = round(self.layout.tracks["alliance"]["cell"] * z) - 4
+        s = round(self.layout.tracks["alliance"]["cell"] * z) - 2
         order: list[int] = v["order"]
         for seat, (side, space) in enumerate(zip(v["alliance"], v["track"], strict=False)):
             if not side:

@@ -141,6 +141,32 @@ def test_the_fast_path_for_reveals_says_what_the_long_way_says(at: int, seq: int
         assert fast == slow
 
 
+def _reveal_bytes(chance: bytes, seq: int = 3) -> bytes:
+    raw = canonical_json({"v": PROTOCOL_VERSION, "game": GAME_ID, "author": identity(0).public_hex, "seq": seq,
+                          "prev": "cd" * 32, "kind": "reveal", "at": 5, "state": "ab" * 32,
+                          "body": {"chance": {"kind": "x"}, "r": 2, "value": "ef" * 32}, "sig": ""})
+    return raw.replace(b'{"kind":"x"}', chance)
+
+
+def test_the_fast_path_refuses_a_chance_request_that_is_not_canonical_even_right_after_a_canonical_one() -> None:
+    good = canonical_json(_REQUESTS[0])
+    # the reveals of one chance event carry the same request: each is parsed alike
+    first, second = parse(_reveal_bytes(good, 3)), parse(_reveal_bytes(good, 4))
+    assert first.body["chance"] == second.body["chance"] == _REQUESTS[0]
+    # numbers that are not integers, and encodings that differ from the canonical one by a
+    # byte, are refused as the long way refuses them, whatever was parsed just before
+    for bad in (good.replace(b"[1,6]", b"[1e0,6]", 1), good.replace(b"[1,6]", b"[1,6E0]", 1),
+                good.replace(b"[1,6]", b"[01,6]", 1), good.replace(b"[1,6]", b"[-0,6]", 1),
+                good.replace(b'"for"', b'"for" ', 1), b'{"ranges":[],"kind":"x"}'):
+        parse(_reveal_bytes(good))
+        raw = _reveal_bytes(bad)
+        with pytest.raises(Reject) as fast:
+            parse(raw)
+        with pytest.raises(Reject) as slow:
+            parse_json(raw)
+        assert fast.value.code == slow.value.code, bad
+
+
 def test_the_signed_bytes_are_cut_from_the_wire_bytes_whatever_the_body_holds() -> None:
     for body in ({"text": 'a ,"sig":"' + "0" * 128 + '", x'}, {"sig": "x", "state": ""}, {}, {"text": "\u00e9\n\""}):
         env = parse(_env(body=body))
@@ -257,6 +283,14 @@ def test_unrest_commitment_layout() -> None:
 
 
 # --------------------------------------------------------------------------- state hash
+@settings(max_examples=200, deadline=None)
+@given(value=hs.recursive(hs.none() | hs.integers(-2**70, 2**70) | hs.text() | hs.booleans(),
+                          lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(), inner, max_size=4),
+                          max_leaves=20))
+def test_the_trusted_encoder_is_the_canonical_encoding(value: Any) -> None:
+    assert encoding.canonical_trusted(value) == canonical_json(value) == canonical_json(value, trusted=True)
+
+
 @pytest.mark.parametrize("bot,players,seed", [("random", 7, 3), ("greedy", 4, 1)])
 def test_incremental_state_hash_matches_engine(bot: str, players: int, seed: int) -> None:
     rng = random.Random(seed)

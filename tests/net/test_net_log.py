@@ -95,6 +95,58 @@ def test_a_peer_groups_the_fsyncs_of_received_messages_but_never_sends_what_it_s
     store.close()
 
 
+def test_a_running_peer_fsyncs_received_messages_when_the_network_is_quiet_or_within_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from net.peer import QUIET_MS, SYNC_MS, Peer
+
+    g = Game(2)
+    g.play_until(lambda g: len(g.t) > 41)
+    raws = [e.env.raw for e in g.t.entries]
+    now = [1_000]
+    peer = Peer.create(Identity.generate(), role="spectator", game_id=GAME_ID, log=tmp_path / "s.jsonl",
+                       say=lambda _s: None, clock=lambda: now[0])
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr("net.store.os.fsync", lambda fd: (synced.append(os.fstat(fd).st_size), real(fd)))
+
+    def take(raw: bytes, after_ms: int) -> None:
+        """``after_ms`` later, a frame brings ``raw``; then a turn of the peer's loop."""
+        now[0] += after_ms
+        peer.node.stats.frames_in += 1  # what the node counts as each frame arrives
+        assert peer.replica.receive(raw, now[0]) == "accepted"
+        peer.step(0)
+
+    try:
+        assert peer.session.store is not None
+        first = now[0] + QUIET_MS // 2  # when the first message is written
+        for raw in raws[:40]:  # messages keep coming, each less than QUIET_MS after the last
+            take(raw, QUIET_MS // 2)
+        # each written at once (a killed process loses none of them), none fsynced yet: an
+        # fsync while frames come would hold up what they bring
+        assert now[0] - first < SYNC_MS and load(peer.files.log).messages == raws[:40] and not synced
+        while now[0] - first < SYNC_MS - QUIET_MS // 2:
+            peer.node.stats.frames_in += 1  # other frames (heartbeats) keep the network busy
+            now[0] += QUIET_MS // 2
+            peer.step(0)
+        assert not synced and peer.session.store.dirty
+        now[0] += QUIET_MS // 2  # a second after the first unsynced line: durable, busy or not
+        peer.node.stats.frames_in += 1
+        peer.step(0)
+        assert synced == [peer.files.log.stat().st_size] and not peer.session.store.dirty
+        take(raws[40], 1)
+        now[0] += QUIET_MS - 1
+        peer.step(0)
+        assert len(synced) == 1
+        now[0] += 1  # no frame for QUIET_MS: a quiet moment to make it durable
+        peer.step(0)
+        assert synced[-1] == peer.files.log.stat().st_size and len(synced) == 2 and not peer.session.store.dirty
+        now[0] += 10 * SYNC_MS
+        peer.step(0)
+        assert len(synced) == 2  # nothing new written: nothing to fsync
+    finally:
+        peer.close()
+
+
 def test_truncated_last_line_is_reported_and_cut(tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     with TranscriptFile(path) as store:
