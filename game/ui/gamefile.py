@@ -65,9 +65,6 @@ class GameFile:
     def failed(self) -> bool:
         return self.verdict.status == "failed"
 
-    def final(self) -> State:
-        return self.steps[-1].state
-
 
 def load_game_file(path: Path) -> GameFile:
     """Read ``path`` as whichever kind of game file it is (as ``soe resume`` tells them

@@ -343,8 +343,10 @@ class ReplayScene(ScaledScene):
 
     # ------------------------------------------------------------------ geometry
     def strip_rect(self) -> pygame.Rect:
-        x, y, w, h = self.scene.map_rect()
-        return pygame.Rect(x, y + h - self.px(46), w, self.px(46))
+        """The controls: along the bottom of the prompt bar, which a replay never fills with
+        choices, so the whole map stays in view above them."""
+        bar = self.scene.bar_rect()
+        return pygame.Rect(bar.x, bar.bottom - self.px(46), bar.width, self.px(46))
 
     def slider_rect(self) -> pygame.Rect:
         s = self.strip_rect()
