@@ -7,9 +7,10 @@ fsynced always before one of the peer's own messages is sent, which the fsync of
 covers with every line before it, and otherwise once the network has been quiet for a
 moment, or within a second of a received message being written (:data:`net.peer.QUIET_MS`,
 :data:`net.peer.SYNC_MS`: an fsync stops the peer's loop, for milliseconds when other
-processes use the disk, and must not hold up a chance event's reveals). What this peer signed is on disk before anyone sees
-it; a received message lost in a crash of the whole machine between its write and the
-next fsync is still held by its author and the other peers, and comes back by catch-up.
+processes use the disk, and must not hold up a chance event's reveals). What this peer
+signed is on disk before anyone sees it; a received message lost in a crash of the whole
+machine between its write and the next fsync is still held by its author and the other
+peers, and comes back by catch-up.
 
 Proofs of equivocation, and signed messages that named another state hash than this peer's,
 go to ``FILE.evidence``. A crash can leave a partial last line; :func:`load` reports it (and never returns it as
