@@ -338,10 +338,22 @@ class MapRenderer:
         z = cam.zoom
         clip = surf.get_clip()
         surf.set_clip(pygame.Rect(cam.view))
-        surf.fill(P.SEA_DEEP, pygame.Rect(cam.view))
-        surf.blit(self.sheet(z), (round(cam.ox), round(cam.oy)))
+        view = pygame.Rect(cam.view)
+        sheet = self.sheet(z)
+        placed = sheet.get_rect(topleft=(round(cam.ox), round(cam.oy)))
+        inner = view.clip(placed)
+        if inner.size == (0, 0):
+            surf.fill(P.SEA_DEEP, view)
+        else:  # only the margins the sheet leaves are filled (a fill of the whole view costs as much as the sheet)
+            for r in ((view.x, view.y, view.width, inner.y - view.y), (view.x, inner.bottom, view.width, view.bottom - inner.bottom),
+                      (view.x, inner.y, inner.x - view.x, inner.height), (inner.right, inner.y, view.right - inner.right, inner.height)):
+                if r[2] > 0 and r[3] > 0:
+                    surf.fill(P.SEA_DEEP, r)
+        surf.blit(sheet, placed)
         hits: list[Hit] = []
         for shape in self.layout.areas.values():
+            if ("area", shape.id) not in lit and shape.id not in focus:
+                continue  # the outline is on the cached sheet: only a highlight is drawn per frame
             pts = [cam.to_screen(x, y) for x, y in shape.outline]
             if ("area", shape.id) in lit:
                 w = max(3, round(6 * z))
