@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.rules import Choice, State
+from game.rules import State
 from game.ui import palette as P
 from game.ui.app import App, Intent
 from game.ui.assets import text, wrap
@@ -23,7 +23,7 @@ from game.ui.endscreen import EndScene
 from game.ui.game_scene import SPEEDS, GameScene
 from game.ui.gamefile import GameFile, Mark, Verdict
 from game.ui.menu import PauseMenu
-from game.ui.table import Step
+from game.ui.shots import StaticTable
 from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
 
 SPEED_NAMES = ("slow", "normal", "fast", "off")
@@ -38,50 +38,31 @@ KEYS = ("space plays or pauses; the arrows step one event back or forward; Home 
         "hides the verdict; Esc opens the menu")
 
 
-class ReplayTable:
+class ReplayTable(StaticTable):
     """The table behind a replay's game screen: the game's steps up to where the replay
     is, handed out as the controls move it forward (:meth:`forward`) or from the start
     again (:meth:`rewind`). No seat of it decides: it takes no choice and undoes nothing."""
 
     def __init__(self, game: GameFile, at: int = 0) -> None:
-        self.seat = -1
+        pos = max(0, min(game.last, at))
+        super().__init__(game.steps[: pos + 1], seat=-1)
         self.game = game
-        self.pos = max(0, min(game.last, at))
-        self._out: list[Step] = list(game.steps[: self.pos + 1])
-
-    def steps(self) -> list[Step]:
-        out, self._out = self._out, []
-        return out
+        self.pos = pos
 
     def pending(self) -> bool:
-        return bool(self._out)
-
-    def submit(self, choice: Choice) -> None:
-        """Nothing: no choice can be made in a replay."""
-
-    def undo(self) -> None:
-        """Nothing: a replay takes nothing back."""
-
-    def can_undo(self) -> bool:
-        return False
-
-    def thinking(self) -> int:
-        return -1
-
-    def close(self) -> None:
-        pass
+        return bool(self._steps)
 
     def forward(self, n: int = 1) -> int:
         """Hand out the next ``n`` steps (fewer at the end); how many."""
         k = min(self.game.last, self.pos + n)
-        self._out += self.game.steps[self.pos + 1: k + 1]
+        self._steps += self.game.steps[self.pos + 1: k + 1]
         moved, self.pos = k - self.pos, k
         return moved
 
     def rewind(self, k: int) -> None:
         """From the start again, up to step ``k``."""
         self.pos = max(0, min(self.game.last, k))
-        self._out = list(self.game.steps[: self.pos + 1])
+        self._steps = list(self.game.steps[: self.pos + 1])
 
 
 class ReplayScene(ScaledScene):

@@ -14,14 +14,16 @@ from net.transcript import Transcript
 from net.verify import verify_messages
 
 
-def test_a_game_with_a_bot_seat_plays_to_the_end_and_verifies() -> None:
+def _play(people_bot: str, drop_bot: str = "greedy") -> Transcript:
+    """A whole 3-player game: two people (played by ``people_bot``) and a bot seat between
+    them, played by every peer's ``drop_bot``."""
     powers = new_game(3).powers
     t = Transcript()
     people = [Session(identity(i), secret=secret(i), transcript=t) for i in (0, 1)]
     seats = [SeatInfo(powers[0], identity(0).public_hex, "host"), SeatInfo(powers[1], "", "bot"),
              SeatInfo(powers[2], identity(1).public_hex, "guest")]
-    assert people[0].create(seats, now=0, game_id=GAME_ID, chain_length=1024).ok
-    bots = [make_bot("random", 7), make_bot("random", 8)]
+    assert people[0].create(seats, now=0, game_id=GAME_ID, chain_length=1024, drop_bot=drop_bot).ok
+    bots = [make_bot(people_bot, 7), make_bot(people_bot, 8)]
     for step in range(20_000):
         for s in people:
             s.tick(step)
@@ -34,6 +36,11 @@ def test_a_game_with_a_bot_seat_plays_to_the_end_and_verifies() -> None:
         if who is not None:
             sess = people[who]
             assert sess.submit(bots[who].choose(table.st, seat, sess.legal()), step).ok
+    return t
+
+
+def test_a_game_with_a_bot_seat_plays_to_the_end_and_verifies() -> None:
+    t = _play("random")
     table = t.table
     assert table is not None and table.closed and table.over
     assert not table.active(1) and table.joined[1] is False
@@ -79,25 +86,7 @@ def test_a_searching_bot_seat_believes_the_tables_public_ledger(monkeypatch) -> 
         return bot
 
     monkeypatch.setattr(net.table, "make_bot", spy)
-    powers = new_game(3).powers
-    t = Transcript()
-    people = [Session(identity(i), secret=secret(i), transcript=t) for i in (0, 1)]
-    seats = [SeatInfo(powers[0], identity(0).public_hex, "host"), SeatInfo(powers[1], "", "bot"),
-             SeatInfo(powers[2], identity(1).public_hex, "guest")]
-    assert people[0].create(seats, now=0, game_id=GAME_ID, chain_length=1024, drop_bot="easy").ok
-    bots = [make_bot("greedy", 7), make_bot("greedy", 8)]
-    for step in range(20_000):
-        for s in people:
-            s.tick(step)
-        table = t.table
-        assert table is not None
-        if table.closed:
-            break
-        seat = table.decision_seat()
-        who = {0: 0, 2: 1}.get(seat)
-        if who is not None:
-            sess = people[who]
-            assert sess.submit(bots[who].choose(table.st, seat, sess.legal()), step).ok
+    t = _play("greedy", drop_bot="easy")
     table = t.table
     assert table is not None and table.closed and table.over
     assert made and all(bot.ledger is table.ledger for bot in made)

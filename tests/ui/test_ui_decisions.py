@@ -11,7 +11,7 @@ from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.picker import parts_of
 from game.ui.shots import StaticTable
-from game.ui.table import Step
+from game.ui.table import Step, Table
 from tests.ui.decisions import KINDS, collect
 
 
@@ -29,14 +29,27 @@ def states() -> dict[str, State]:
     return collect()
 
 
-def _screen(st: State) -> tuple[App, GameScene, Recorder]:
-    seat = pending(st).seat
-    table = Recorder([Step(st.clone(), [], -1)], seat)
+def game_screen(table: Table) -> tuple[App, GameScene]:
+    """A 1280x720 game screen over ``table``, drawn twice (the steps taken in)."""
     app = App((1280, 720), hidden=True)
     scene = GameScene(table, "instant")
     app.push(scene)
     app.frame(0.0)
     app.frame(0.0)
+    return app, scene
+
+
+def pick_all(scene: GameScene, choice: Choice) -> None:
+    """Pick every part of ``choice`` the picker offers (the forced ones it takes itself)."""
+    assert scene.picker is not None
+    for part in parts_of(choice)[1:]:
+        if part in [o.part for o in scene.picker.options()]:
+            scene.picker.pick(part)
+
+
+def _screen(st: State) -> tuple[App, GameScene, Recorder]:
+    table = Recorder([Step(st.clone(), [], -1)], pending(st).seat)
+    app, scene = game_screen(table)
     return app, scene, table
 
 
@@ -122,9 +135,7 @@ def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -
     assert 0 <= o.none.win + o.none.tie <= 1
     app, scene, table = _screen(st)
     assert scene.picker is not None
-    for part in parts_of(attack)[1:]:
-        if part in [o.part for o in scene.picker.options()]:
-            scene.picker.pick(part)
+    pick_all(scene, attack)
     assert scene.picker.complete() == attack and scene.picker.needs_confirm()
     line = ""
     for _ in range(1200):

@@ -14,6 +14,7 @@ from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.shots import StaticTable, selfplay_steps
 from game.ui.table import Step
+from tests.ui.test_ui_decisions import game_screen, pick_all
 
 
 class Feed(StaticTable):
@@ -114,11 +115,7 @@ def test_the_wheel_scrolls_the_log_back_to_the_first_entry_and_no_further() -> N
     import pygame
 
     steps = selfplay_steps(2, 4, lambda i, s: i >= 400)
-    app = App((1280, 720), hidden=True)
-    scene = GameScene(StaticTable(steps, seat=0), "instant")
-    app.push(scene)
-    app.frame(0.0)
-    app.frame(0.0)
+    app, scene = game_screen(StaticTable(steps, seat=0))
     r = scene._log_rect()
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(1, 1), buttons=(0, 0, 0)))
 
@@ -264,11 +261,7 @@ def _decision(st: State) -> tuple[App, GameScene, Any]:
     from tests.ui.test_ui_decisions import Recorder
 
     table = Recorder([Step(st.clone(), [], -1)], pending(st).seat)
-    app = App((1280, 720), hidden=True)
-    scene = GameScene(table, "instant")
-    app.push(scene)
-    app.frame(0.0)
-    app.frame(0.0)
+    app, scene = game_screen(table)
     return app, scene, table
 
 
@@ -395,20 +388,13 @@ def test_the_attack_dialog_shows_the_figures_and_what_they_assume() -> None:
     drawing thread) and the Confirm button's tooltip says what each assumes."""
     import time
 
-    from game.ui.picker import parts_of
     from tests.ui.test_ui_decisions import Recorder
 
     st, seat, attack = _attack_position()
     table = Recorder([Step(st.clone(), [], -1)], seat)
-    app = App((1280, 720), hidden=True)
-    scene = GameScene(table, "instant")
-    app.push(scene)
-    app.frame(0.0)
-    app.frame(0.0)
+    app, scene = game_screen(table)
     assert scene.picker is not None
-    for part in parts_of(attack)[1:]:
-        if part in [o.part for o in scene.picker.options()]:
-            scene.picker.pick(part)
+    pick_all(scene, attack)
     assert scene.picker.complete() == attack and scene.picker.needs_confirm()
     line = ""
     for _ in range(600):
@@ -436,7 +422,6 @@ def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes(
     from game.cli.scenario import build_position, load_scenario
     from game.rules import Act, C, apply, legal
     from game.ui.odds import CACHE
-    from game.ui.picker import parts_of
     from tests.ui.conftest import ROOT
 
     st, _ = build_position(load_scenario(ROOT / "tests" / "scenarios" / "combat_002_north_america.json"))
@@ -444,15 +429,9 @@ def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes(
     st, _ = apply(st, Act(seat, C("attack")))
     attack = legal(st, seat)[0]
     table = Feed([Step(st.clone(), [], -1)], seat)
-    app = App((1280, 720), hidden=True)
-    scene = GameScene(table, "instant")
-    app.push(scene)
-    app.frame(0.0)
-    app.frame(0.0)
+    app, scene = game_screen(table)
     assert scene.picker is not None
-    for part in parts_of(attack)[1:]:
-        if part in [o.part for o in scene.picker.options()]:
-            scene.picker.pick(part)
+    pick_all(scene, attack)
     before = set(threading.enumerate())
     t0 = time.perf_counter()
     app.dirty = True
