@@ -116,6 +116,10 @@ class Limits:
     heartbeat_ms: int = 1_000
     dead_ms: int = 10_000  # a link silent this long is considered gone
     resend_ms: int = 3_000  # a message sent to a link is not sent again to it before this
+    # a heartbeat's catch-up leaves out the messages this node took in or sent less than this
+    # long ago: they are on their way from their author (or its relays) already, and the
+    # next heartbeat brings any that were lost
+    fresh_ms: int = 500
     reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
     reconnect_max_ms: int = 5_000
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
@@ -209,6 +213,7 @@ class Stats:
     catchup_paced: int = 0  # catch-up messages left for later by the per-address budget
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
     forgotten: int = 0  # peers forgotten after forget_ms of silence
+    duplicates: int = 0  # messages received that this node had already
 
 
 class Node:
@@ -265,6 +270,11 @@ class Node:
         self._info_sent: bytes = b""
         self._catchup: dict[str, TokenBucket] = {}  # address -> catch-up budget of its in links
         self._bans: dict[str, list[int]] = {}  # address -> when its links were banned
+        self._fresh: dict[str, int] = {}  # message id -> when this node first took it in or sent it
+        # the player keys this node hears directly, as the last HAVE sent on each link told
+        # it, and whether a link has been greeted since (see _tell_direct)
+        self._direct_told: dict[tuple[str, bytes], list[str]] = {}
+        self._greeted_since = False
 
     # ------------------------------------------------------------------ setup
     def _tune(self, sock: zmq.Socket[bytes]) -> None:
@@ -387,8 +397,10 @@ class Node:
         now = self.clock()
         live = self._live()
         dialled = {(lk.node, lk.curve) for lk in live if lk.socket is not None and lk.node}
+        fresh = self._fresh
         for raw in raws:
             msg_id = sha256_hex(raw)
+            fresh.setdefault(msg_id, now)
             author = _author_of(raw)
             relay = author != self.author
             for link in live:
@@ -514,7 +526,7 @@ class Node:
                 direct = data.get("direct")
                 if isinstance(direct, list):
                     link.direct = frozenset(k for k in direct[:64] if _is_key(k))
-                self._catch_up(link, data["have"], now)
+                self._catch_up(link, data["have"], now, heartbeat=True)
             else:
                 self._violation(link, "garbage")
         elif kind == b"PEERS":
@@ -537,6 +549,7 @@ class Node:
             return
         first = not link.greeted
         link.greeted = True
+        self._greeted_since = self._greeted_since or first
         link.node = node
         link.role = str(data.get("role", ""))
         key = data.get("key")
@@ -587,11 +600,15 @@ class Node:
         outs = sum(1 for lk in self.links.values() if lk.socket is not None)
         return len(self.peers) < self.limits.max_peers and outs < self.limits.max_peers
 
-    def _catch_up(self, link: Link, their_have: dict[str, Any], now: int) -> None:
+    def _catch_up(self, link: Link, their_have: dict[str, Any], now: int, heartbeat: bool = False) -> None:
         """Send the messages the link's peer lacks. A connection we did not dial is served
         from its address's budget (:class:`Limits`): many connections from one address
         asking for the whole game get one copy at once and then a trickle, and what is
-        left goes out on their next ``HAVE``."""
+        left goes out on their next ``HAVE``. A heartbeat's ``HAVE`` (``heartbeat``) is
+        not answered with messages this node has had for less than ``fresh_ms`` whose
+        author the peer hears directly: a heads list is a moment old when it arrives, and
+        those messages are mostly in flight to the peer from their author (sent again,
+        they only cost it a frame); a later heartbeat sends any it still lacks."""
         have = {str(k): v for k, v in their_have.items() if isinstance(v, int) and not isinstance(v, bool)}
         missing = self.replica.missing(have)
         if not missing:
@@ -602,8 +619,12 @@ class Node:
             if budget is None:
                 lim = self.limits
                 budget = self._catchup[link.addr] = TokenBucket(lim.catchup_burst, lim.catchup_rate, now)
+        fresh = self._fresh if heartbeat else {}
+        grace = self.limits.fresh_ms
         for i, raw in enumerate(missing):
             msg_id = sha256_hex(raw)
+            if now - fresh.get(msg_id, now - grace) < grace and _author_of(raw) in link.direct:
+                continue  # on its way from its author
             last = link.sent_at.get(msg_id)
             if (msg_id in link.known and last is None) or (last is not None and now - last < self.limits.resend_ms):
                 continue
@@ -614,9 +635,12 @@ class Node:
 
     def _msg(self, link: Link, raw: bytes, now: int) -> None:
         msg_id = sha256_hex(raw)
+        self._fresh.setdefault(msg_id, now)
         link.known.add(msg_id)
         code = self.replica.receive(raw, now)
         if code in ("accepted", "duplicate", "held"):
+            if code == "duplicate":
+                self.stats.duplicates += 1
             return
         if code != "state_mismatch":
             link.known.discard(msg_id)  # refused: remembering it would only grow with a flood
@@ -645,9 +669,32 @@ class Node:
         return canonical_json([{"node": n, "addr": a, "curve": c} for n, (a, c) in sorted(self.peers.items())]
                               + [{"node": self.node_id, "addr": self.endpoint, "curve": self.curve_public}])
 
+    def _direct(self, now: int) -> list[str]:
+        """The player keys this node hears directly (a ``HAVE`` tells them: see :meth:`_spread`)."""
+        lim = self.limits
+        return sorted({lk.peer_key for lk in self.links.values()
+                       if lk.peer_key and lk.greeted and not lk.banned_until and now - lk.last_rx <= lim.dead_ms})
+
+    def _tell_direct(self, now: int) -> None:
+        """Between heartbeats: once a new link has made this node hear another author
+        directly, tell every link at once (a ``HAVE``), so that none of them goes on
+        relaying that author's messages to it until the next heartbeat (while a mesh
+        forms at the start of a game, that was every message of its first second, sent
+        again by every peer)."""
+        self._greeted_since = False
+        direct = self._direct(now)
+        have = b""
+        for link in self._live():
+            if self._direct_told.get(link.key) != direct:
+                self._direct_told[link.key] = direct
+                have = have or canonical_json({"have": self.replica.have(), "direct": direct})
+                self._send(link, b"HAVE", have)
+
     def _maintain(self) -> None:
         now = self.clock()
         lim = self.limits
+        if self._greeted_since and now < self._next_beat:
+            self._tell_direct(now)
         if now < self._next_beat and self.peers_version != self._peers_shared:
             # a peer arrived: introduce it now rather than at the next beat, so the mesh
             # does not hang on its first node while it forms
@@ -660,13 +707,16 @@ class Node:
         if now >= self._next_beat:
             self._next_beat = now + lim.heartbeat_ms
             self._peers_shared = self.peers_version
-            direct = sorted({lk.peer_key for lk in self.links.values()
-                             if lk.peer_key and lk.greeted and not lk.banned_until and now - lk.last_rx <= lim.dead_ms})
+            self._greeted_since = False
+            direct = self._direct(now)
+            self._direct_told = {}
             have = canonical_json({"have": self.replica.have(), "direct": direct})
             peers = self._peers_frame()
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
             self._forget_silent(now)
+            if self._fresh:  # only the last fresh_ms matter
+                self._fresh = {m: t for m, t in self._fresh.items() if now - t < lim.fresh_ms}
             if self._catchup:  # budgets back to full, of addresses with no connection left
                 addrs = {lk.addr for lk in self.links.values() if lk.socket is None}
                 for addr, bucket in list(self._catchup.items()):
@@ -688,6 +738,7 @@ class Node:
                 if not link.greeted or link.banned_until:
                     continue
                 self._send(link, b"HAVE", have)
+                self._direct_told[link.key] = direct
                 if self._peers_sent.get(link.key) != self.peers_version:
                     self._peers_sent[link.key] = self.peers_version
                     self._send(link, b"PEERS", peers)

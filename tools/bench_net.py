@@ -388,6 +388,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
     steps = 0
     over_at = 0
     frames_at_over = 0
+    duplicates_at_over = 0
     cpu0 = cpu_seconds()
     stop_at = time.monotonic() + deadline_s
     while time.monotonic() < stop_at:
@@ -409,6 +410,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
         if peer.over and not over_at:
             over_at = now_ns()
             frames_at_over = peer.node.stats.frames_out
+            duplicates_at_over = peer.node.stats.duplicates
             conn.send(("over", {"state": peer.session.transcript.state_hash, "messages": len(peer.session.transcript),
                                 "cpu_s": cpu_seconds() - cpu0}))
         if steps % 16 == 0 and conn.poll():  # a look at the pipe costs a system call: not every step
@@ -418,6 +420,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
     out = {"index": index, "seat": peer.session.seat, "over_at": over_at, "steps": steps,
            "cpu_s": cpu_seconds() - cpu0, "frames_in": st.frames_in, "frames_out": st.frames_out,
            "frames_out_in_game": frames_at_over, "sent_by_type": st.sent, "rejected": st.rejected, "rate_limited": st.rate_limited,
+           "duplicates_in_game": duplicates_at_over,
            "messages": len(peer.session.transcript), "state": peer.session.transcript.state_hash, "over": peer.over,
            "desync": peer.desynced, "flooder": flooder is not None,
            "flood_sent": flooder.sent if flooder is not None else 0, "held": peer.session.held(),
@@ -720,6 +723,9 @@ def summarize(games: list[GameRun], think_ms: int, flood_per_s: int = 0) -> dict
         "chance_events": len(pooled["chance"]), "game_s": [round(gr.game_s, 2) for gr in games],
         "messages_per_s": round(messages / game_s, 1), "frames_per_s": round(frames / game_s),
         "frames_per_message": round(frames / messages, 1),
+        # messages a peer received again (it had them already), per message of the game
+        "duplicates_per_message": round(sum(t.get("duplicates_in_game", 0) for gr in games for t in gr.timings)
+                                        / messages, 2),
         "choice_ms": summary_ms(pooled["choice"]), "choice_first_peer_ms": summary_ms(pooled["choice_first_peer"]),
         "chance_ms": summary_ms(pooled["chance"]), "chance_known_ms": summary_ms(pooled["chance_known"]),
         "reveal_round_ms": summary_ms(pooled["reveal_round"]),
@@ -815,7 +821,7 @@ def report(out: dict[str, Any]) -> None:
                   f"({mode['flood_sent']} sent): honest peers' largest resident set {mode['honest_maxrss_mb']} MiB, "
                   f"messages held at the end {mode['honest_held']}")
         print(f"  {mode['messages_per_s']} messages/s, {mode['frames_per_s']} frames/s "
-              f"({mode['frames_per_message']} frames a message); cores busy during the game: machine "
+              f"({mode['frames_per_message']} frames a message, {mode['duplicates_per_message']} of them duplicates); cores busy during the game: machine "
               f"{mode['machine_busy_cores']}, these peers {mode['peers_cores']} (of {m['nproc']})")
         line("choice submitted -> on every peer", mode["choice_ms"])
         line("choice submitted -> on the first peer", mode["choice_first_peer_ms"])

@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from p2pkit import LOOPBACK, Raw
+from pathlib import Path
 
-from net.mesh import Node
+from p2pkit import LOOPBACK, Cluster, Raw
+
+from net.mesh import Limits, Node
 
 GAME = "cd" * 16
 AUTHOR = "aa" * 32  # the author of the relayed messages (not connected to the relay here)
@@ -143,3 +145,56 @@ def test_own_messages_go_to_every_link_and_the_author_is_never_relayed_its_own(p
     node.poll(5)
     a.read(20)
     assert message(0) not in a.messages()  # a is the author: never relayed its own
+
+
+def test_a_have_racing_a_fresh_message_is_not_answered_with_it_until_it_is_older(parts: list[Any]) -> None:
+    """A heartbeat's heads are a moment old when they arrive: the messages a node took in
+    just before are mostly on their way to that peer from their author already, and sent
+    again they would only cost it a frame. They go out on a later heartbeat if still lacking."""
+    log = Log()
+    relay = Node(log, GAME, host=LOOPBACK, curve=False, author="33" * 32, limits=Limits(fresh_ms=300))
+    x, y = Raw(relay.endpoint), Raw(relay.endpoint)
+    parts += [relay, x, y]
+    hello(x, "nodex", KEY_X)
+    hello(y, "nodey", KEY_Y)
+    wait(relay, lambda: sum(1 for lk in relay.links.values() if lk.greeted) == 2)
+    for r in (x, y):
+        assert r.frame(b"HAVE", {"have": {}, "direct": [AUTHOR]})  # both hear the author: no relaying
+    wait(relay, lambda: all(lk.direct for lk in relay.links.values() if lk.greeted))
+    assert y.frame(b"MSG", message(0))
+    wait(relay, lambda: len(log.msgs) == 1)
+    taken = time.monotonic()
+    assert x.frame(b"HAVE", {"have": {}, "direct": [AUTHOR]})  # x lacks it: in flight from the author
+    relay.poll(20)
+    x.read(50)
+    assert time.monotonic() - taken < 0.3  # (still fresh when that HAVE was answered)
+    assert message(0) not in x.messages()
+    time.sleep(0.35)
+    assert x.frame(b"HAVE", {"have": {}, "direct": [AUTHOR]})  # still lacking it later: now it is sent
+    deadline = time.monotonic() + 5
+    while message(0) not in x.messages():
+        assert time.monotonic() < deadline, "the lacking peer was never caught up"
+        relay.poll(5)
+        x.read(5)
+
+
+def test_no_message_is_relayed_twice_while_the_mesh_forms_at_the_start_of_a_game(tmp_path: Path) -> None:
+    """Each new link makes a node hear another author directly: it says so at once (a HAVE),
+    so its neighbours stop relaying that author's messages to it. Before, they learnt it
+    at their next heartbeat, and every peer sent every message of the game's first second
+    again to every other (about three copies more per message in a fast game)."""
+    c = Cluster(tmp_path, 4)
+    keys = {p.identity.public_hex for p in c.peers}
+
+    def meshed() -> bool:  # every peer has a link to every other (the game starts at once then)
+        return all({lk.peer_key for lk in p.node.links.values() if lk.greeted} >= keys - {p.identity.public_hex}
+                   for p in c.peers)
+
+    try:
+        c.run(meshed, 20, "the mesh formed")
+        c.start()
+        c.run(lambda: c.messages() >= 300, 60, "300 messages")
+        dup = sum(p.node.stats.duplicates for p in c.peers)
+        assert dup <= c.messages() // 5, (dup, c.messages())
+    finally:
+        c.close()
