@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from pathlib import Path
-
 from p2pkit import LOOPBACK, Cluster, Raw
 
 from net.mesh import Limits, Node
