@@ -44,6 +44,9 @@ LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its sea
 # milliseconds when other processes use the disk), and in the middle of a chance event it
 # would hold up every peer waiting for this one's reveal.
 QUIET_MS = 20
+# a peer's loop does its chores (fsync, drop votes, the lobby, news) at least this often
+# when nothing else calls for them (Peer.step)
+CHORES_MS = 20
 SYNC_MS = 1_000
 
 
@@ -329,6 +332,9 @@ class Peer:
     _saved_version: int = -1
     _dirty_since: int = -1  # when sync() first saw lines written but not yet fsynced
     _heard: tuple[int, int] = (0, 0)  # (frames the node had taken in, when sync() first saw that many)
+    # after the last whole turn of step(): the transcript's length, when the next whole turn
+    # is due at the latest, and the frames the node had taken in
+    _stepped: tuple[int, int, int] = (-1, 0, -1)
     _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
 
     # ------------------------------------------------------------------ building
@@ -481,14 +487,22 @@ class Peer:
         return True
 
     def step(self, timeout_ms: int = 20) -> None:
-        """One turn of the loop: network in and out, decisions due, drops due, news printed."""
+        """One turn of the loop: network in and out, decisions due, drops due, news printed.
+        A turn in which no frame came, the transcript did not change and it is not this
+        seat's decision does the rest only every :data:`CHORES_MS` (the timeout's votes,
+        the lobby, news): a waiting peer wakes for the transport's sake and goes back to
+        sleep at once, which leaves the processor to the peers that have work."""
         self.node.poll(timeout_ms)
         if self.contact is not None:
             self.contact.poll()
-        self.sync()
+        now = self.clock()
+        self.sync(now)
+        frames = self.node.stats.frames_in
+        if (frames == self._stepped[2] and len(self.session.transcript.entries) == self._stepped[0]
+                and now < self._stepped[1] and (self.decider is None or not self.session.my_turn())):
+            return
         if self.desynced or self.refused is not None:
             return
-        now = self.clock()
         self._door(now)
         if self.refused is not None:
             return
@@ -514,6 +528,7 @@ class Peer:
         if self.node.peers_version != self._saved_version:
             self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._print_news()
+        self._stepped = (len(self.session.transcript.entries), now + CHORES_MS, frames)
 
     # ------------------------------------------------------------------ the door
     def _refuse(self, code: str, reason: str) -> None:
