@@ -232,13 +232,17 @@ class Recorder:
         replica = peer.replica
         drain = replica.drain
 
+        mine = f'"author":"{peer.identity.public_hex}"'.encode("ascii")
+
         def timed_drain() -> list[bytes]:
             out: list[bytes] = drain()
-            t = now_ns()
-            for raw in out:
-                mid = message_id(raw)
-                if mid in self.accepted and mid not in self.handed:
-                    self.handed[mid] = t  # (own messages are handed earlier, by send_early)
+            if out:
+                t = now_ns()
+                for raw in out:
+                    if mine in raw:  # own messages only (most are handed earlier, by send_early)
+                        mid = message_id(raw)
+                        if mid in self.accepted and mid not in self.handed:
+                            self.handed[mid] = t
             return out
 
         send_early = peer.session.send_early
