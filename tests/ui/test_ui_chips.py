@@ -84,7 +84,7 @@ def _check(v: dict[str, Any], cam: Camera, r: MapRenderer, where: str) -> int:
     hidden = 0
     for aid, chips in _chips(r, v, cam).items():
         shape = r.layout.areas[aid]
-        for i, (tgt, _, rect, tip) in enumerate(chips):
+        for i, (tgt, _, rect, _) in enumerate(chips):
             assert _inside(shape, cam, rect), (where, aid, tgt, rect)
             assert rect.height >= CHIP_MIN, (where, aid, tgt)
             assert not any(rect.colliderect(o[2]) for o in chips[i + 1:]), (where, aid, tgt)
@@ -150,8 +150,9 @@ def test_the_plus_chip_names_the_hidden_pieces_and_a_click_on_it_means_its_area(
     assert len(more) == 1
     hit = more[0]
     assert "Caribbean" in hit.tip and "zoom in" in hit.tip
+    assert scene.board is not None and len(hit.target) > 2
     for pid in hit.target[2:]:
-        assert f"{scene.board.power_name(pid)}: 14 armies, 7 fleets, 2 forts" in hit.tip if scene.board else False
+        assert f"{scene.board.power_name(pid)}: 14 armies, 7 fleets, 2 forts" in hit.tip
     assert scene.target_at(hit.rect.center) == ("area", "caribbean")
     shown = [h.target[2] for h in scene.hits if h.target[:2] == ("unit", "caribbean")]
     assert "great_britain" in shown  # the player's own pieces are shown first
