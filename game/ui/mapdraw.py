@@ -494,7 +494,7 @@ class MapRenderer:
             lw = lt.get_width() + 6 if lt is not None else 1
             iw = h // 2 - 1  # a unit kind's icon
             nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
-            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + 3
+            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + (3 if letters else 1)
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             col = P.power(pid)
             pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
@@ -560,7 +560,7 @@ class MapRenderer:
         for letters, h, split in forms:
             pieces = [(pid, u, part) for _, pid, u in present for part in (_per_kind(u) if split else [u])]
             chips = [self.chip(pid, part, h, letters) for pid, _, part in pieces]
-            spots = pack_rows([c.get_width() for c in chips], rows_in(boxes, h, drop), gap)
+            spots = pack_rows([c.get_width() for c in chips], rows_in(boxes, h, drop), gap, split)
             if spots is not None:
                 return [(("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
                         for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=True)]
@@ -574,7 +574,7 @@ class MapRenderer:
             for split in (False, True):
                 pieces = [(pid, u, part) for _, pid, u in shown for part in (_per_kind(u) if split else [u])]
                 chips = [self.chip(pid, part, h, False) for pid, _, part in pieces] + [self.more_chip(len(hidden), h)]
-                spots = pack_rows([c.get_width() for c in chips], rows, gap)
+                spots = pack_rows([c.get_width() for c in chips], rows, gap, split)
                 if spots is not None:
                     break
             if spots is None and k > 0:
@@ -662,18 +662,22 @@ def rows_in(boxes: list[pygame.Rect], h: int, gap: int) -> list[pygame.Rect]:
     return [pygame.Rect(r.x, r.y + i * (h + gap), r.width, h) for r in boxes for i in range(max(0, (r.height + gap) // (h + gap)))]
 
 
-def pack_rows(widths: list[int], rows: list[pygame.Rect], gap: int) -> list[tuple[int, int]] | None:
+def pack_rows(widths: list[int], rows: list[pygame.Rect], gap: int, in_order: bool = False
+              ) -> list[tuple[int, int]] | None:
     """Where each of a row of chips ``widths`` wide goes: the top left of its place in the
-    first row with room left for it (a narrow chip fills the gap a wide one left), or
-    None when one has no room anywhere."""
+    first row with room left for it (a narrow chip fills the gap a wide one left; with
+    ``in_order``, in the row of the chip before it or a later one, so they read in order),
+    or None when one has no room anywhere."""
     used = [0] * len(rows)
     out = []
+    start = 0
     for w in widths:
-        for i, r in enumerate(rows):
+        for i, r in enumerate(rows[start:], start):
             x = used[i] + (gap if used[i] else 0)
             if x + w <= r.width:
                 out.append((r.x + x, r.y))
                 used[i] = x + w
+                start = i if in_order else 0
                 break
         else:
             return None
