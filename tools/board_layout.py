@@ -1,6 +1,7 @@
 """Write ``art/board.json``, the board's layout as data: each area's outline, its name and
 VP-value places, its marker spaces (with the short names printed under them) and its
-unit box, the land that belongs to no area, and the places of the tracks.
+unit boxes (where its unit chips go), the land that belongs to no area, and the places
+of the tracks.
 
 The layout follows the printed board, a map of the world 1700-1800 with Europe enlarged
 in the middle: North America, the Caribbean and South America down the left side,

@@ -108,7 +108,7 @@ def _check(v: dict[str, Any], cam: Camera, r: MapRenderer, where: str) -> int:
 def test_no_chip_leaves_its_area_in_real_seven_player_games(size: tuple[int, int]) -> None:
     """Positions of real 7-player games: every chip inside its area; at 1280x720 and
     1920x1080 every power's chip is shown (none behind "+n"), at the smallest window
-    nearly all."""
+    all but one in a hundred."""
     pygame.font.init()
     r = MapRenderer(load_layout(), load_board())
     cam = _zoom(size)
@@ -118,7 +118,7 @@ def test_no_chip_leaves_its_area_in_real_seven_player_games(size: tuple[int, int
     if size != (960, 540):
         assert hidden == 0
     else:
-        assert hidden <= shown // 20, (hidden, shown)
+        assert hidden <= shown // 100, (hidden, shown)
 
 
 @pytest.mark.parametrize("size", SIZES)
