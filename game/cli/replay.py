@@ -18,8 +18,9 @@ DESCRIPTION = (
     "FILE.jsonl, or `soe selfplay --log`), seen as a spectator sees it, with no choice to make. A network log is "
     "verified first (as `soe verify` does): the verdict (fair, contested with each reason, incomplete or failed) "
     "is shown on screen and on the end screen; drops, withheld reveals, resignations and where the dice become "
-    "unwitnessed are marked on the timeline and said when the replay reaches them; and a log that fails is shown as far as it is sound. Keys: space plays or "
-    "pauses; the left and right arrows step one event back or forward; Home and End go to the start and the end; "
+    "unwitnessed are marked on the timeline and said when the replay reaches them; and a log that fails is shown "
+    "as far as it is sound. The main menu's \"Watch a replay\" lists your games and opens one the same way. Keys: "
+    "space plays or pauses; the left and right arrows step one event back or forward; Home and End go to the start and the end; "
     "Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or hides the "
     "verdict; f fits the map; Esc opens the menu. The timeline can be clicked or dragged. Exit status: 0, or 1 "
     "when the log fails verification, 2 when the file cannot be watched.")
