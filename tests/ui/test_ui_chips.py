@@ -167,3 +167,20 @@ def test_every_unit_box_lies_inside_its_area_and_holds_a_row_of_chips_in_the_sma
         for box in r.unit_boxes(cam, shape):
             assert _inside(shape, cam, box), (aid, box)
             assert box.height >= CHIP_MIN, (aid, box)
+
+
+def test_zooming_in_shows_what_the_plus_chips_left_out() -> None:
+    """The "+n" chip's tooltip says to zoom in: three zoom steps in from the fitted
+    1280x720 board (the board's own size), the worst case has no "+n" chip left, and
+    every chip is still inside its area."""
+    import math
+
+    from game.ui.camera import STEP, zoom_of
+
+    pygame.font.init()
+    r = MapRenderer(load_layout(), load_board())
+    cam = _zoom((1280, 720))
+    v = view(_worst(), 0)
+    assert _check(v, cam, r, "fitted") > 0
+    cam.zoom = zoom_of(round(math.log(cam.zoom, STEP)) + 3)
+    assert _check(v, cam, r, "zoomed in") == 0
