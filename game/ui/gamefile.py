@@ -284,7 +284,7 @@ def _unwitnessed(inputs: list[Input], chances: list[ChanceRecord], steps: list[S
             brief = f"only the hash chain of {short(c.revealers)} feeds the beacon"
         else:
             why = "no player's hash chain fed the beacon (no seat is played by its person), so anyone could compute them"
-            brief = "no player's chain feeds the dice"
+            brief = "no player's hash chain feeds the beacon"
         out.append(Mark(k, "unwitnessed",
                         f"{NOTE}From step {k} ({_where(steps[k].state)}; {kind}) the dice are unwitnessed: {why}: "
                         f"{which}, up to step {end}.",

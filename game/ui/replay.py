@@ -35,7 +35,8 @@ STATUS_COLOUR = {"fair": P.GOOD, "contested": (226, 160, 40), "incomplete": P.BA
                  "local": P.TEXT_DIM}
 
 # how each kind of marked point looks on the timeline: colour, shape (a triangle over the
-# bar, a diamond over it, or a band along it from the mark to its end) and its legend
+# bar, a diamond over it, or a peak under it with a band from there to the stretch's end)
+# and its words in the legend
 MARK_STYLE: dict[str, tuple[P.Colour, str, str]] = {
     "drop": ((226, 160, 40), "triangle", "orange \u25bc a seat dropped"),
     "withheld": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),

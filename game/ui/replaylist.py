@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.ui import palette as P
+from game.ui.app import Intent
 from game.ui.assets import text, wrap
 from game.ui.menu import BACKDROP, MenuScene
 from game.ui.settings import Settings
@@ -226,7 +227,8 @@ def who_played(e: GameEntry) -> str:
 
 
 class ReplayListMenu(MenuScene):
-    """The list (see the module docstring): a page of games, newer and older pages, back."""
+    """The list (see the module docstring): a page of games, newer and older pages (the
+    buttons, Page Up and Page Down, or the wheel), back (or Esc)."""
 
     heading = "Watch a replay"
 
@@ -261,7 +263,13 @@ class ReplayListMenu(MenuScene):
                           ("page", 1), more, tip="Page Down"))
         return out
 
-    def key(self, intent: Any) -> None:
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "wheel" and intent.steps:  # the wheel turns the pages
+            self.choose(("page", -1 if intent.steps > 0 else 1))
+            return True
+        return super().handle(intent)
+
+    def key(self, intent: Intent) -> None:
         if intent.key == pygame.K_ESCAPE:
             self.back()
         elif intent.key == pygame.K_PAGEDOWN:

@@ -217,6 +217,10 @@ def test_a_long_list_goes_page_by_page(home: Path, made: dict[str, Path]) -> Non
     _key(app, pygame.K_PAGEUP)
     app.draw()
     assert [b.key[1].name for b in menu.buttons if b.key[0] == "game"][0] == "game-0-cccccc.jsonl"  # type: ignore[index]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1))  # the wheel turned towards the user
+    app.frame(0.0)
+    app.draw()
+    assert [b.key[1].name for b in menu.buttons if b.key[0] == "game"][0] == f"game-{PAGE}-cccccc.jsonl"  # type: ignore[index]
 
 
 def _pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
