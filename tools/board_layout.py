@@ -1,6 +1,7 @@
 """Write ``art/board.json``, the board's layout as data: each area's outline, its name and
 VP-value places, its marker spaces (with the short names printed under them) and its
-unit box, the land that belongs to no area, and the places of the tracks.
+unit boxes (where its unit chips go), the land that belongs to no area, and the places
+of the tracks.
 
 The layout follows the printed board, a map of the world 1700-1800 with Europe enlarged
 in the middle: North America, the Caribbean and South America down the left side,
@@ -53,11 +54,12 @@ SHORT = {
 
 class Area:
     """One area as written by hand: outline corners, where its name, VP values, spaces
-    (rows of a grid from ``grid``) and units go, and land drawn inside a sea area."""
+    (rows of a grid from ``grid``) and units go (the unit box, and ``more`` boxes where
+    chips go when it is full), and land drawn inside a sea area."""
 
     def __init__(self, outline: list[Pt], name: Pt, vp: Pt, grid: Grid | None,
                  units: tuple[int, int, int, int], land: list[list[Pt]] | None = None,
-                 water: bool = False, smooth: int = 1) -> None:
+                 water: bool = False, smooth: int = 1, more: list[tuple[int, int, int, int]] | None = None) -> None:
         self.outline = outline
         self.name = name
         self.vp = vp
@@ -66,6 +68,7 @@ class Area:
         self.land = land or []
         self.water = water
         self.smooth = smooth
+        self.more = more or []
 
 
 AREAS: dict[str, Area] = {
@@ -82,7 +85,7 @@ AREAS: dict[str, Area] = {
     "caribbean": Area(  # the sea between Florida and the Main, with the Antilles
         [(100, 484), (200, 480), (290, 486), (380, 490), (398, 540), (392, 600), (396, 704),
          (300, 714), (190, 712), (106, 708), (98, 640), (104, 560)],
-        name=(176, 506), vp=(300, 506), grid=(118, 528, [3, 3]), units=(306, 540, 80, 144),
+        name=(176, 506), vp=(300, 506), grid=(118, 528, [3, 3]), units=(308, 524, 76, 160),
         land=[
             [(130, 510), (170, 500), (230, 502), (280, 514), (322, 528), (300, 532), (250, 524),
              (200, 520), (156, 522)],  # Cuba
@@ -104,11 +107,11 @@ AREAS: dict[str, Area] = {
          (548, 186), (560, 210), (568, 236), (566, 266), (548, 288), (500, 286), (460, 292),
          (432, 298), (456, 276), (474, 262), (460, 246), (476, 232), (462, 214), (456, 190),
          (470, 172), (456, 150), (468, 128), (450, 104), (460, 82)],
-        name=(510, 186), vp=(510, 230), grid=None, units=(480, 248, 76, 26)),
+        name=(510, 186), vp=(510, 230), grid=None, units=(474, 246, 76, 32)),
     "united_provinces": Area(
-        [(594, 244), (640, 232), (672, 240), (676, 290), (670, 360), (620, 366), (588, 350),
+        [(594, 244), (640, 232), (672, 240), (676, 290), (670, 368), (620, 374), (588, 356),
          (586, 300), (576, 272)],
-        name=(628, 270), vp=(628, 314), grid=None, units=(600, 334, 60, 22)),
+        name=(628, 266), vp=(628, 309), grid=None, units=(600, 327, 64, 31)),
     "france": Area(  # Brittany, the Channel coast, the Rhine, the Alps, Biscay
         [(520, 376), (560, 382), (590, 380), (630, 380), (666, 384), (674, 410), (668, 460),
          (660, 520), (672, 560), (646, 584), (610, 586), (580, 578), (540, 596), (496, 590),
@@ -119,7 +122,7 @@ AREAS: dict[str, Area] = {
         [(420, 610), (470, 604), (520, 610), (570, 608), (604, 614), (612, 640), (584, 672),
          (570, 712), (556, 750), (530, 780), (474, 790), (444, 776), (418, 784), (400, 762),
          (410, 720), (398, 680), (408, 640)],
-        name=(486, 660), vp=(538, 660), grid=None, units=(436, 686, 124, 44)),
+        name=(486, 660), vp=(538, 660), grid=None, units=(414, 684, 134, 68)),
     "baltic": Area(  # the Baltic Sea with Scandinavia, Finland, Denmark and Courland
         [(646, 26), (1012, 26), (1016, 130), (1044, 168), (1100, 186), (1120, 236), (1040, 242),
          (900, 242), (800, 242), (690, 240), (652, 200), (640, 120)],
@@ -137,30 +140,31 @@ AREAS: dict[str, Area] = {
         [(1024, 26), (1140, 26), (1148, 60), (1176, 78), (1196, 50), (1204, 26), (1262, 26),
          (1262, 378), (1220, 384), (1170, 376), (1134, 380), (1136, 320), (1140, 270),
          (1130, 232), (1112, 180), (1056, 160), (1030, 120), (1024, 70)],
-        name=(1186, 118), vp=(1186, 150), grid=None, units=(1146, 180, 110, 60)),
+        name=(1186, 118), vp=(1186, 150), grid=None, units=(1144, 184, 110, 96)),
     "german_states": Area(  # the Empire from the North Sea to the Alps
         [(684, 252), (760, 248), (840, 256), (920, 248), (1004, 256), (1008, 320), (1002, 400),
          (1006, 470), (1000, 540), (1004, 570), (920, 576), (840, 570), (760, 576), (690, 570),
          (684, 470), (682, 400), (686, 340)],
-        name=(842, 272), vp=(842, 298), grid=(702, 316, [5, 4]), units=(704, 496, 288, 60)),
+        name=(842, 272), vp=(842, 298), grid=(702, 316, [5, 4]), units=(700, 496, 296, 68)),
     "prussia": Area(  # Brandenburg and East Prussia on the Baltic coast
         [(1018, 256), (1050, 250), (1080, 256), (1104, 248), (1124, 256), (1120, 290),
          (1126, 330), (1118, 372), (1080, 368), (1050, 376), (1020, 370), (1016, 330),
          (1022, 290)],
-        name=(1068, 280), vp=(1068, 308), grid=None, units=(1030, 324, 84, 32)),
+        name=(1068, 280), vp=(1068, 308), grid=None, units=(1026, 326, 90, 34)),
     "central_europe": Area(  # Poland, Lithuania, Bohemia, Silesia, Hungary
         [(1016, 384), (1100, 382), (1180, 388), (1262, 386), (1262, 460), (1256, 540),
          (1262, 678), (1180, 684), (1100, 678), (1016, 682), (1010, 540), (1014, 460)],
-        name=(1136, 404), vp=(1136, 430), grid=(1026, 450, [3, 2], "left"), units=(1154, 544, 92, 120)),
+        name=(1136, 404), vp=(1136, 430), grid=(1026, 450, [3, 2], "left"), units=(1154, 522, 94, 148),
+        more=[(1024, 630, 116, 40)]),
     "austria": Area(  # the Habsburg lands south of the Empire
         [(830, 586), (900, 582), (1004, 586), (1008, 624), (1002, 668), (930, 672), (864, 666),
          (826, 644)],
-        name=(900, 606), vp=(966, 606), grid=None, units=(852, 626, 140, 32)),
+        name=(900, 606), vp=(966, 606), grid=None, units=(856, 624, 136, 34)),
     "mediterranean": Area(  # the sea from Gibraltar to the Aegean, with Italy and the islands
         [(616, 604), (664, 600), (744, 584), (818, 584), (822, 644), (862, 680), (940, 684),
          (1006, 682), (1004, 740), (1000, 820), (900, 822), (800, 818), (700, 822), (616, 820),
          (608, 700)],
-        name=(896, 704), vp=(902, 731), grid=(630, 626, [3, 3]), units=(814, 746, 166, 66),
+        name=(896, 704), vp=(902, 731), grid=(630, 626, [3, 3]), units=(814, 746, 166, 64),
         land=[
             [(748, 586), (812, 586), (822, 624), (846, 660), (880, 700), (912, 726), (930, 750),
              (900, 752), (880, 734), (866, 762), (850, 780), (830, 750), (812, 710), (780, 672),
@@ -172,23 +176,24 @@ AREAS: dict[str, Area] = {
         [(1016, 698), (1080, 688), (1150, 698), (1210, 686), (1262, 696), (1258, 784),
          (1264, 884), (1252, 986), (1180, 996), (1130, 990), (1080, 974), (1030, 956),
          (1016, 900), (1010, 820), (1016, 768), (1010, 732)],
-        name=(1140, 716), vp=(1140, 742), grid=(1036, 766, [2, 2]), units=(1166, 766, 88, 180)),
+        name=(1140, 716), vp=(1140, 742), grid=(1036, 766, [2, 2]), units=(1164, 762, 88, 206)),
     # ------------------------------------------------------------ Africa, India, the East Indies
     "africa": Area(  # north Africa, the bulge of the west coast, the Gulf of Guinea
         [(450, 832), (500, 826), (560, 830), (640, 832), (700, 822), (730, 834), (800, 832),
          (860, 844), (910, 840), (940, 834), (998, 836), (998, 870), (1002, 904), (990, 934),
          (976, 970), (960, 1000), (640, 1000), (620, 984), (580, 972), (520, 970), (470, 970),
          (420, 952), (390, 910), (404, 866), (430, 846)],
-        name=(640, 850), vp=(780, 850), grid=(440, 870, [6]), units=(814, 864, 162, 90)),
+        name=(640, 850), vp=(780, 850), grid=(440, 870, [6]), units=(814, 862, 156, 108)),
     "india": Area(  # Hindustan and the peninsula
         [(1274, 276), (1400, 272), (1568, 276), (1570, 380), (1556, 430), (1532, 480),
          (1524, 560), (1512, 624), (1470, 670), (1428, 696), (1410, 698), (1380, 666),
          (1328, 630), (1312, 560), (1300, 500), (1288, 440), (1272, 380)],
-        name=(1384, 300), vp=(1476, 300), grid=(1330, 322, [3, 3]), units=(1342, 504, 158, 116)),
+        name=(1384, 300), vp=(1476, 300), grid=(1330, 322, [3, 3]), units=(1330, 500, 180, 112)),
     "east_indies": Area(  # Ceylon, Malacca, Sumatra, Java, Borneo and the Spice Islands
         [(1270, 708), (1380, 704), (1440, 712), (1568, 700), (1570, 960), (1566, 1000), (1272, 1000),
          (1268, 960)],
-        name=(1384, 728), vp=(1510, 728), grid=(1300, 750, [3, 2], "left"), units=(1430, 842, 130, 124),
+        name=(1384, 728), vp=(1510, 728), grid=(1300, 750, [3, 2], "left"), units=(1426, 822, 136, 150),
+        more=[(1280, 930, 136, 42)],
         land=[
             [(1270, 712), (1294, 712), (1302, 760), (1322, 800), (1302, 806), (1282, 770)],  # Malay peninsula
             [(1280, 830), (1320, 840), (1370, 886), (1390, 916), (1370, 922), (1320, 876)],  # Sumatra
@@ -312,7 +317,7 @@ def build() -> dict[str, object]:
         spec = AREAS[a.id]
         names = [c.name for c in b.counters if c.area == a.id]
         spaces, labels, drops = _spaces(spec.grid, names, width) if spec.grid else ([], [], [])
-        areas[a.id] = {
+        entry: dict[str, object] = {
             "kind": a.kind,
             "sea": a.sea,
             "water": spec.water,
@@ -326,6 +331,9 @@ def build() -> dict[str, object]:
             "wrap": a.kind == "home" and " " in a.name,
             "units": list(spec.units),
         }
+        if spec.more:
+            entry["more_units"] = [list(r) for r in spec.more]
+        areas[a.id] = entry
     return {"size": [W, H], "space": SPACE, "pitch": [PITCH_X, PITCH_Y], "areas": areas, "tracks": TRACKS,
             "land": [smooth(p, 1, f"land/{i}", 1, 5) for i, p in enumerate(LAND)]}
 

@@ -125,16 +125,20 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
+def network_games_dir() -> Path:
+    """Where network games' logs are written unless ``--log`` says otherwise."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("struggle-of-empires")) / "games"
+
+
 def default_log(game_id: str, identity: Any, role: str = "player") -> Path:
     """``games/GAME.FINGERPRINT.jsonl`` in the data directory: one file per game and key, so a
     host and a joiner (or a spectator) on one machine never share a log."""
-    import platformdirs
-
     from net.keys import fingerprint
 
     tail = "" if role == "player" else f".{role}"
-    name = f"{game_id}.{fingerprint(identity.public_hex)}{tail}.jsonl"
-    return Path(platformdirs.user_data_dir("struggle-of-empires")) / "games" / name
+    return network_games_dir() / f"{game_id}.{fingerprint(identity.public_hex)}{tail}.jsonl"
 
 
 def identity_for(key: str | None, command: str) -> Any:

@@ -17,9 +17,10 @@ DESCRIPTION = (
     "Watch a game in the window from its start: a local save of `soe play` or a network game's log (a peer's "
     "FILE.jsonl, or `soe selfplay --log`), seen as a spectator sees it, with no choice to make. A network log is "
     "verified first (as `soe verify` does): the verdict (fair, contested with each reason, incomplete or failed) "
-    "is shown on screen and on the end screen, drops and withheld reveals are marked on the timeline and said "
-    "when the replay reaches them, and a log that fails is shown as far as it is sound. Keys: space plays or "
-    "pauses; the left and right arrows step one event back or forward; Home and End go to the start and the end; "
+    "is shown on screen and on the end screen; drops, withheld reveals, resignations and where the dice become "
+    "unwitnessed are marked on the timeline and said when the replay reaches them; and a log that fails is shown "
+    "as far as it is sound. The main menu's \"Watch a replay\" lists your games and opens one the same way. Keys: "
+    "space plays or pauses; the left and right arrows step one event back or forward; Home and End go to the start and the end; "
     "Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or hides the "
     "verdict; f fits the map; Esc opens the menu. The timeline can be clicked or dragged. Exit status: 0, or 1 "
     "when the log fails verification, 2 when the file cannot be watched.")
@@ -79,15 +80,14 @@ def run(args: argparse.Namespace) -> int:
     if shot:
         return _screenshot(game, at, shot, size or (1280, 720), args.speed) or failed
     from game.cli.ui import open_window
-    from game.ui.replay import ReplayScene
+    from game.ui.replay import watch
 
     opened = open_window(size)
     if isinstance(opened, str):
         print(opened.replace("soe:", "soe replay:", 1), file=sys.stderr)
         return 2
     app, _settings = opened
-    app.window.title = f"Struggle of Empires: replay of {Path(args.file).name}"
-    ReplayScene(game, args.speed, at, playing=args.at is None).start(app)
+    watch(app, game, args.speed, args.at)
     return int(app.run()) or failed
 
 

@@ -133,6 +133,7 @@ class GameScene(ScaledScene):
             self.board = load_board(step.state.ruleset)
             self.renderer = MapRenderer(self.layout, self.board)
             self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
+            self.renderer.viewer = self.seat
         for e in step.events:
             if e.get("kind") == "error":  # the table stopped: say so in the window
                 self.say(str(e.get("text", "")))
@@ -451,7 +452,7 @@ class GameScene(ScaledScene):
             return None
         lit = self.lit() if lit is None else lit
         target = self.piece_at(pos)
-        if target is None or target not in lit and target[0] in ("marker", "track", "badge", "moving"):
+        if target is None or target not in lit and target[0] in ("marker", "track", "badge", "moving", "more"):
             bx, by = self.cam.to_board(*pos)
             area = self.layout.area_at(bx, by) if on_map else None
             target = ("area", area) if area else target

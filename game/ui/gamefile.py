@@ -2,18 +2,24 @@
 ``soe play`` or a network game's signed log, turned into the steps the game screen shows
 (the state after each input of the game, with its events as a spectator sees them), the
 points of the game worth marking (a seat dropped, a reveal withheld, where a damaged log
-stops) and, for a network log, the verifier's verdict in words.
+stops, a seat resigned, the dice became unwitnessed) and, for a network log, the
+verifier's verdict in words.
 
 Nothing here draws; errors come back as :class:`GameFileError` with one line for the
 command line or the screen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.rules import Act, Input, RulesError, State, apply_in_place, event_dicts, new_game
+from game.rules import Act, Input, Roll, RulesError, State, apply_in_place, event_dicts, new_game
 from game.ui.table import Step
+
+if TYPE_CHECKING:
+    from net.table import ChanceRecord
 
 NOTE = "\u26a0 "  # the first characters of an event text that marks a contested point (the log panel colours it)
 
@@ -31,9 +37,12 @@ class Mark:
     ``step`` is the timeline position (the state after that many inputs)."""
 
     step: int
-    kind: str  # drop (a seat dropped), withheld (its last reveal of a chance event), failure (the log stops)
+    # drop (a seat dropped), withheld (its last reveal of a chance event), failure (the log
+    # stops), resign (a seat resigned), unwitnessed (dice fed by fewer than two players' chains)
+    kind: str
     text: str  # the whole story, for the timeline and the note over the map
     short: str = ""  # the event text of its step (the log panel and the line under the prompt)
+    until: int = -1  # the last step of a stretch the mark covers (unwitnessed dice); -1: a point
 
 
 @dataclass(frozen=True)
@@ -151,6 +160,7 @@ def _network(path: Path) -> GameFile:
 
     seen: list[Transcript] = []
     drops: list[tuple[DropRecord, int]] = []  # each drop that took effect, with the inputs applied before it
+    resigns: list[tuple[int, int, int]] = []  # each resignation: seat, its message's index, inputs applied before it
     counts = [0, 0]  # inputs applied and drops made before the message now accepted
 
     def watch(t: Transcript) -> None:  # the verifier's replay, followed message by message
@@ -161,6 +171,9 @@ def _network(path: Path) -> GameFile:
             return
         if len(table.drops) > counts[1]:
             drops.extend((d, counts[0]) for d in table.drops[counts[1]:])
+        if len(table.resigned_at) > len(resigns):
+            known = {s for s, _, _ in resigns}
+            resigns.extend((s, table.resigned_at[s], counts[0]) for s in sorted(table.resigned_at) if s not in known)
         counts[:] = [len(table.inputs), len(table.drops)]
 
     try:
@@ -211,6 +224,17 @@ def _network(path: Path) -> GameFile:
                               f"computer player plays it from here (log line {d.index + 1})"))
         reasons.append(text)
         _note(steps, shown, marks[-1].short)
+    for seat, index, before in resigns:
+        k = min(before, last)
+        shown = min(k + 1, last)  # the computer player's first decision for the seat (else the last step)
+        marks.append(Mark(shown, "resign",
+                          f"{who(seat)} resigned at step {k} ({_where(steps[k].state)}; log line {index + 1}); a "
+                          f"computer player plays the seat from there.",
+                          f"{short((seat,))} resigned: a computer player plays it from here (log line {index + 1})"))
+        _note(steps, shown, marks[-1].short)
+    for mark in _unwitnessed(table.inputs, table.chances, steps, who, short):
+        marks.append(mark)
+        _note(steps, mark.step, mark.short)
     reasons += rep.contested[len(rep.drops):]  # unwitnessed dice, evidence against an author
     if rep.status in ("failed", "incomplete") and rep.failure:
         f = rep.failure
@@ -229,6 +253,45 @@ def _network(path: Path) -> GameFile:
     marks.sort(key=lambda m: m.step)
     return GameFile(path, "network", [s.power for s in seats], steps, Verdict(rep.status, headline, tuple(reasons)),
                     marks, [s.name for s in seats])
+
+
+def _unwitnessed(inputs: list[Input], chances: list[ChanceRecord], steps: list[Step], who: Callable[[int], str],
+                 short: Callable[[tuple[int, ...]], str]) -> list[Mark]:
+    """A mark where each stretch of unwitnessed chance events starts (fewer than two
+    players' hash chains fed their beacon), covering the steps of that stretch: one per
+    stretch fed by the same seats. The steps of the chance events are those of their
+    rolls among the inputs (the n-th roll is the n-th chance event)."""
+    at = [i + 1 for i, inp in enumerate(inputs) if isinstance(inp, Roll)]
+    if len(at) != len(chances):  # cannot happen in a log the transcript accepted; nothing to place then
+        return []
+    out: list[Mark] = []
+    i = 0
+    while i < len(chances):
+        c = chances[i]
+        if c.witnessed:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(chances) and not chances[j + 1].witnessed and chances[j + 1].revealers == c.revealers:
+            j += 1
+        k, end = at[i], at[j]
+        n = j - i + 1
+        which = f"chance event {c.r}" if n == 1 else f"chance events {c.r} to {chances[j].r} ({n} of them)"
+        kind = CHANCE_WORDS.get(c.kind, "a chance event")
+        if c.revealers:
+            why = (f"only the hash chain of {who(c.revealers[0])} fed the beacon, so that player knew each roll "
+                   f"before anyone else")
+            brief = f"only the hash chain of {short(c.revealers)} feeds the beacon"
+        else:
+            why = "no player's hash chain fed the beacon (no seat is played by its person), so anyone could compute them"
+            brief = "no player's hash chain feeds the beacon"
+        out.append(Mark(k, "unwitnessed",
+                        f"{NOTE}From step {k} ({_where(steps[k].state)}; {kind}) the dice are unwitnessed: {why}: "
+                        f"{which}, up to step {end}.",
+                        f"{NOTE}From here the dice are unwitnessed: {brief} (chance event"
+                        + (f" {c.r})" if n == 1 else f"s {c.r} to {chances[j].r})"), end))
+        i = j + 1
+    return out
 
 
 def _power_name(pid: str) -> str:

@@ -27,6 +27,12 @@ class AreaShape:
     land: tuple[tuple[Point, ...], ...] = ()
     wrap: bool = False  # the name is printed on two lines
     drops: tuple[int, ...] = ()  # per space: its name is printed one line lower
+    more_units: tuple[tuple[int, int, int, int], ...] = ()  # more room for unit chips
+
+    @property
+    def unit_boxes(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Where the area's unit chips go: its unit box, then any more room for them."""
+        return (self.units, *self.more_units)
 
     def contains(self, x: float, y: float) -> bool:
         """Whether a board point lies inside the outline (even-odd rule)."""
@@ -70,7 +76,8 @@ def load_layout() -> Layout:
             tuple((int(p[0]), int(p[1])) for p in a["spaces"]), tuple(a["units"]),
             tuple(str(x) for x in a.get("labels", ())), bool(a.get("water", False)),
             tuple(_poly(p) for p in a.get("land", ())), bool(a.get("wrap", False)),
-            tuple(int(x) for x in a.get("drops", ())))
+            tuple(int(x) for x in a.get("drops", ())),
+            tuple((int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in a.get("more_units", ())))
     pitch = raw.get("pitch", [50, 50])
     return Layout((raw["size"][0], raw["size"][1]), int(raw["space"]), areas, raw["tracks"],
                   tuple(_poly(p) for p in raw.get("land", ())), (int(pitch[0]), int(pitch[1])))

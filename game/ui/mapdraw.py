@@ -35,6 +35,9 @@ SPACE_WATER = (150, 186, 204)
 # Below this zoom (the board smaller than it is in a 1280x720 window) the names under the
 # spaces are left out: at their smallest legible size they would run into each other.
 LABELS_FROM = 0.55
+# The smallest unit chip: its numbers stay 10 px (every unit box is at least this high in
+# the smallest window, whose board is drawn at about 0.43 of its size)
+CHIP_MIN = 13
 
 
 def _scaled(points: tuple[tuple[int, int], ...], z: float) -> list[tuple[float, float]]:
@@ -317,6 +320,7 @@ class MapRenderer:
         self._sheets: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self._chips: dict[tuple[Any, ...], pygame.Surface] = {}
         self.n_rounds = 6
+        self.viewer = -1  # the player's seat: in a crowded area their chip is shown first
 
     def sheet(self, z: float) -> pygame.Surface:
         key = (round(z * 1000), self.n_rounds)
@@ -476,27 +480,30 @@ class MapRenderer:
             self._chips[key] = surf
         return surf
 
-    def chip(self, pid: str, units: list[int], h: int) -> pygame.Surface:
-        """A power's pieces in one area: its letters, then armies, fleets and forts with counts."""
-        key = ("chip", pid, tuple(units), h)
+    def chip(self, pid: str, units: list[int] | tuple[int, ...], h: int, letters: bool = True) -> pygame.Surface:
+        """A power's pieces in one area: its letters, then armies, fleets and forts with
+        counts. The compact form (``letters=False``, for a crowded area) leaves the letters
+        out: the chip's colour says whose pieces they are, its tooltip names the power."""
+        key = ("chip", pid, tuple(units), h, letters)
         surf = self._chips.get(key)
         if surf is None:
             parts = [(k, n) for k, n in zip(("army", "fleet", "fort"), units, strict=False) if n]
             f = max(10, h * 3 // 5)
             ink = P.ink(pid)
-            lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink)
-            lw = lt.get_width() + 6
+            lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink) if letters else None
+            lw = lt.get_width() + 6 if lt is not None else 1
             iw = h // 2 - 1  # a unit kind's icon
             nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
-            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + 3
+            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + (3 if letters else 1)
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             col = P.power(pid)
             pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
             pygame.draw.rect(surf, col, surf.get_rect().inflate(-1, -1), border_radius=h // 3)
             edge = (200, 200, 200) if pid == "prussia" else (40, 32, 24)
             pygame.draw.rect(surf, edge, surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
-            surf.blit(lt, lt.get_rect(center=(lw // 2, h // 2)))
-            pygame.draw.line(surf, ink, (lw - 1, 3), (lw - 1, h - 4), 1)
+            if lt is not None:
+                surf.blit(lt, lt.get_rect(center=(lw // 2, h // 2)))
+                pygame.draw.line(surf, ink, (lw - 1, 3), (lw - 1, h - 4), 1)
             x = lw + 2
             for (kind, _), nt in zip(parts, nums, strict=True):
                 icon(surf, kind, pygame.Rect(x, h // 4, iw, h // 2), ink)
@@ -506,51 +513,103 @@ class MapRenderer:
             self._chips[key] = surf
         return surf
 
-    def _pack(self, aid: str, v: dict[str, Any], h: int, width: int, gap: int
-              ) -> list[tuple[str, list[int], pygame.Surface, int, int]]:
-        """The chips of an area's powers at height ``h``, each in the first row of the unit
-        box with room for it (a narrow chip fills the gap a wide one left): power, units,
-        chip, x and row."""
-        out = []
-        rows: list[int] = []  # the width taken in each row
+    def more_chip(self, n: int, h: int) -> pygame.Surface:
+        """The chip that stands for ``n`` powers' pieces there was no room to show ("+n")."""
+        key = ("more", n, h)
+        surf = self._chips.get(key)
+        if surf is None:
+            t = text(f"+{n}", "cond-bold", max(10, h * 11 // 20), (255, 255, 255))
+            surf = pygame.Surface((t.get_width() + 9, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (20, 16, 12), surf.get_rect().move(1, 1), border_radius=h // 3)
+            pygame.draw.rect(surf, (70, 62, 54), surf.get_rect().inflate(-1, -1), border_radius=h // 3)
+            pygame.draw.rect(surf, (236, 226, 200), surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
+            surf.blit(t, t.get_rect(center=(surf.get_width() // 2, h // 2)))
+            self._chips[key] = surf
+        return surf
+
+    def unit_chips(self, aid: str, v: dict[str, Any], boxes: list[pygame.Rect], z: float, lit: set[Target]
+                   ) -> list[tuple[Target, pygame.Surface, pygame.Rect, str]]:
+        """The chips of an area's pieces, each placed in the first row of its unit boxes
+        (``boxes``, on screen) with room for it: what each stands for, its surface, its
+        rect and its tooltip.
+
+        Every chip lies inside the boxes. The first of these looks whose chips all fit is
+        used: one chip per power with its letters, as tall as the zoom asks, then a size
+        smaller, then ``CHIP_MIN`` pixels high (text stays 10 px); then the compact chips
+        (colour, no letters); then a compact chip per kind of piece (a power's armies and
+        fleets may then go in two rows); then, in the most crowded area, as many compact
+        chips as fit, the ones the player may pick and their own first, then the largest,
+        and a "+n" chip whose tooltip lists the others."""
         powers: list[str] = v["powers"]
-        for seat, u in enumerate(v["units"].get(aid, [])):
-            if not any(u):
+        b = self.board
+        present = [(seat, powers[seat], tuple(u)) for seat, u in enumerate(v["units"].get(aid, [])) if any(u)]
+        if not present:
+            return []
+        gap = max(2, round(4 * z))
+        drop = gap if z >= LABELS_FROM else 1  # between rows: in the smallest window, chips' shadows touch
+        h0 = max(17, round(22 * z))
+        forms: list[tuple[bool, int, bool]] = []  # letters, height, a chip per kind of piece
+        for form in [(True, h0, False), (True, h0 - 2, False), (True, CHIP_MIN, False),
+                     (False, max(CHIP_MIN, h0 - 4), False), (False, CHIP_MIN, False), (False, CHIP_MIN, True)]:
+            if form[1] >= CHIP_MIN and form not in forms:
+                forms.append(form)
+
+        def tip(pid: str, u: tuple[int, ...]) -> str:
+            return f"{b.power_name(pid)} in {b.area_name(aid)}: {unit_words(u)}"
+
+        for letters, h, split in forms:
+            pieces = [(pid, u, part) for _, pid, u in present for part in (_per_kind(u) if split else [u])]
+            chips = [self.chip(pid, part, h, letters) for pid, _, part in pieces]
+            spots = pack_rows([c.get_width() for c in chips], rows_in(boxes, h, drop), gap, split)
+            if spots is not None:
+                return [(("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
+                        for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=True)]
+        h = CHIP_MIN
+        rows = rows_in(boxes, h, drop)
+        first = sorted(present, key=lambda p: (("unit", aid, p[1]) not in lit, p[0] != self.viewer, -sum(p[2]), p[0]))
+        for k in range(len(present) - 1, -1, -1):
+            shown = sorted(first[:k])
+            hidden = sorted(first[k:])
+            spots = None
+            for split in (False, True):
+                pieces = [(pid, u, part) for _, pid, u in shown for part in (_per_kind(u) if split else [u])]
+                chips = [self.chip(pid, part, h, False) for pid, _, part in pieces] + [self.more_chip(len(hidden), h)]
+                spots = pack_rows([c.get_width() for c in chips], rows, gap, split)
+                if spots is not None:
+                    break
+            if spots is None and k > 0:
                 continue
-            chip = self.chip(powers[seat], u, h)
-            cw = chip.get_width()
-            row = next((i for i, used in enumerate(rows) if used + gap + cw <= width), len(rows))
-            if row == len(rows):
-                rows.append(-gap)
-            out.append((powers[seat], u, chip, rows[row] + gap, row))
-            rows[row] += gap + cw
+            if spots is None:  # the board drawn smaller than in the smallest window: no room at all
+                spots = [boxes[0].topleft]
+            more = (f"{len(hidden)} more {'powers have' if len(hidden) > 1 else 'power has'} pieces in "
+                    f"{b.area_name(aid)} (zoom in to see them all):\n"
+                    + "\n".join(f"{b.power_name(pid)}: {unit_words(u)}" for _, pid, u in hidden))
+            out: list[tuple[Target, pygame.Surface, pygame.Rect, str]] = [
+                (("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
+                for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=False)]
+            out.append((("more", aid, *(pid for _, pid, _ in hidden)), chips[-1], chips[-1].get_rect(topleft=spots[-1]),
+                        more))
+            return out
+        return []
+
+    def unit_boxes(self, cam: Camera, shape: AreaShape) -> list[pygame.Rect]:
+        """An area's unit boxes on screen."""
+        out = []
+        for x, y, w, h in shape.unit_boxes:
+            x0, y0 = cam.to_screen(x, y)
+            x1, y1 = cam.to_screen(x + w, y + h)
+            out.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
         return out
 
     def _draw_units(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
                     hits: list[Hit]) -> None:
-        z = cam.zoom
-        gap = max(2, round(4 * z))
-        b = self.board
         for aid, shape in self.layout.areas.items():
-            ux, uy, uw, uh = shape.units
-            x0, y0 = cam.to_screen(ux, uy)
-            width, height = round(uw * z), round(uh * z)
-            # chips as tall as the zoom asks; in a crowded box, a size smaller (their
-            # numbers stay 10 px) when that keeps them all inside it
-            h = max(17, round(22 * z))
-            packed = self._pack(aid, v, h, width, gap)
-            if packed and (max(p[4] for p in packed) + 1) * (h + gap) - gap > height and h > 15:
-                smaller = self._pack(aid, v, h - 2, width, gap)
-                if (max(p[4] for p in smaller) + 1) * (h - 2 + gap) - gap <= height:
-                    h, packed = h - 2, smaller
-            for pid, u, chip, x, row in packed:
-                rect = chip.get_rect(topleft=(x0 + x, y0 + row * (h + gap)))
+            for tgt, chip, rect, tip in self.unit_chips(aid, v, self.unit_boxes(cam, shape), cam.zoom, lit):
                 surf.blit(chip, rect)
-                tgt: Target = ("unit", aid, pid)
-                if tgt in lit:
-                    pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=h // 3)
-                words = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in zip(("army", "fleet", "fort"), u, strict=False) if n)
-                hits.append(Hit(rect, tgt, f"{b.power_name(pid)} in {b.area_name(aid)}: {words.replace('armys', 'armies')}"))
+                mark = tgt in lit or tgt[0] == "more" and any(("unit", aid, pid) in lit for pid in tgt[2:])
+                if mark:
+                    pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=rect.height // 3)
+                hits.append(Hit(rect, tgt, tip))
 
     def _draw_tracks(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], hits: list[Hit]) -> None:
         z = cam.zoom
@@ -585,6 +644,44 @@ class MapRenderer:
             r = m.get_rect(center=(cell.centerx + k * 3, cell.centery - k * 5))
             surf.blit(m, r)
             hits.append(Hit(r, ("track", "vp", powers[seat]), f"{b.power_name(powers[seat])}: {vp} VP"))
+
+
+def _per_kind(u: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A power's pieces split by kind: (2, 1, 0) -> (2, 0, 0), (0, 1, 0)."""
+    return [tuple(n if j == i else 0 for j, n in enumerate(u)) for i in range(len(u)) if u[i]]
+
+
+def unit_words(u: tuple[int, ...] | list[int]) -> str:
+    """A power's pieces in an area in words: "2 armies, 1 fleet"."""
+    return ", ".join(f"{n} {(one, many)[n > 1]}" for (one, many), n in
+                     zip((("army", "armies"), ("fleet", "fleets"), ("fort", "forts")), u, strict=False) if n)
+
+
+def rows_in(boxes: list[pygame.Rect], h: int, gap: int) -> list[pygame.Rect]:
+    """The rows ``h`` pixels high, ``gap`` apart, that fit in each box, box after box."""
+    return [pygame.Rect(r.x, r.y + i * (h + gap), r.width, h) for r in boxes for i in range(max(0, (r.height + gap) // (h + gap)))]
+
+
+def pack_rows(widths: list[int], rows: list[pygame.Rect], gap: int, in_order: bool = False
+              ) -> list[tuple[int, int]] | None:
+    """Where each of a row of chips ``widths`` wide goes: the top left of its place in the
+    first row with room left for it (a narrow chip fills the gap a wide one left; with
+    ``in_order``, in the row of the chip before it or a later one, so they read in order),
+    or None when one has no room anywhere."""
+    used = [0] * len(rows)
+    out = []
+    start = 0
+    for w in widths:
+        for i, r in enumerate(rows[start:], start):
+            x = used[i] + (gap if used[i] else 0)
+            if x + w <= r.width:
+                out.append((r.x + x, r.y))
+                used[i] = x + w
+                start = i if in_order else 0
+                break
+        else:
+            return None
+    return out
 
 
 def _ordinal(n: int) -> str:

@@ -1,5 +1,6 @@
-"""The main menu (play, continue, open a saved game, settings, quit), the new-game and
-settings forms, the saved-games list and the pause menu over a game."""
+"""The main menu (play, continue, open a saved game, watch a replay, settings, quit), the
+new-game and settings forms, the saved-games list and the pause menu over a game. (The
+list of games to watch again is :mod:`game.ui.replaylist`.)"""
 
 from __future__ import annotations
 
@@ -150,7 +151,8 @@ class MainMenu(MenuScene):
     def entries(self) -> list[tuple[str, object, bool]]:
         has = bool(saved_games())
         return [("Play against the computer", "play", True), ("Continue the last game", "continue", has),
-                ("Open a saved game", "open", has), ("Settings", "settings", True), ("Quit", "quit", True)]
+                ("Open a saved game", "open", has), ("Watch a replay", "replays", True), ("Settings", "settings", True),
+                ("Quit", "quit", True)]
 
     def choose(self, key: object) -> None:
         assert self.app is not None
@@ -162,6 +164,10 @@ class MainMenu(MenuScene):
                 self.open(games[0])
         elif key == "open":
             self.app.push(OpenMenu(self.settings))
+        elif key == "replays":
+            from game.ui.replaylist import ReplayListMenu
+
+            self.app.push(ReplayListMenu(self.settings))
         elif key == "settings":
             self.app.push(SettingsMenu(self.settings))
         elif key == "quit":

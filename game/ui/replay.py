@@ -11,6 +11,7 @@ so this only redraws); going forward plays the next step with its animation."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -21,7 +22,7 @@ from game.ui.app import App, Intent
 from game.ui.assets import text, wrap
 from game.ui.endscreen import EndScene
 from game.ui.game_scene import SPEEDS, GameScene
-from game.ui.gamefile import GameFile, Mark, Verdict
+from game.ui.gamefile import GameFile, GameFileError, Mark, Verdict, load_game_file
 from game.ui.menu import PauseMenu
 from game.ui.shots import StaticTable
 from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
@@ -32,6 +33,17 @@ GAP = {"slow": 0.6, "normal": 0.15, "fast": 0.0, "off": 0.0}  # seconds between 
 
 STATUS_COLOUR = {"fair": P.GOOD, "contested": (226, 160, 40), "incomplete": P.BAD, "failed": P.BAD,
                  "local": P.TEXT_DIM}
+
+# how each kind of marked point looks on the timeline: colour, shape (a triangle over the
+# bar, a diamond over it, or a peak under it with a band from there to the stretch's end)
+# and its words in the legend
+MARK_STYLE: dict[str, tuple[P.Colour, str, str]] = {
+    "drop": ((226, 160, 40), "triangle", "orange \u25bc a seat dropped"),
+    "withheld": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),
+    "failure": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),
+    "resign": ((120, 176, 240), "diamond", "blue \u25c6 a seat resigned"),
+    "unwitnessed": ((190, 120, 240), "band", "violet \u25b2 and band under the bar: unwitnessed dice"),
+}
 
 KEYS = ("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
         "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
@@ -71,9 +83,11 @@ class ReplayScene(ScaledScene):
 
     opaque = False
 
-    def __init__(self, game: GameFile, speed: str = "normal", at: int = 0, playing: bool = True) -> None:
+    def __init__(self, game: GameFile, speed: str = "normal", at: int = 0, playing: bool = True,
+                 from_list: bool = False) -> None:
         super().__init__()
         self.file = game
+        self.from_list = from_list  # opened from the main menu's list of games: its menu goes back there
         self.speed = speed if speed in SPEED_NAMES else "normal"
         self.table = ReplayTable(game, at)
         self.playing = playing and self.table.pos < game.last
@@ -89,7 +103,7 @@ class ReplayScene(ScaledScene):
         self.mouse = (0, 0)
         self.show_verdict = game.verdict.status not in ("fair", "local")  # the reasons, open when they matter
         self.seen = -1
-        self.note: list[str] = []
+        self.note: list[Mark] = []
         self.note_time = 0.0
         self.verdict_rect = pygame.Rect(0, 0, 0, 0)
         self.mark_hits: list[tuple[pygame.Rect, str]] = []
@@ -209,7 +223,7 @@ class ReplayScene(ScaledScene):
             self.seen = shown
             marks = self.marks_at.get(shown, [])
             if marks:
-                self.note = [m.text for m in marks]
+                self.note = list(marks)
                 self.note_time = 10.0
             self._dirty()
         if self.note_time > 0:
@@ -303,7 +317,7 @@ class ReplayScene(ScaledScene):
     def _menu(self) -> None:
         if self.app is not None:
             self.playing = False
-            self.app.push(ReplayMenu(self.scene))
+            self.app.push(ReplayMenu(self.scene, self.from_list))
 
     def _button(self, key: object) -> None:
         if key == "start":
@@ -403,13 +417,7 @@ class ReplayScene(ScaledScene):
         done.width = self._slider_x(k) - r.x
         pygame.draw.rect(surf, P.HIGHLIGHT, done, border_radius=3)
         for m in self.file.marks:
-            mx = self._slider_x(m.step)
-            tri = [(mx, r.y - self.px(2)), (mx - self.px(6), r.y - self.px(12)), (mx + self.px(6), r.y - self.px(12))]
-            col = P.BAD if m.kind != "drop" else (226, 160, 40)
-            pygame.draw.polygon(surf, col, tri)
-            pygame.draw.line(surf, col, (mx, r.y - self.px(2)), (mx, r.bottom + self.px(3)), 2)
-            self.mark_hits.append((pygame.Rect(mx - self.px(7), r.y - self.px(14), self.px(14), self.px(22)),
-                                   f"Step {m.step}: {m.text}"))
+            self._mark(surf, m, r)
         kx = self._slider_x(k)
         pygame.draw.circle(surf, (20, 16, 12), (kx, r.centery), self.px(9))
         pygame.draw.circle(surf, P.HIGHLIGHT, (kx, r.centery), self.px(7))
@@ -421,7 +429,45 @@ class ReplayScene(ScaledScene):
             t = text(shown, "cond-bold", self.px(13), P.TEXT)
         surf.blit(t, (r.right + self.px(12), s.centery - t.get_height() // 2))
         self.drawn.append(shown)
-        self.mark_hits.append((r.inflate(0, self.px(16)), words + ". " + KEYS))
+        legend = self.legend()
+        self.mark_hits.append((r.inflate(0, self.px(16)), words + ". " + KEYS + (f". Marks: {legend}" if legend else "")))
+
+    def legend(self) -> str:
+        """What the marks on this timeline mean, one phrase per kind there is."""
+        out: list[str] = []
+        for m in self.file.marks:
+            words = MARK_STYLE.get(m.kind, MARK_STYLE["failure"])[2]
+            if words not in out:
+                out.append(words)
+        return "; ".join(out)
+
+    def _mark(self, surf: pygame.Surface, m: Mark, r: pygame.Rect) -> None:
+        """One marked point on the timeline ``r`` (see :data:`MARK_STYLE`), and where its
+        tooltip shows."""
+        col, shape, _ = MARK_STYLE.get(m.kind, MARK_STYLE["failure"])
+        mx = self._slider_x(m.step)
+        tip = f"Step {m.step}: {m.text}"
+        if shape == "band":  # under the bar to the stretch's end (the bar still shows how far the replay is)
+            end = self._slider_x(max(m.step, m.until))
+            band = pygame.Rect(mx, r.bottom + self.px(3), max(2, end - mx), self.px(5))
+            pygame.draw.rect(surf, col, band)
+            for x in range(band.x + self.px(4), band.right, self.px(7)):  # hatched, unlike any other mark
+                pygame.draw.line(surf, (24, 20, 16), (x, band.bottom - 1), (x + self.px(3), band.y), 1)
+            peak = [(mx, r.bottom + self.px(2)), (mx - self.px(6), r.bottom + self.px(13)),
+                    (mx + self.px(6), r.bottom + self.px(13))]
+            pygame.draw.polygon(surf, col, peak)
+            pygame.draw.line(surf, col, (mx, r.y - self.px(3)), (mx, r.bottom + self.px(3)), 2)
+            self.mark_hits.append((pygame.Rect(mx - self.px(7), r.y - self.px(3), self.px(14), self.px(17)), tip))
+            self.mark_hits.append((band.inflate(0, self.px(2)), tip))
+            return
+        if shape == "diamond":
+            cy = r.y - self.px(8)
+            pts = [(mx, cy - self.px(6)), (mx + self.px(6), cy), (mx, cy + self.px(6)), (mx - self.px(6), cy)]
+        else:
+            pts = [(mx, r.y - self.px(2)), (mx - self.px(6), r.y - self.px(12)), (mx + self.px(6), r.y - self.px(12))]
+        pygame.draw.polygon(surf, col, pts)
+        pygame.draw.line(surf, col, (mx, r.y - self.px(2)), (mx, r.bottom + self.px(3)), 2)
+        self.mark_hits.append((pygame.Rect(mx - self.px(7), r.y - self.px(14), self.px(14), self.px(22)), tip))
 
     def _verdict_box(self, surf: pygame.Surface) -> None:
         v: Verdict = self.file.verdict
@@ -455,9 +501,10 @@ class ReplayScene(ScaledScene):
     def _note(self, surf: pygame.Surface) -> None:
         """What happened at a marked point, while the replay is there (and a while after)."""
         k = self.shown()
-        notes = [m.text for m in self.marks_at.get(k, [])] or (self.note if self.note_time > 0 else [])
-        if not notes:
+        marks = self.marks_at.get(k, []) or (self.note if self.note_time > 0 else [])
+        if not marks:
             return
+        notes = [m.text for m in marks]
         self.drawn += notes
         s = self.strip_rect()
         width = min(s.width - self.px(40), self.px(760))
@@ -465,11 +512,13 @@ class ReplayScene(ScaledScene):
         lh = text("Ag", "sans-bold", self.px(13), P.TEXT).get_height()
         r = pygame.Rect(0, 0, width, len(lines) * lh + self.px(14))
         r.midbottom = (s.centerx, s.y - self.px(8))
-        pygame.draw.rect(surf, (48, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, P.BAD, r, 2, border_radius=6)
+        plain = all(m.kind == "resign" for m in marks)  # a resignation is no contested point: not in alarm colours
+        pygame.draw.rect(surf, (20, 30, 48) if plain else (48, 20, 16), r, border_radius=6)
+        pygame.draw.rect(surf, MARK_STYLE["resign"][0] if plain else P.BAD, r, 2, border_radius=6)
         y = r.y + self.px(7)
         for line in lines:
-            surf.blit(text(line, "sans-bold", self.px(13), (255, 214, 190)), (r.x + self.px(10), y))
+            surf.blit(text(line, "sans-bold", self.px(13), (214, 228, 255) if plain else (255, 214, 190)),
+                      (r.x + self.px(10), y))
             y += lh
 
 
@@ -488,6 +537,11 @@ class ReplayEnd(EndScene):
                 self.app.pop(self)
             return False  # the replay below takes the key
         return super().handle(intent)
+
+    def choose(self, key: object) -> None:
+        if key == "menu" and self.app is not None:
+            self.app.window.title = TITLE
+        super().choose(key)
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
@@ -517,12 +571,53 @@ class ReplayEnd(EndScene):
 
 
 class ReplayMenu(PauseMenu):
-    """Esc in a replay: back to it, the main menu, or quit."""
+    """Esc in a replay: back to it, the main menu (or, for a replay opened from the main
+    menu's list of games, that list), or quit."""
 
     heading = "Replay paused"
 
+    def __init__(self, game: Any, from_list: bool = False) -> None:
+        super().__init__(game)
+        self.from_list = from_list
+
     def entries(self) -> list[tuple[str, object, bool]]:
-        return [("Back to the replay", "resume", True), ("Main menu", "menu", True), ("Quit", "quit", True)]
+        back = [("Back to the list of games", "list", True)] if self.from_list else []
+        return [("Back to the replay", "resume", True), *back, ("Main menu", "menu", True), ("Quit", "quit", True)]
+
+    def choose(self, key: object) -> None:
+        assert self.app is not None
+        if key in ("menu", "list"):
+            self.app.window.title = TITLE
+        if key == "list":
+            from game.ui.menu import MainMenu
+            from game.ui.replaylist import ReplayListMenu
+
+            self.game.table.close()
+            self.app.replace(MainMenu(self.settings))
+            self.app.push(ReplayListMenu(self.settings))
+            return
+        super().choose(key)
+
+
+TITLE = "Struggle of Empires"
+
+
+def watch(app: App, game: GameFile, speed: str = "normal", at: int | None = None, from_list: bool = False) -> None:
+    """Show ``game`` in ``app`` as ``soe replay FILE`` does: the window's title names the
+    file, and the replay plays from the start, or waits paused at step ``at``."""
+    app.window.title = f"{TITLE}: replay of {game.path.name}"
+    ReplayScene(game, speed, at if at is not None else 0, playing=at is None, from_list=from_list).start(app)
+
+
+def open_replay(app: App, path: Path, speed: str = "normal", from_list: bool = False) -> str:
+    """Read ``path`` and show it as :func:`watch` does; or, if it cannot be watched, why
+    not in one line (and nothing changes)."""
+    try:
+        game = load_game_file(path)
+    except GameFileError as exc:
+        return str(exc)
+    watch(app, game, speed if speed in SPEED_NAMES else "normal", None, from_list)
+    return ""
 
 
 def render_replay(game: GameFile, at: int, size: tuple[int, int], speed: str = "normal") -> pygame.Surface:

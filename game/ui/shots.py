@@ -67,17 +67,23 @@ def _has(kind: str) -> Any:
 
 
 def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players: int = 4) -> pygame.Surface:
-    """The surface of one screen: menu, game (after ``at`` steps), combat or scoring (the
-    first battle or war-end scoring from step ``at`` on), or end."""
+    """The surface of one screen: menu, replays (the main menu's list of this user's games
+    to watch), game (after ``at`` steps), combat or scoring (the first battle or war-end
+    scoring from step ``at`` on), or end."""
     from game.ui.app import App
 
     app = App(size, hidden=True)
-    if scene == "menu":
+    if scene in ("menu", "replays"):
         from game.ui.menu import MainMenu
+        from game.ui.replaylist import ReplayListMenu
         from game.ui.settings import Settings
 
         app.push(MainMenu(Settings()))
+        if scene == "replays":
+            app.push(ReplayListMenu(Settings()))
         app.frame(0.0)
+        while app.busy():  # the list's rows say whether local saves are finished once each is checked
+            app.frame(0.0)
         app.draw()
         return app.surface.copy()
     from game.ui.game_scene import GameScene

@@ -124,8 +124,9 @@ def test_every_space_unit_box_name_and_vp_value_lies_inside_its_area() -> None:
         for x, y in shape.spaces:
             for p in _corners(x, y, s, s):
                 assert shape.contains(*p), (aid, "space", x, y)
-        for p in _corners(*shape.units):
-            assert shape.contains(*p), (aid, "units", shape.units)
+        for box in shape.unit_boxes:
+            for p in _corners(*box):
+                assert shape.contains(*p), (aid, "units", box)
         assert shape.contains(*shape.name) and shape.contains(*shape.vp), aid
 
 
@@ -146,7 +147,8 @@ def test_names_values_spaces_and_unit_boxes_are_legible_and_apart(z: float) -> N
     """At the zooms that fit the board in a 1280x720 window (0.574: a map view of 950 x 574
     pixels over 1600 x 1000 units) and a 1920x1080 one, each space has its counter's name
     under it at 10 px or more; no area name, VP disc, space, name or unit box touches
-    another; each lies inside its area and clear of the VP track."""
+    another; each lies inside its area (a unit box: its corners; ``test_ui_chips`` checks
+    its edges) and clear of the VP track."""
     import pygame
 
     from game.ui.mapdraw import label_size, space_labels, title
@@ -175,8 +177,10 @@ def test_names_values_spaces_and_unit_boxes_are_legible_and_apart(z: float) -> N
             assert band <= r.left and r.right <= width * z - band and band <= r.top and r.bottom <= height * z - band
         things += mine
         things += [(aid, "space", pygame.Rect(round(x * z), round(y * z), s, s)) for x, y in shape.spaces]
-        ux, uy, uw, uh = shape.units
-        things.append((aid, "units", pygame.Rect(round(ux * z), round(uy * z), round(uw * z), round(uh * z))))
+        for ux, uy, uw, uh in shape.unit_boxes:
+            box = pygame.Rect(round(ux * z), round(uy * z), round(uw * z), round(uh * z))
+            assert band <= box.left and box.right <= width * z - band and band <= box.top and box.bottom <= height * z - band
+            things.append((aid, "units", box))
     for i, (a1, w1, r1) in enumerate(things):
         for a2, w2, r2 in things[i + 1:]:
             assert not r1.colliderect(r2), (a1, w1, a2, w2)

@@ -15,62 +15,21 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.bots import make_bot
 from game.cli.main import main
-from game.rules import apply_in_place, legal, new_game, outcome, pending, state_hash
+from game.rules import apply_in_place, new_game, pending, state_hash
 from game.ui.app import App
 from game.ui.gamefile import GameFileError, load_game_file
-from game.ui.launch import new_setup
 from game.ui.replay import ReplayEnd, ReplayScene
-from game.ui.table import LocalTable
 from tests.ui.conftest import env_for
+from tests.ui.games import play_save
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _play_save(path: Path, players: int, seed: int) -> dict[str, int]:
-    """A whole game against greedy computer players saved by the window's own table, the
-    player's seat played by a bot that takes back some of its choices; the final scores
-    the game itself reached."""
-    setup = new_setup(players, "", "easy", seed)
-    setup.bots = "greedy"
-    table = LocalTable(setup, path)
-    me = make_bot("greedy", seed)
-    rng = random.Random(seed)
-    undone, last, waiting = 0, None, False
-    deadline = time.monotonic() + 120
-    try:
-        while True:
-            assert time.monotonic() < deadline, "the game did not end"
-            got = table.steps()
-            if got:  # the table answers every choice and undo with a step
-                last, waiting = got[-1].state, False
-            p = pending(last) if last is not None and not waiting else None
-            if p is not None and p.is_over:
-                break
-            if p is None or p.chance is not None or p.seat != table.seat:
-                time.sleep(0.001)
-                continue
-            assert last is not None
-            if table.can_undo() and undone < 5 and rng.random() < 0.2:
-                table.undo()
-                undone += 1
-            else:
-                table.submit(me.choose(last, table.seat, legal(last, table.seat)))
-            waiting = True
-    finally:
-        table.close()
-    assert undone > 0  # the save holds undo lines
-    assert last is not None
-    res = outcome(last)
-    assert res is not None
-    return dict(res["scores"])
 
 
 @pytest.fixture(scope="module")
 def save(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, int]]:
     path = tmp_path_factory.mktemp("replay") / "game.jsonl"
-    scores = _play_save(path, 3, 21)
+    scores = play_save(path, 3, 21)
     return path, scores
 
 
@@ -305,7 +264,8 @@ def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(h
     (home / "resigned.jsonl.evidence").write_bytes(
         canonical_json({"first": first.raw.decode(), "second": twin.decode()}) + b"\n")
     game = load_game_file(path)
-    assert game.verdict.status == "contested" and game.marks == []  # no drop: nothing to mark on the timeline
+    assert game.verdict.status == "contested" and not any(m.kind in ("drop", "withheld") for m in game.marks)
+    assert [m.kind for m in game.marks] == ["resign", "unwitnessed"]  # tests/ui/test_ui_replaymenu.py: where
     app = App((1280, 720), hidden=True)
     replay = ReplayScene(game, "normal", 0, playing=False)
     replay.start(app)

@@ -1,0 +1,72 @@
+"""Game files made by the tests as the game makes them: a local save written by the
+window's own table, and a network game's signed log written by sessions sharing one
+transcript (tests/net/netkit.py), with seats that resign on the way."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from game.bots import make_bot
+from game.rules import legal, outcome, pending
+from game.ui.launch import new_setup
+from game.ui.table import LocalTable
+from net.store import TranscriptFile
+from tests.net.netkit import Game
+
+
+def play_save(path: Path, players: int, seed: int) -> dict[str, int]:
+    """A whole game against greedy computer players saved by the window's own table, the
+    player's seat played by a bot that takes back some of its choices; the final scores
+    the game itself reached."""
+    setup = new_setup(players, "", "easy", seed)
+    setup.bots = "greedy"
+    table = LocalTable(setup, path)
+    me = make_bot("greedy", seed)
+    rng = random.Random(seed)
+    undone, last, waiting = 0, None, False
+    deadline = time.monotonic() + 120
+    try:
+        while True:
+            assert time.monotonic() < deadline, "the game did not end"
+            got = table.steps()
+            if got:  # the table answers every choice and undo with a step
+                last, waiting = got[-1].state, False
+            p = pending(last) if last is not None and not waiting else None
+            if p is not None and p.is_over:
+                break
+            if p is None or p.chance is not None or p.seat != table.seat:
+                time.sleep(0.001)
+                continue
+            assert last is not None
+            if table.can_undo() and undone < 5 and rng.random() < 0.2:
+                table.undo()
+                undone += 1
+            else:
+                table.submit(me.choose(last, table.seat, legal(last, table.seat)))
+            waiting = True
+    finally:
+        table.close()
+    assert undone > 0  # the save holds undo lines
+    assert last is not None
+    res = outcome(last)
+    assert res is not None
+    return dict(res["scores"])
+
+
+def network_log(path: Path, players: int, resign: tuple[tuple[int, int], ...] = ()) -> tuple[Game, list[int]]:
+    """A whole network game between random bots, its log written to ``path``; ``resign``
+    lists (seat, engine step): that seat resigns at its first decision from that step on.
+    Returns the game and, for each resignation, how many inputs the game had then."""
+    store = TranscriptFile(path, fsync=False)
+    g = Game(players, store=store)
+    before: list[int] = []
+    for seat, step in resign:
+        g.play_until(lambda g, seat=seat, step=step: g.table.st.steps >= step and g.table.decision_seat() == seat)
+        before.append(len(g.table.inputs))
+        assert g.sessions[seat].resign(g.now).ok
+        g.auto.discard(seat)
+    g.finish()
+    store.close()
+    return g, before
