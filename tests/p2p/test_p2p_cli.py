@@ -443,8 +443,6 @@ def test_a_killed_bot_seat_resumes_as_the_same_bot_alone_and_keeps_what_it_cut(
 
 
 def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    import queue
-
     from p2pkit import Cluster
 
     from game.cli.p2p import TextDecider
@@ -454,10 +452,10 @@ def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path, capsys: pyte
         c.start(timeout_ms=30_000)
         c.run(lambda: c.messages() >= 5 and any(not p.session.my_turn() for p in c.peers), 30, "a turn")
         idle_peer = next(p for p in c.peers if not p.session.my_turn())
-        d = TextDecider.__new__(TextDecider)  # no stdin reader: the test types
-        d.lines, d.asked, d.peer = queue.Queue(), -1, idle_peer
+        d = TextDecider(read_stdin=False)  # the test types
+        d.peer = idle_peer
         capsys.readouterr()
-        for typed in ("w", "s", "3"):
+        for typed in ("w", "s", "t", "3"):
             d.lines.put(typed)
             d.idle()
         out = capsys.readouterr().out
@@ -466,6 +464,55 @@ def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path, capsys: pyte
         name = "host" if other == 0 else "bot1"
         assert f"waiting for {name} ({power}): " in out, out  # powers named as in local play
         assert "War 1" in out  # the state screen
+        assert "Tiles" in out or "tiles" in out  # the tiles screen
         assert "it is not your turn" in out
     finally:
         c.close()
+
+
+def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A bid is one line that asks for the amount (not one line per amount), typed after
+    the line or with it; a wrong amount is said and changes nothing."""
+    from game.bots import make_bot
+    from game.cli.p2p import TextDecider
+    from game.rules import Act, Roll, apply_in_place, legal, new_game, pending
+
+    st = new_game(4)
+    bot = make_bot("greedy", 0)
+    while True:  # on to the first auction
+        p = pending(st)
+        if p.chance is not None:
+            apply_in_place(st, Roll(tuple(lo for lo, _ in p.chance.ranges)))
+            continue
+        options = legal(st, p.seat)
+        if sum(1 for c in options if c.kind == "bid") > 3:
+            break
+        apply_in_place(st, Act(p.seat, bot.choose(st, p.seat, options)))
+    seat = p.seat
+    bids = [c for c in options if c.kind == "bid"]
+    d = TextDecider(read_stdin=False)
+    assert d.decide(st, seat, options) is None  # shows the menu, waits for a line
+    out = capsys.readouterr().out
+    assert "bid: type the amount, 0 to" in out and "bid 2 gold" not in out, out
+    lines = [ln for ln in out.splitlines() if ln.strip()[:1].isdigit()]
+    assert len(lines) < len(options)  # the bids are one line
+    line = next(ln for ln in lines if "bid: type the amount" in ln).split(".")[0].strip()
+    d.lines.put(f"{line} 2")
+    assert d.decide(st, seat, options) == next(c for c in bids if c.args[-1] == 2)
+    d.lines.put(line)  # the line alone asks for the amount
+    assert d.decide(st, seat, options) is None
+    assert "Amount (0 to" in capsys.readouterr().out
+    d.lines.put("999")  # out of range: said, and back to the menu
+    assert d.decide(st, seat, options) is None
+    assert "The amount is a number from 0 to" in capsys.readouterr().out
+    d.lines.put(line)
+    d.decide(st, seat, options)
+    d.lines.put("1")
+    assert d.decide(st, seat, options) == next(c for c in bids if c.args[-1] == 1)
+    d.lines.put("h")
+    assert d.decide(st, seat, options) is None
+    assert "a line that asks for an amount" in capsys.readouterr().out
+    d.lines.put("banana")
+    assert d.decide(st, seat, options) is None
+    assert "Type a number from 1 to" in capsys.readouterr().out
