@@ -47,6 +47,8 @@ from net.encoding import canonical_json, sha256_hex
 PROTO = b"soe2"
 DEFAULT_PORT = 47_311
 FRAME_TYPES = (b"HELLO", b"HAVE", b"MSG", b"PEERS", b"INFO", b"BYE")
+# a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
+INFO_REFRESH_BEATS = 10
 # reasons a message from a link counts against it (an honest peer never sends these)
 VIOLATIONS = frozenset({
     "oversized", "malformed", "not_canonical", "unsigned", "bad_signature", "bad_version", "unknown_author",
@@ -267,7 +269,8 @@ class Node:
         self._peer_since: dict[str, int] = {}  # node id -> when it entered the table (or changed)
         self._peers_sent: dict[tuple[str, bytes], int] = {}
         self._peers_shared = 0  # the peer list version last offered to every live link
-        self._info_sent: bytes = b""
+        self._info_sent: dict[tuple[str, bytes], bytes] = {}  # link -> the INFO last sent on it
+        self._beats = 0  # heartbeats so far
         self._catchup: dict[str, TokenBucket] = {}  # address -> catch-up budget of its in links
         self._bans: dict[str, list[int]] = {}  # address -> when its links were banned
         self._fresh: dict[str, int] = {}  # message id -> when this node first took it in or sent it
@@ -562,11 +565,14 @@ class Node:
                 self.peers[node] = (addr, curve)
                 self._peer_since[node] = now
                 self.peers_version += 1
+        if first:
+            self._info_sent.pop(link.key, None)  # (a peer come back may be a new process: tell it again)
         if first and link.socket is None:
             self._send(link, b"HELLO", self._hello())  # answer so the DEALER side knows us
             info = self.replica.info()
             if info is not None:  # a host's lobby: a joiner sees it (the game's settings) before it asks to sit
-                self._send(link, b"INFO", canonical_json(info))
+                self._info_sent[link.key] = raw_info = canonical_json(info)
+                self._send(link, b"INFO", raw_info)
         self._catch_up(link, data["have"], now)
 
     def _on_peers(self, data: Any) -> None:
@@ -706,6 +712,8 @@ class Node:
                     self._send(link, b"PEERS", peers)
         if now >= self._next_beat:
             self._next_beat = now + lim.heartbeat_ms
+            self._beats += 1
+            refresh = self._beats % INFO_REFRESH_BEATS == 0
             self._peers_shared = self.peers_version
             self._greeted_since = False
             direct = self._direct(now)
@@ -734,6 +742,7 @@ class Node:
                     # a ROUTER-side link that went away, never said HELLO, or served its ban
                     del self.links[link.key]
                     self._peers_sent.pop(link.key, None)
+                    self._info_sent.pop(link.key, None)
                     continue
                 if not link.greeted or link.banned_until:
                     continue
@@ -742,9 +751,9 @@ class Node:
                 if self._peers_sent.get(link.key) != self.peers_version:
                     self._peers_sent[link.key] = self.peers_version
                     self._send(link, b"PEERS", peers)
-                if info_raw:
+                if info_raw and (refresh or self._info_sent.get(link.key) != info_raw):
+                    self._info_sent[link.key] = info_raw  # when it changes (and now and then, for the record)
                     self._send(link, b"INFO", info_raw)
-            self._info_sent = info_raw
 
     def _forget_silent(self, now: int) -> None:
         """Forget the peers no link has heard from for ``forget_ms`` (made up by a rogue's
@@ -766,6 +775,7 @@ class Node:
                 link.socket.close(linger=0)
                 del self.links[link.key]
                 self._peers_sent.pop(link.key, None)
+                self._info_sent.pop(link.key, None)
 
     def link_summary(self) -> list[dict[str, Any]]:
         """For people: one line per link."""

@@ -4,8 +4,10 @@ checked."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from p2pkit import LOOPBACK, Clock, Raw, Stub
@@ -186,3 +188,36 @@ def test_made_up_peers_are_forgotten_and_make_room_but_an_invited_peer_is_kept(m
     assert r.hello(GAME)  # (its own link went silent too long: it greets again)
     assert r.frame(b"PEERS", [{"node": "real", "addr": "tcp://127.0.0.1:5", "curve": ""}])
     pump([n], lambda: "real" in n.peers)  # room again
+
+
+def test_a_host_sends_its_lobby_when_it_changes_not_at_every_heartbeat(made: list[Node | Raw]) -> None:
+    """INFO (the lobby, for people) goes out when it changes, and again only every tenth
+    heartbeat: a game's lobby stops changing once it starts, and every link used to get it
+    once a second for the whole game."""
+    from net.mesh import INFO_REFRESH_BEATS
+
+    class Lobbied(Stub):
+        lobby: dict[str, Any] = {"seats": ["a"]}
+
+        def info(self) -> dict[str, Any] | None:
+            return self.lobby
+
+    rep = Lobbied()
+    host = Node(rep, GAME, host=LOOPBACK, curve=False, limits=Limits(heartbeat_ms=50))
+    raw = Raw(host.endpoint)
+    made += [host, raw]
+    assert raw.hello(GAME)
+    beats = 2 * INFO_REFRESH_BEATS + 2
+    deadline = time.monotonic() + 20
+    while raw.kinds().count(b"HAVE") < beats // 2:
+        assert time.monotonic() < deadline, "no heartbeats"
+        host.poll(5)
+        raw.read(5)
+    rep.lobby = {"seats": ["a", "b"]}  # a joiner sat down: said at the next heartbeat
+    while raw.kinds().count(b"HAVE") < beats:
+        assert time.monotonic() < deadline, "no heartbeats"
+        host.poll(5)
+        raw.read(5)
+    infos = [json.loads(p) for k, p in raw.decoded() if k == b"INFO"]
+    assert infos[0] == {"seats": ["a"]} and {"seats": ["a", "b"]} in infos  # at the greeting, then the change
+    assert len(infos) <= 2 + beats // INFO_REFRESH_BEATS + 1, len(infos)  # not one a heartbeat
