@@ -273,7 +273,8 @@ class Node:
         self._beats = 0  # heartbeats so far
         self._catchup: dict[str, TokenBucket] = {}  # address -> catch-up budget of its in links
         self._bans: dict[str, list[int]] = {}  # address -> when its links were banned
-        self._fresh: dict[str, int] = {}  # message id -> when this node first took it in or sent it
+        # message id -> when this node first flooded it (took it in, or made it): see _catch_up
+        self._fresh: dict[str, int] = {}
         # the player keys this node hears directly, as the last HAVE sent on each link told
         # it, and whether a link has been greeted since (see _tell_direct)
         self._direct_told: dict[tuple[str, bytes], list[str]] = {}
@@ -641,7 +642,6 @@ class Node:
 
     def _msg(self, link: Link, raw: bytes, now: int) -> None:
         msg_id = sha256_hex(raw)
-        self._fresh.setdefault(msg_id, now)
         link.known.add(msg_id)
         code = self.replica.receive(raw, now)
         if code in ("accepted", "duplicate", "held"):

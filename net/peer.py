@@ -44,8 +44,8 @@ LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its sea
 # milliseconds when other processes use the disk), and in the middle of a chance event it
 # would hold up every peer waiting for this one's reveal.
 QUIET_MS = 20
-# a peer's loop does its chores (fsync, drop votes, the lobby, news) at least this often
-# when nothing else calls for them (Peer.step)
+# a peer's loop does its chores (drop votes, the lobby, news) at least this often when
+# nothing else calls for them (Peer.step)
 CHORES_MS = 20
 SYNC_MS = 1_000
 
