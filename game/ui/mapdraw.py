@@ -244,6 +244,19 @@ def space_labels(layout: Layout, shape: AreaShape, z: float) -> list[tuple[str, 
     return out
 
 
+# how far each further marker on one VP space is set, by the edge the space is on (top,
+# right, bottom, left): along the track a little, and toward the board's middle
+INWARD = ((3, 5), (-5, 3), (3, -5), (5, 3))
+
+
+def vp_side(layout: Layout, i: int) -> int:
+    """The edge VP track space ``i`` is on: 0 top, 1 right, 2 bottom, 3 left."""
+    W, H = layout.size
+    n = layout.tracks["vp"]["count"]
+    d = (i % n) * 2 * (W + H) / n
+    return 0 if d < W else 1 if d < W + H else 2 if d < 2 * W + H else 3
+
+
 def vp_cell(layout: Layout, i: int, z: float) -> pygame.Rect:
     """The rect of VP track space ``i`` (0-99) clockwise from the top left corner."""
     W, H = layout.size
@@ -633,15 +646,19 @@ class MapRenderer:
             place = order.index(seat) + 1 if seat in order else space
             hits.append(Hit(r, ("track", "alliance", powers[seat]),
                             f"{b.power_name(powers[seat])}: alliance {'AB'[side - 1]}, plays {_ordinal(place)}"))
-        # VP markers on the edge track, stacked where scores are equal
+        # VP markers on the edge track, stacked toward the board's middle where scores are
+        # equal, and never past the board's edge (there the window's bars would hide them)
         stacks: dict[int, int] = {}
         ms = max(18, round(24 * z))
+        W, H = self.layout.size
+        board = pygame.Rect(ox, oy, round(W * z), round(H * z))
         for seat, vp in enumerate(v["vp"]):
             cell = vp_cell(self.layout, vp, z).move(ox, oy)
             k = stacks.get(vp % 100, 0)
             stacks[vp % 100] = k + 1
             m = self._marker(powers[seat], ms)
-            r = m.get_rect(center=(cell.centerx + k * 3, cell.centery - k * 5))
+            dx, dy = INWARD[vp_side(self.layout, vp)]
+            r = m.get_rect(center=(cell.centerx + k * dx, cell.centery + k * dy)).clamp(board)
             surf.blit(m, r)
             hits.append(Hit(r, ("track", "vp", powers[seat]), f"{b.power_name(powers[seat])}: {vp} VP"))
 

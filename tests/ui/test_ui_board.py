@@ -202,3 +202,32 @@ def test_every_piece_is_drawn_inside_its_area(busy: GameScene) -> None:
             assert shapes[aid].contains(*busy.cam.to_board(*corner)), (hit.tip, corner)
         n += 1
     assert n > 60
+
+
+@pytest.mark.parametrize("vp", [2, 15, 27, 40, 55, 63, 80, 95])
+def test_vp_markers_stay_on_the_board_stacked_toward_its_middle(busy: GameScene, vp: int) -> None:
+    """Where every power has the same score, its markers are stacked on that VP space
+    toward the middle of the board and drawn wholly on the board (on the top edge they
+    used to be stacked upward, under the window's top bar)."""
+    import pygame
+
+    from game.ui.mapdraw import vp_cell, vp_side
+
+    assert busy.renderer is not None
+    v = dict(busy.view)
+    v["vp"] = [vp] * len(v["vp"])
+    surf = pygame.Surface((1280, 720))
+    cam = busy.cam
+    hits = busy.renderer.draw(surf, cam, v, set(), set(), 0.0)
+    z = cam.zoom
+    W, H = busy.layout.size
+    board = pygame.Rect(round(cam.ox), round(cam.oy), round(W * z), round(H * z))
+    marks = [h.rect for h in hits if h.target[:2] == ("track", "vp")]
+    assert len(marks) == len(v["vp"])
+    for r in marks:
+        assert board.contains(r), (r, board)
+    cell = vp_cell(busy.layout, vp, z).move(round(cam.ox), round(cam.oy))
+    inward = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}[vp_side(busy.layout, vp)]
+    first, last = marks[0].center, marks[-1].center
+    assert (last[0] - first[0]) * inward[0] + (last[1] - first[1]) * inward[1] > 0  # later ones nearer the middle
+    assert abs(first[0] - cell.centerx) <= marks[0].width and abs(first[1] - cell.centery) <= marks[0].height
