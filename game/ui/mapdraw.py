@@ -280,13 +280,14 @@ def vp_cell(layout: Layout, i: int, z: float) -> pygame.Rect:
 
 
 def _vp_track(surf: pygame.Surface, layout: Layout, z: float) -> None:
-    for i in range(layout.tracks["vp"]["count"]):
+    n = layout.tracks["vp"]["count"]
+    for i in range(n):
         r = vp_cell(layout, i, z)
         pygame.draw.rect(surf, P.PARCHMENT if i % 5 else (226, 206, 160), r)
         pygame.draw.rect(surf, P.INK_SOFT, r, 1)
-        if i % 5 == 0:
-            t = text(str(i), "sans-bold", _size(15, z, 10), P.INK)
-            surf.blit(t, t.get_rect(center=r.center))
+    for i in range(0, n, 5):  # after every space: a corner's space overlaps the next edge's last one
+        t = text(str(i), "sans-bold", _size(15, z, 10), P.INK)
+        surf.blit(t, t.get_rect(center=vp_cell(layout, i, z).center))
 
 
 def track_cell(layout: Layout, name: str, i: int, z: float, row: int = 0) -> pygame.Rect:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from game.rules import pending
@@ -231,3 +233,37 @@ def test_vp_markers_stay_on_the_board_stacked_toward_its_middle(busy: GameScene,
     first, last = marks[0].center, marks[-1].center
     assert (last[0] - first[0]) * inward[0] + (last[1] - first[1]) * inward[1] > 0  # later ones nearer the middle
     assert abs(first[0] - cell.centerx) <= marks[0].width and abs(first[1] - cell.centery) <= marks[0].height
+
+
+def test_every_vp_track_number_is_drawn_whole_even_at_the_corners() -> None:
+    """The numbers of the VP track (0, 5, ... 95) are all readable: the corner spaces (0, 30,
+    50, 80) overlap the next edge's last space, which used to be drawn over half the number."""
+    import pygame
+
+    from game.ui import mapdraw
+
+    pygame.init()
+    layout = load_layout()
+    W, H = layout.size
+    for z in (0.6, 1.0):
+        surf = pygame.Surface((round(W * z), round(H * z)))
+        surf.fill((255, 255, 255))
+        mapdraw._vp_track(surf, layout, z)
+        _numbers_whole(surf, layout, z)
+
+
+def _numbers_whole(surf: Any, layout: Any, z: float) -> None:
+    import pygame
+
+    from game.ui import mapdraw
+    from game.ui.palette import INK
+
+    for i in range(0, layout.tracks["vp"]["count"], 5):
+        t = mapdraw.text(str(i), "sans-bold", mapdraw._size(15, z, 10), INK)
+        r = t.get_rect(center=mapdraw.vp_cell(layout, i, z).center).clip(surf.get_rect())
+        halves = (pygame.Rect(r.x, r.y, r.width // 2, r.height), pygame.Rect(r.centerx, r.y, r.width - r.width // 2,
+                                                                               r.height))
+        for half in halves:
+            ink = sum(1 for x in range(half.left, half.right) for y in range(half.top, half.bottom)
+                      if sum(surf.get_at((x, y))[:3]) < 200)  # the number's ink, not a space's edge
+            assert ink >= 2, (i, z, half)
