@@ -242,7 +242,7 @@ def test_every_vp_track_number_is_drawn_whole_even_at_the_corners() -> None:
 
     from game.ui import mapdraw
 
-    pygame.init()
+    pygame.font.init()  # (pygame.init() would start the mixer at its defaults, which other tests set)
     layout = load_layout()
     W, H = layout.size
     for z in (0.6, 1.0):
