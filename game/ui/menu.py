@@ -16,7 +16,7 @@ from game.ui.app import Intent
 from game.ui.assets import text
 from game.ui.settings import SIZES, SPEEDS, Settings
 from game.ui.textentry import TextField, draw_field
-from game.ui.widgets import Button, ScaledScene, draw_button
+from game.ui.widgets import Button, ScaledScene, card, draw_button
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -123,10 +123,7 @@ class MenuScene(ScaledScene):
         if self.buttons:  # a dark card behind the form, so words stay clear over the map
             box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(self.px(120), self.px(90))
             box.y -= self.px(20)
-            card = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(card, (20, 16, 12, 200), card.get_rect(), border_radius=self.px(14))
-            surf.blit(card, box)
-            pygame.draw.rect(surf, P.PANEL_EDGE, box, 1, border_radius=self.px(14))
+            card(surf, box, 200, self.px(14))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
             if isinstance(b.key, tuple) and b.key[0] == "power":  # the power's colour and letters

@@ -23,7 +23,7 @@ from game.ui.app import Intent
 from game.ui.assets import text, wrap
 from game.ui.menu import BACKDROP, MenuScene
 from game.ui.settings import Settings
-from game.ui.widgets import Button, draw_button
+from game.ui.widgets import Button, card, draw_button
 
 PAGE = 7  # rows on one page of the list
 HEAD = 65536  # at most this much of a file's first line is read
@@ -326,10 +326,7 @@ class ReplayListMenu(MenuScene):
         if not rows:
             area.union_ip(pygame.Rect(area.x, self.px(130), area.width, self.px(60)))
         box = area.inflate(self.px(60), self.px(50))
-        card = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(card, (20, 16, 12, 210), card.get_rect(), border_radius=self.px(14))
-        surf.blit(card, box)
-        pygame.draw.rect(surf, P.PANEL_EDGE, box, 1, border_radius=self.px(14))
+        card(surf, box, 210, self.px(14))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
         local, network = game_dirs()

@@ -67,6 +67,14 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, colour: P.Colour = P.PANEL, r
     pygame.draw.rect(surf, P.PANEL_EDGE, rect, 1, border_radius=radius)
 
 
+def card(surf: pygame.Surface, box: pygame.Rect, alpha: int, radius: int) -> None:
+    """A dark, see-through card with an edge behind a form, so its words stay clear over the map."""
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (20, 16, 12, alpha), layer.get_rect(), border_radius=radius)
+    surf.blit(layer, box)
+    pygame.draw.rect(surf, P.PANEL_EDGE, box, 1, border_radius=radius)
+
+
 def tooltip(surf: pygame.Surface, tip: str, pos: tuple[int, int], size: int) -> None:
     lines = wrap(tip, "sans", size, size * 26)
     surfs = [text(line, "sans", size, (30, 24, 16)) for line in lines]

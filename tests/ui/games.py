@@ -10,10 +10,24 @@ from pathlib import Path
 
 from game.bots import make_bot
 from game.rules import legal, outcome, pending
+from game.ui.app import App
+from game.ui.gamefile import GameFile
 from game.ui.launch import new_setup
+from game.ui.replay import ReplayScene
 from game.ui.table import LocalTable
 from net.store import TranscriptFile
 from tests.net.netkit import Game
+
+
+def replay_in_window(game: GameFile, speed: str = "normal", at: int = 0, *, playing: bool = False,
+                     draw: bool = True) -> tuple[App, ReplayScene]:
+    """A hidden 1280x720 window showing ``game`` from step ``at`` (drawn once)."""
+    app = App((1280, 720), hidden=True)
+    replay = ReplayScene(game, speed, at, playing=playing)
+    replay.start(app)
+    if draw:
+        app.draw()
+    return app, replay
 
 
 def play_save(path: Path, players: int, seed: int) -> dict[str, int]:

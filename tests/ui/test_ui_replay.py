@@ -19,9 +19,9 @@ from game.cli.main import main
 from game.rules import apply_in_place, new_game, pending, state_hash
 from game.ui.app import App
 from game.ui.gamefile import GameFileError, load_game_file
-from game.ui.replay import ReplayEnd, ReplayScene
+from game.ui.replay import ReplayEnd
 from tests.ui.conftest import env_for
-from tests.ui.games import play_save
+from tests.ui.games import play_save, replay_in_window
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,9 +50,7 @@ def test_a_local_save_replayed_to_the_end_shows_the_games_scores_and_no_hidden_u
     path, scores = save
     game = load_game_file(path)
     assert game.kind == "local" and game.verdict.status == "local"
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "off", 0)
-    replay.start(app)
+    app, replay = replay_in_window(game, "off", playing=True, draw=False)
     assert replay.playing and replay.shown() == 0
     seen_unrest: list[object] = []
 
@@ -76,9 +74,7 @@ def test_a_local_save_replayed_to_the_end_shows_the_games_scores_and_no_hidden_u
 
 def test_no_choice_is_offered_in_a_replay(home: Path, save: tuple[Path, dict[str, int]]) -> None:
     game = load_game_file(save[0])
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "normal", 0, playing=False)
-    replay.start(app)
+    app, replay = replay_in_window(game, draw=False)
     seat0 = next(k for k, s in enumerate(game.steps) if not pending(s.state).is_chance
                  and pending(s.state).seat == 0 and k > 10)
     replay.goto(seat0)
@@ -101,9 +97,7 @@ def test_stepping_back_and_forth_shows_the_positions_applying_forward_reaches(
         hashes.append(state_hash(st))
     game = load_game_file(save[0])
     assert game.last == len(inputs)
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "fast", 0, playing=False)
-    replay.start(app)
+    app, replay = replay_in_window(game, "fast", draw=False)
     logs: dict[int, list[str]] = {}
     rng = random.Random(4)
     want = 0
@@ -128,10 +122,7 @@ def test_stepping_back_and_forth_shows_the_positions_applying_forward_reaches(
 
 def test_the_timeline_and_the_space_bar(home: Path, save: tuple[Path, dict[str, int]]) -> None:
     game = load_game_file(save[0])
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "normal", 0, playing=False)
-    replay.start(app)
-    app.draw()
+    app, replay = replay_in_window(game)
     r = replay.slider_rect()
     mid = (r.x + r.width // 2, r.centery)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=mid, button=1))
@@ -266,10 +257,7 @@ def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(h
     game = load_game_file(path)
     assert game.verdict.status == "contested" and not any(m.kind in ("drop", "withheld") for m in game.marks)
     assert [m.kind for m in game.marks] == ["resign", "unwitnessed"]  # tests/ui/test_ui_replaymenu.py: where
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "normal", 0, playing=False)
-    replay.start(app)
-    app.draw()
+    app, replay = replay_in_window(game)
     assert replay.drawn[0] == "Verified: CONTESTED"
     assert any("fewer than two players' hash chains" in w and "unwitnessed" in w for w in replay.drawn)
     assert any("signed two different messages with seq 5" in w for w in replay.drawn)
@@ -279,10 +267,7 @@ def test_escape_and_the_menu_button_open_the_replays_menu(home: Path, save: tupl
     from game.ui.replay import ReplayMenu
 
     game = load_game_file(save[0])
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "normal", 5, playing=False)
-    replay.start(app)
-    app.draw()
+    app, replay = replay_in_window(game, at=5)
     _key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes[-1], ReplayMenu)
     assert [e[0] for e in app.scenes[-1].entries()] == ["Back to the replay", "Main menu", "Quit"]

@@ -24,7 +24,7 @@ from game.ui.replaylist import PAGE, ReplayListMenu, game_dirs
 from game.ui.settings import Settings
 from net.keys import fingerprint
 from tests.net.netkit import GAME_ID, identity
-from tests.ui.games import network_log, play_save
+from tests.ui.games import network_log, play_save, replay_in_window
 
 
 def _name(pid: str) -> str:
@@ -253,10 +253,7 @@ def test_resignations_and_unwitnessed_dice_are_marked_at_their_steps(home: Path,
     assert f"only the hash chain of {_name(seats[0].power)} (seat 0" in unw.text
     assert f"chance events {first} to {len(chances)}" in unw.text
 
-    app = App((1280, 720), hidden=True)
-    replay = ReplayScene(game, "normal", 0, playing=False)
-    replay.start(app)
-    app.draw()
+    app, replay = replay_in_window(game)
     r = replay.slider_rect()
     resign_colour, _, _ = MARK_STYLE["resign"]
     unw_colour, _, _ = MARK_STYLE["unwitnessed"]
