@@ -123,11 +123,12 @@ def check(st: State, inp: Input) -> None:
             raise NotYourDecision(f"It is not {_seat_name(st, inp.seat)}'s decision: the game waits for "
                                   f"{_bare(p.prompt)}", rule_of(p.prompt))
         fr = st.stack[-1]
-        options = PHASES[fr["t"]].legal(st, fr)
-        if inp.choice not in options:
-            why = PHASES[fr["t"]].refusal(st, fr, inp.choice)
+        phase = PHASES[fr["t"]]
+        if not phase.allows(st, fr, inp.choice):
+            why = phase.refusal(st, fr, inp.choice)
             if why is not None:
                 raise IllegalInput(_sentence(why[0]), why[1])
+            options = phase.legal(st, fr)
             kinds = sorted({c.kind for c in options})
             raise IllegalInput(f"{_sentence(describe(st, inp.choice))} is not one of the choices now. "
                                f"{_bare(p.prompt)}; the choices are: {', '.join(k.replace('_', ' ') for k in kinds)}",

@@ -258,6 +258,21 @@ class Move(Phase):
             out.append(C("done"))
         return out
 
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal` without listing every move: the one move asked about is checked
+        as :func:`unit_moves` would list it (a unit that may move, another area it may enter)."""
+        if choice.kind == "done":
+            return not choice.args and fr["moved"] > 0
+        args = choice.args
+        if choice.kind != "move" or len(args) != 3 or not all(type(a) is str for a in args):
+            return False
+        src, kind_name, dst = (str(a) for a in args)
+        b = board(st)
+        if src not in b.area_by_id or dst not in b.area_by_id or dst == src or kind_name not in KIND_INDEX:
+            return False
+        kind = KIND_INDEX[kind_name]
+        return movable_count(st, fr["seat"], src, kind, fr["spent"]) > 0 and may_enter(st, fr["seat"], dst, kind)
+
     def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
         if choice.kind == "move":
             return why_not_move(st, fr["seat"], choice.args, fr["spent"])

@@ -36,6 +36,11 @@ class Phase:
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return []
 
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """Whether ``choice`` is one of :meth:`legal`. A phase with many choices answers
+        without listing them all (a test checks every such phase against :meth:`legal`)."""
+        return choice in self.legal(st, fr)
+
     def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
         """Why a choice not in :meth:`legal` is refused, as (reason, rule id), when a more
         precise rule than the prompt's applies."""

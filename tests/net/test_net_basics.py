@@ -141,6 +141,38 @@ def test_the_fast_path_for_reveals_says_what_the_long_way_says(at: int, seq: int
         assert fast == slow
 
 
+def _made(make: Any) -> Envelope | str:
+    try:
+        env: Envelope = make()
+        return env
+    except Reject as exc:
+        return exc.code
+
+
+@settings(max_examples=300, deadline=None)
+@given(at=hs.integers(0, 2**54), seq=hs.integers(0, 2**54), r=hs.integers(0, 2**54),
+       value=hs.one_of(hs.binary(min_size=32, max_size=32).map(bytes.hex), hs.sampled_from(["EF" * 32, "ef", ""])),
+       state=hs.sampled_from(["", "ab" * 32, "AB" * 32]), prev=hs.sampled_from([None, "cd" * 32, "cd"]),
+       chance=hs.sampled_from([*_REQUESTS, []]))
+def test_a_reveal_built_directly_is_the_canonical_envelope(at: int, seq: int, r: int, value: str, state: str,
+                                                          prev: str | None, chance: Any) -> None:
+    """Every peer writes its reveal out field by field, the moment a chance event is asked
+    for: the same bytes, id and parsed envelope as encoding it canonically and parsing it,
+    and the same refusal for what is not a well-formed envelope."""
+    me = identity(0)
+    body = {"chance": chance, "r": r, "value": value}
+    built = _made(lambda: build(me, game=GAME_ID, seq=seq, prev=prev, kind="reveal", at=at, state=state, body=body))
+    raw = canonical_json({"v": PROTOCOL_VERSION, "game": GAME_ID, "author": me.public_hex, "seq": seq, "prev": prev,
+                          "kind": "reveal", "at": at, "state": state, "body": body, "sig": ""})
+    assert built == _made(lambda: parse_json(raw))
+
+
+def test_a_reveal_with_a_float_is_refused_however_it_is_built() -> None:
+    with pytest.raises(TypeError):  # never canonical
+        build(identity(0), game=GAME_ID, seq=1, prev="cd" * 32, kind="reveal", at=2, state="",
+              body={"chance": {"kind": "x", "p": 0.5}, "r": 1, "value": "ef" * 32})
+
+
 def _reveal_bytes(chance: bytes, seq: int = 3) -> bytes:
     raw = canonical_json({"v": PROTOCOL_VERSION, "game": GAME_ID, "author": identity(0).public_hex, "seq": seq,
                           "prev": "cd" * 32, "kind": "reveal", "at": 5, "state": "ab" * 32,

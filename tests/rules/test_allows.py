@@ -1,0 +1,51 @@
+"""A phase's quick answer to "is this choice legal?" (``Phase.allows``) is the list's
+answer (``choice in legal``): every peer checks each received decision with it, so a
+difference would split a network game.
+
+R-ACT-C1 (a move action moves units one at a time, each at most once) is the phase that
+answers without listing: every move of every unit to every area, and the malformed ones,
+is asked at each move decision of whole random games."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import C, Choice, apply_in_place, legal, new_game, pending
+from game.rules.common import board
+from game.rules.core import Act, Roll
+from game.rules.phase import PHASES
+
+KINDS = ("army", "fleet", "fort", "tank")
+
+
+def candidates(area_ids: list[str]) -> list[Choice]:
+    """Every move shaped or misshaped as one, and the other answers a move decision might get."""
+    places = [*area_ids, "atlantis"]
+    out = [C("move", src, kind, dst) for src in places for kind in KINDS for dst in places]
+    out += [C("done"), C("done", 1), C("move", area_ids[0], "army"), C("move", area_ids[0], 1, area_ids[1]),
+            C("move", area_ids[0], "army", area_ids[1], "x"), C("pass")]
+    return out
+
+
+def test_r_act_c1_move_allows_exactly_the_listed_moves() -> None:
+    rng = random.Random(7)
+    asked = 0
+    for players in (3, 5, 7):
+        st = new_game(players)
+        area_ids = [a.id for a in board(st).areas]
+        everything = candidates(area_ids)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            options = legal(st, p.seat)
+            fr = st.stack[-1]
+            if fr["t"] == "move" and asked < 400:
+                listed = set(options)
+                phase = PHASES["move"]
+                for c in everything:
+                    assert phase.allows(st, fr, c) == (c in listed), (c, fr)
+                asked += 1
+            apply_in_place(st, Act(p.seat, rng.choice(options)))
+    assert asked >= 100  # the games made enough move decisions to mean something
