@@ -402,15 +402,20 @@ class Node:
         live = self._live()
         dialled = {(lk.node, lk.curve) for lk in live if lk.socket is not None and lk.node}
         fresh = self._fresh
+        targets: dict[str, list[Link]] = {}  # author -> the links to send its messages on
         for raw in raws:
             msg_id = sha256_hex(raw)
             fresh.setdefault(msg_id, now)
             author = _author_of(raw)
-            relay = author != self.author
-            for link in live:
-                if relay and author and (link.peer_key == author or author in link.direct):
-                    continue  # that peer hears the author directly
-                if msg_id not in link.known and (link.socket is not None or (link.node, link.curve) not in dialled):
+            to = targets.get(author)
+            if to is None:
+                relay = bool(author) and author != self.author
+                to = targets[author] = [
+                    link for link in live
+                    if not (relay and (link.peer_key == author or author in link.direct))  # hears the author directly
+                    and (link.socket is not None or (link.node, link.curve) not in dialled)]
+            for link in to:
+                if msg_id not in link.known:
                     self._send_msg(link, raw, msg_id, now)
                     sent += 1
         return sent
@@ -421,30 +426,29 @@ class Node:
         if self.closed:
             return 0
         handled = 0
-        events = dict(self.poller.poll(timeout_ms))
-        for sock in list(events):
+        for sock, _ in self.poller.poll(timeout_ms):
+            router = sock is self.router
+            link = None if router else next((lk for lk in self.links.values() if lk.socket is sock), None)
+            # what is waiting, and no more: ZeroMQ says whether another message is ready
+            # (cheaper than the exception a read of an empty socket raises)
             for _ in range(1000):
                 try:
-                    frames = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
-                except zmq.Again:
+                    if router:  # a frame object, for the address of a new connection
+                        parts = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
+                        if parts:
+                            key = ("in", parts[0].bytes)
+                            link = self.links.get(key) or self._accept_link(key, parts[-1])
+                            if link is not None:
+                                self._frame(link, [f.bytes for f in parts[1:]])
+                    else:
+                        frames = sock.recv_multipart(flags=zmq.NOBLOCK)
+                        if link is not None:
+                            self._frame(link, frames)
+                    handled += 1
+                    if not sock.get(zmq.EVENTS) & zmq.POLLIN:
+                        break
+                except zmq.ZMQError:  # zmq.Again among them: nothing more after all
                     break
-                except zmq.ZMQError:
-                    break
-                handled += 1
-                if sock is self.router:
-                    if len(frames) < 1:
-                        continue
-                    key = ("in", frames[0].bytes)
-                    link = self.links.get(key)
-                    if link is None:
-                        link = self._accept_link(key, frames[-1])
-                        if link is None:
-                            continue
-                    self._frame(link, [f.bytes for f in frames[1:]])
-                else:
-                    link = next((lk for lk in self.links.values() if lk.socket is sock), None)
-                    if link is not None:
-                        self._frame(link, [f.bytes for f in frames])
         self.flood()
         self._maintain()
         return handled
