@@ -22,6 +22,7 @@ transcript's business (:mod:`net.transcript`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -69,9 +70,20 @@ def signing_input(fields: dict[str, Any], *, parsed: bool = False) -> bytes:
     return canonical_json({k: v for k, v in fields.items() if k != "sig"}, trusted=parsed)
 
 
+# the last message's bytes and id: the transport, the duplicate check and the parser each
+# need the id of the message in hand (bytes are immutable, so the very same object has it)
+_last_id: tuple[bytes, str] = (b"", sha256_hex(b""))
+
+
 def message_id(raw: bytes) -> str:
     """The id of a message: hex SHA-256 of its full canonical encoding."""
-    return sha256_hex(raw)
+    global _last_id
+    last = _last_id
+    if raw is last[0]:
+        return last[1]
+    msg_id = hashlib.sha256(raw).hexdigest()
+    _last_id = (raw, msg_id)
+    return msg_id
 
 
 def build(identity: Identity, *, game: str, seq: int, prev: str | None, kind: str, at: int, state: str,
@@ -230,24 +242,26 @@ _REVEAL_BODY = frozenset({"chance", "r", "value"})
 def _build_reveal(author: str, game: str, seq: int, prev: str | None, at: int, state: str,
                   body: dict[str, Any]) -> Envelope | None:
     """A reveal's canonical bytes written out directly (every peer makes one per chance
-    event, and it leaves before anything else happens): the fields in key order, as
-    :data:`_REVEAL` reads them. None, for :func:`build` to take the long way, when a value
-    is not of the plain kind this layout is for (a test checks both ways agree)."""
+    event, and it leaves before anything else happens): the fields in key order, checked
+    by the pattern that :func:`parse` reads reveals with. None, for :func:`build` to take
+    the long way, when a value is not of the plain kind this layout is for (a test checks
+    both ways agree)."""
     chance, r, value = body["chance"], body["r"], body["value"]
-    if not (_is_int(at) and _is_int(seq) and _is_int(r) and is_hex(value, 32) and is_hex(author, 32)
-            and is_hex(game, GAME_ID_BYTES) and (state == "" or is_hex(state, 32))
-            and (prev is None if seq == 0 else is_hex(prev, 32)) and isinstance(chance, dict)):
+    if not (_is_int(at) and _is_int(seq) and _is_int(r) and type(value) is str and type(author) is str
+            and type(game) is str and type(state) is str and (prev is None if seq == 0 else type(prev) is str)):
         return None
     try:
-        request = canonical_json(chance)
-    except (TypeError, ValueError):
+        request = canonical_trusted(chance)
+    except (TypeError, ValueError, RecursionError):
         return None
+    if b"." in request or b"e+" in request or b"e-" in request:
+        return None  # every float is written with one of these (the long way refuses floats)
     raw = b"".join((b'{"at":', str(at).encode(), b',"author":"', author.encode(), b'","body":{"chance":', request,
                     b',"r":', str(r).encode(), b',"value":"', value.encode(), b'"},"game":"', game.encode(),
                     b'","kind":"reveal","prev":', b"null" if prev is None else b'"' + prev.encode() + b'"',
                     b',"seq":', str(seq).encode(), b',"sig":"","state":"', state.encode(), b'","v":',
                     str(PROTOCOL_VERSION).encode(), b"}"))
-    if len(raw) > MAX_MESSAGE_BYTES:
+    if len(raw) > MAX_MESSAGE_BYTES or _REVEAL.fullmatch(raw) is None:  # the hex fields, among others
         return None
     return Envelope(PROTOCOL_VERSION, game, author, seq, prev, "reveal", at, state, body, "", raw, message_id(raw))
 

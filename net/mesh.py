@@ -42,7 +42,8 @@ from typing import Any, Protocol, TypeGuard
 
 import zmq
 
-from net.encoding import canonical_json, sha256_hex
+from net.encoding import canonical_json
+from net.envelope import message_id
 
 PROTO = b"soe2"
 DEFAULT_PORT = 47_311
@@ -389,7 +390,7 @@ class Node:
         each peer checks it and keeps it itself."""
         sent = 0
         now = self.clock()
-        msg_id = sha256_hex(raw)
+        msg_id = message_id(raw)
         for link in self._live():
             if msg_id not in link.known:
                 self._send_msg(link, raw, msg_id, now)
@@ -404,7 +405,7 @@ class Node:
         fresh = self._fresh
         targets: dict[str, list[Link]] = {}  # author -> the links to send its messages on
         for raw in raws:
-            msg_id = sha256_hex(raw)
+            msg_id = message_id(raw)
             fresh.setdefault(msg_id, now)
             author = _author_of(raw)
             to = targets.get(author)
@@ -633,7 +634,7 @@ class Node:
         fresh = self._fresh if heartbeat else {}
         grace = self.limits.fresh_ms
         for i, raw in enumerate(missing):
-            msg_id = sha256_hex(raw)
+            msg_id = message_id(raw)
             if now - fresh.get(msg_id, now - grace) < grace and _author_of(raw) in link.direct:
                 continue  # on its way from its author
             last = link.sent_at.get(msg_id)
@@ -645,7 +646,7 @@ class Node:
             self._send_msg(link, raw, msg_id, now)
 
     def _msg(self, link: Link, raw: bytes, now: int) -> None:
-        msg_id = sha256_hex(raw)
+        msg_id = message_id(raw)
         link.known.add(msg_id)
         code = self.replica.receive(raw, now)
         if code in ("accepted", "duplicate", "held"):

@@ -163,6 +163,7 @@ class Table:
         self.war_unrest: dict[int, tuple[int, ...]] = {}  # the engine's values: private until the openings
         self.over_pos = -1
         self.commits: dict[tuple[int, int], bytes] = {}
+        self._owing: tuple[tuple[int, int], list[list[int]]] = ((0, 0), [[] for _ in range(self.n)])
         self.opened: dict[int, tuple[int, ...]] = {}
         self.ended: set[int] = set()
         self.inputs: list[Input] = []
@@ -173,6 +174,7 @@ class Table:
         self._request: tuple[int, dict[str, Any]] = (0, {})  # (chance event, its request), worked out once
         # what the engine waits for, worked out once per engine step (see pending())
         self._pending: tuple[State | None, int, Pending | None] = (None, -1, None)
+        self._round: tuple[State | None, int, bool, int] = (None, -1, False, 0)  # see chance_round
         # check a choice's legality while planning (when the message is persisted before it
         # is applied); otherwise applying it checks it, which is faster for verification
         self.precheck = False
@@ -211,10 +213,15 @@ class Table:
         return self._request[1]
 
     def chance_round(self) -> int:
-        """The number r of the chance event the engine waits for, or 0."""
-        if self.started and not self.over and self.pending().is_chance:
-            return self.st.chance_count + 1
-        return 0
+        """The number r of the chance event the engine waits for, or 0 (asked several times
+        for every message: worked out once per engine step, as :meth:`pending` is)."""
+        st = self.st
+        cached = self._round
+        if cached[0] is st and cached[1] == st.steps and cached[2] == self.started:
+            return cached[3]
+        r = st.chance_count + 1 if self.started and not is_over(st) and self.pending().is_chance else 0
+        self._round = (st, st.steps, self.started, r)
+        return r
 
     def decision_seat(self) -> int:
         """The seat whose decision the engine waits for, or -1."""
@@ -276,7 +283,14 @@ class Table:
         return out
 
     def uncommitted_wars(self, seat: int) -> list[int]:
-        return [w for w in sorted(self.war_end_pos) if (seat, w) not in self.commits]
+        """The wars that have ended for which ``seat`` has not committed its unrest (asked for
+        every message: worked out again only when a war ends or a commitment comes, the only
+        changes to either, which are never taken back)."""
+        key = (len(self.war_end_pos), len(self.commits))
+        if self._owing[0] != key:
+            ends = sorted(self.war_end_pos)
+            self._owing = (key, [[w for w in ends if (s, w) not in self.commits] for s in range(self.n)])
+        return list(self._owing[1][seat])
 
     # ------------------------------------------------------------------ planning
     def plan(self, kind: str, m: Msg) -> Plan:

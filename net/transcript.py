@@ -203,7 +203,8 @@ class Transcript:
         """Accept or reject a message this peer has just signed (:func:`~net.envelope.build`):
         every check but the signature's, made from these very bytes a moment ago.
         ``persisted`` is called once it has passed every check and the sink has it, before
-        it is applied (so it can be sent while this peer applies it)."""
+        it is applied (so it can be sent while this peer applies it); for a reveal, which
+        this peer would make alike again after a crash, before the sink has it."""
         try:
             return self._accept(env, own=True, persisted=persisted)
         except Reject as r:
@@ -269,6 +270,9 @@ class Transcript:
         if env.kind in ACTING and env.at < position:
             raise Reject("stale", f"made at position {env.at}; the game has moved on to position {position}")
         plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
+        if persisted is not None and unsigned:
+            persisted()  # a reveal's bytes are fixed by the transcript: it leaves first, then is written
+            persisted = None
         if self.sink:
             self.sink(env.raw)
         if persisted is not None:

@@ -153,7 +153,7 @@ def _made(make: Any) -> Envelope | str:
 @given(at=hs.integers(0, 2**54), seq=hs.integers(0, 2**54), r=hs.integers(0, 2**54),
        value=hs.one_of(hs.binary(min_size=32, max_size=32).map(bytes.hex), hs.sampled_from(["EF" * 32, "ef", ""])),
        state=hs.sampled_from(["", "ab" * 32, "AB" * 32]), prev=hs.sampled_from([None, "cd" * 32, "cd"]),
-       chance=hs.sampled_from([*_REQUESTS, []]))
+       chance=hs.sampled_from([*_REQUESTS, [], {"kind": "a.b", "for": ["e-1", "e+"]}]))
 def test_a_reveal_built_directly_is_the_canonical_envelope(at: int, seq: int, r: int, value: str, state: str,
                                                           prev: str | None, chance: Any) -> None:
     """Every peer writes its reveal out field by field, the moment a chance event is asked
@@ -167,10 +167,11 @@ def test_a_reveal_built_directly_is_the_canonical_envelope(at: int, seq: int, r:
     assert built == _made(lambda: parse_json(raw))
 
 
-def test_a_reveal_with_a_float_is_refused_however_it_is_built() -> None:
+@pytest.mark.parametrize("number", [0.5, 1e-05, 1e20, -2.0])
+def test_a_reveal_with_a_float_is_refused_however_it_is_built(number: float) -> None:
     with pytest.raises(TypeError):  # never canonical
         build(identity(0), game=GAME_ID, seq=1, prev="cd" * 32, kind="reveal", at=2, state="",
-              body={"chance": {"kind": "x", "p": 0.5}, "r": 1, "value": "ef" * 32})
+              body={"chance": {"kind": "x", "p": number}, "r": 1, "value": "ef" * 32})
 
 
 def _reveal_bytes(chance: bytes, seq: int = 3) -> bytes:
