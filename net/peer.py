@@ -332,9 +332,9 @@ class Peer:
     _saved_version: int = -1
     _dirty_since: int = -1  # when sync() first saw lines written but not yet fsynced
     _heard: tuple[int, int] = (0, 0)  # (frames the node had taken in, when sync() first saw that many)
-    # after the last whole turn of step(): the transcript's length, when the next whole turn
-    # is due at the latest, and the frames the node had taken in
-    _stepped: tuple[int, int, int] = (-1, 0, -1)
+    # after the last whole turn of step(): what had happened (see _progress), and when the
+    # next whole turn is due at the latest
+    _stepped: tuple[tuple[int, ...], int] = ((), 0)
     _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
 
     # ------------------------------------------------------------------ building
@@ -488,18 +488,20 @@ class Peer:
 
     def step(self, timeout_ms: int = 20) -> None:
         """One turn of the loop: network in and out, decisions due, drops due, news printed.
-        A turn in which no frame came, the transcript did not change and it is not this
-        seat's decision does the rest only every :data:`CHORES_MS` (the timeout's votes,
-        the lobby, news): a waiting peer wakes for the transport's sake and goes back to
-        sleep at once, which leaves the processor to the peers that have work."""
+        A turn in which nothing the rest depends on happened (:meth:`_progress`) and it is
+        not this seat's decision does the rest only every :data:`CHORES_MS` (the timeout's
+        votes, the lobby, news): a peer woken by a frame that changed none of it (a reveal
+        that does not end its chance event, a heartbeat) goes back to sleep at once, which
+        leaves the processor to the peers that have work. (What a received message makes
+        due, this peer's reveal among it, the session sends as it takes the message in.)"""
         self.node.poll(timeout_ms)
         if self.contact is not None:
             self.contact.poll()
         now = self.clock()
         self.sync(now)
-        frames = self.node.stats.frames_in
-        if (frames == self._stepped[2] and len(self.session.transcript.entries) == self._stepped[0]
-                and now < self._stepped[1] and (self.decider is None or not self.session.my_turn())):
+        progress = self._progress()
+        if (progress == self._stepped[0] and now < self._stepped[1]
+                and (self.decider is None or not self.session.my_turn())):
             return
         if self.desynced or self.refused is not None:
             return
@@ -528,7 +530,21 @@ class Peer:
         if self.node.peers_version != self._saved_version:
             self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._print_news()
-        self._stepped = (len(self.session.transcript.entries), now + CHORES_MS, frames)
+        self._stepped = (progress, now + CHORES_MS)
+
+    def _progress(self) -> tuple[int, ...]:
+        """What the rest of :meth:`step` depends on. Before the game has started: every
+        frame (the door checks the host, the lobby seats joiners) and every message. Once
+        it has: the position (whose turn), the session's log (news to print), the peer
+        list (saved for a resume) and the transcript's length once the game is over (the
+        openings and ends); a drop vote, a reveal short of the last, a heartbeat change
+        none of these."""
+        s = self.session
+        t = s.table
+        if t is None or not t.started or (self.lobby is not None and not self.lobby.started):
+            return (self.node.stats.frames_in, len(s.transcript.entries))
+        return (s.transcript.position, len(s.log), self.node.peers_version,
+                len(s.transcript.entries) if t.over else 0)
 
     # ------------------------------------------------------------------ the door
     def _refuse(self, code: str, reason: str) -> None:

@@ -238,6 +238,12 @@ class Session:
         if isinstance(res, Accepted):
             self._keep_evidence()
             self._note(res, now)
+            n = len(t.entries)
+            if (self._idle_at == n - 1 and not res.changed and parsed.kind in UNSIGNED_KINDS
+                    and not self._held_count):
+                # another seat's reveal that is not the last of its chance event changes
+                # nothing this peer's next message depends on: it still owes nothing
+                self._idle_at = n
             self._settle(now)
         return res
 
