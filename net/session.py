@@ -241,8 +241,10 @@ class Session:
             n = len(t.entries)
             if (self._idle_at == n - 1 and not res.changed and parsed.kind in UNSIGNED_KINDS
                     and not self._held_count):
-                # another seat's reveal that is not the last of its chance event changes
-                # nothing this peer's next message depends on: it still owes nothing
+                # a reveal that is not the last of its chance event changes nothing this
+                # peer's next message depends on (its own reveal comes through _send; one
+                # brought back by catch-up after a crash was not owed either, or it would
+                # have been sent): it still owes nothing
                 self._idle_at = n
             self._settle(now)
         return res
