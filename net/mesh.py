@@ -635,7 +635,8 @@ class Node:
         grace = self.limits.fresh_ms
         for i, raw in enumerate(missing):
             msg_id = message_id(raw)
-            if now - fresh.get(msg_id, now - grace) < grace and _author_of(raw) in link.direct:
+            since = fresh.get(msg_id)
+            if since is not None and now - since < grace and _author_of(raw) in link.direct:
                 continue  # on its way from its author
             last = link.sent_at.get(msg_id)
             if (msg_id in link.known and last is None) or (last is not None and now - last < self.limits.resend_ms):

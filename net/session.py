@@ -409,7 +409,7 @@ class Session:
             if early is not None:
                 early(env.raw)  # it has passed every check: it may leave while it is applied here
 
-        res = t.offer_own(env, persisted)
+        res = t.offer_own(env, persisted, remade_alike=kind in REMADE_ALIKE)
         if isinstance(res, Accepted):
             self._out.append(env.raw)
             if self.on_sent is not None:

@@ -199,18 +199,21 @@ class Transcript:
         except Reject as r:
             return Rejected(r.code, r.text, parsed.id)
 
-    def offer_own(self, env: Envelope, persisted: Callable[[], object] | None = None) -> Result:
+    def offer_own(self, env: Envelope, persisted: Callable[[], object] | None = None, *,
+                  remade_alike: bool = False) -> Result:
         """Accept or reject a message this peer has just signed (:func:`~net.envelope.build`):
         every check but the signature's, made from these very bytes a moment ago.
         ``persisted`` is called once it has passed every check and the sink has it, before
-        it is applied (so it can be sent while this peer applies it); for a reveal, which
-        this peer would make alike again after a crash, before the sink has it."""
+        it is applied (so it can be sent while this peer applies it); for a message this
+        peer would make alike again after a crash (``remade_alike``: a reveal), before the
+        sink has it."""
         try:
-            return self._accept(env, own=True, persisted=persisted)
+            return self._accept(env, own=True, persisted=persisted, early=remade_alike)
         except Reject as r:
             return Rejected(r.code, r.text, env.id)
 
-    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None) -> Accepted:
+    def _accept(self, env: Envelope, own: bool = False, persisted: Callable[[], object] | None = None,
+                early: bool = False) -> Accepted:
         if env.kind in LOBBY_KINDS:  # first: a lobby message never enters a transcript (its seq is its own)
             raise Reject("not_transcript", f"{env.kind} messages are not part of the transcript")
         if self.genesis is None:
@@ -270,8 +273,8 @@ class Transcript:
         if env.kind in ACTING and env.at < position:
             raise Reject("stale", f"made at position {env.at}; the game has moved on to position {position}")
         plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
-        if persisted is not None and unsigned:
-            persisted()  # a reveal's bytes are fixed by the transcript: it leaves first, then is written
+        if persisted is not None and early:
+            persisted()  # its bytes are fixed by the transcript: it leaves first, then is written
             persisted = None
         if self.sink:
             self.sink(env.raw)

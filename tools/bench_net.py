@@ -218,9 +218,9 @@ class Recorder:
             t0 = now_ns()
             return record(offer(raw, parsed=parsed, **kw), t0)
 
-        def timed_offer_own(env: Any, persisted: Any = None) -> Any:
+        def timed_offer_own(env: Any, persisted: Any = None, **kw: Any) -> Any:
             t0 = now_ns()
-            return record(offer_own(env, persisted), t0)
+            return record(offer_own(env, persisted, **kw), t0)
 
         def timed_submit(choice: Any, now: int) -> Any:
             t = now_ns()
