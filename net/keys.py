@@ -1,10 +1,9 @@
 """Player identity: an Ed25519 key pair per installation (or per key file).
 
-The default key lives in the user's data directory (platformdirs) as an unencrypted
-PKCS#8 PEM file with permissions 0600, created on first use. A separate key file can be
-named explicitly (``load_or_create(path)``) or with the ``SOE_KEY_FILE`` environment
-variable: tests and several local players use that. People compare keys by their short
-:func:`fingerprint`.
+A key is an unencrypted PKCS#8 PEM file with permissions 0600, created on first use
+(``load_or_create(path)``). Which file is the player's key is the client's rule
+(:func:`game.client.folders.key_file`: the data directory, or ``$SOE_KEY_FILE``).
+People compare keys by their short :func:`fingerprint`.
 """
 
 from __future__ import annotations
@@ -19,10 +18,6 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from net.encoding import DOMAIN_FINGERPRINT, from_hex, sha256
-
-APP_NAME = "struggle-of-empires"
-KEY_FILE_NAME = "identity.pem"
-KEY_ENV = "SOE_KEY_FILE"
 
 
 class KeyFileError(Exception):
@@ -82,20 +77,10 @@ def verify_signature(public: Ed25519PublicKey, signature: bytes, data: bytes) ->
     return True
 
 
-def default_key_path() -> Path:
-    """``$SOE_KEY_FILE`` if set, else ``identity.pem`` in the user data directory."""
-    env = os.environ.get(KEY_ENV)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / KEY_FILE_NAME
-
-
-def load_or_create(path: str | os.PathLike[str] | None = None) -> Identity:
-    """The identity stored at ``path`` (default :func:`default_key_path`), created with
-    permissions 0600 (its directory 0700) if it does not exist yet."""
-    p = Path(path) if path is not None else default_key_path()
+def load_or_create(path: str | os.PathLike[str]) -> Identity:
+    """The identity stored at ``path``, created with permissions 0600 (its directory 0700)
+    if it does not exist yet."""
+    p = Path(path)
     if p.exists():
         return load(p)
     p.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -48,9 +48,10 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _key(args: argparse.Namespace) -> int:
-    from net.keys import KeyFileError, default_key_path, load_or_create
+    from game.client.folders import key_file
+    from net.keys import KeyFileError, load_or_create
 
-    path = Path(args.key) if args.key else default_key_path()
+    path = Path(args.key) if args.key else key_file()
     try:
         ident = load_or_create(path)
     except (KeyFileError, OSError) as exc:

@@ -187,9 +187,9 @@ def lan_address() -> str:
 
 def network_games_dir() -> Path:
     """Where network games' logs are written unless ``--log`` says otherwise."""
-    import platformdirs
+    from game.client.folders import network_games_dir as games_dir
 
-    return Path(platformdirs.user_data_dir("struggle-of-empires")) / "games"
+    return games_dir()
 
 
 def default_log(game_id: str, identity: Any, role: str = "player") -> Path:
@@ -203,10 +203,11 @@ def default_log(game_id: str, identity: Any, role: str = "player") -> Path:
 
 def identity_for(key: str | None, command: str) -> Any:
     """This player's key (created on first use), or None when the key file cannot be used (said why)."""
+    from game.client.folders import key_file
     from net.keys import KeyFileError, load_or_create
 
     try:
-        return load_or_create(Path(key) if key else None)
+        return load_or_create(Path(key) if key else key_file())
     except (KeyFileError, OSError) as exc:
         print(f"soe {command}: {exc}", file=sys.stderr)
         return None

@@ -50,9 +50,9 @@ class PlayError(Exception):
 
 
 def local_games_dir() -> Path:
-    import platformdirs
+    from game.client.folders import local_games_dir as games_dir
 
-    return Path(platformdirs.user_data_dir("struggle-of-empires")) / "local"
+    return games_dir()
 
 
 # --------------------------------------------------------------------------- the save file

@@ -10,7 +10,6 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -157,9 +156,9 @@ class App:
 
     def screenshot(self) -> str:
         """Save the window as a PNG in the data directory (F12); its path, or why not."""
-        import platformdirs
+        from game.client.folders import screenshots_dir
 
-        d = Path(platformdirs.user_data_dir("struggle-of-empires")) / "screenshots"
+        d = screenshots_dir()
         try:
             d.mkdir(parents=True, exist_ok=True)
             path = d / f"screen-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"

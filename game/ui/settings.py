@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-import platformdirs
+from game.client.folders import settings_file
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
@@ -23,7 +23,7 @@ class Settings:
 
     @staticmethod
     def path() -> Path:
-        return Path(platformdirs.user_config_dir("struggle-of-empires")) / "settings.json"
+        return settings_file()
 
     @classmethod
     def load(cls) -> Settings:

@@ -16,6 +16,7 @@ from netkit import GAME_ID, identity
 
 import net.beacon as beacon
 from game.bots import make_bot
+from game.client.folders import key_file
 from game.rules import Act, Roll, State, apply_in_place, canonical_json, is_over, legal, new_game, pending, state_hash
 from net import encoding
 from net.envelope import (
@@ -31,7 +32,7 @@ from net.envelope import (
     signed_bytes,
     signing_input,
 )
-from net.keys import KeyFileError, default_key_path, fingerprint, load, load_or_create
+from net.keys import KeyFileError, fingerprint, load, load_or_create
 from net.reasons import Reject
 from net.statehash import StateHasher
 from net.unrest import commitment, opening_ok
@@ -79,9 +80,9 @@ def test_key_file_readable_by_others_is_refused(tmp_path: os.PathLike[str]) -> N
 def test_key_file_from_environment(tmp_path: os.PathLike[str], monkeypatch: pytest.MonkeyPatch) -> None:
     path = os.path.join(tmp_path, "other.pem")
     monkeypatch.setenv("SOE_KEY_FILE", path)
-    assert str(default_key_path()) == path
+    assert str(key_file()) == path
     monkeypatch.delenv("SOE_KEY_FILE")
-    assert default_key_path().name == "identity.pem" and "struggle-of-empires" in str(default_key_path())
+    assert key_file().name == "identity.pem" and "struggle-of-empires" in str(key_file())
 
 
 def test_garbage_key_file(tmp_path: os.PathLike[str]) -> None:
