@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.cli.textplay import read_local
+from game.client.saves import read_save as read_local
 from game.rules import Act, C, new_game, state_hash
 
 
@@ -96,14 +96,14 @@ def test_an_existing_save_is_never_written_over(tmp_path: Path) -> None:
 
 
 def test_a_finished_game_is_not_offered_for_resuming(tmp_path: Path) -> None:
-    from game.cli.textplay import LocalLog, PlayError
+    from game.client.saves import SaveError, SaveFile
 
     save = tmp_path / "done.jsonl"
     header = {"kind": "soe-local-game", "powers": ["great_britain", "france"], "seat": 0, "bots": "greedy", "seed": 1}
     save.write_text(json.dumps(header) + "\n", encoding="utf-8")
     try:
-        LocalLog(save, new=True)
-    except PlayError as exc:
+        SaveFile(save, new=True)
+    except SaveError as exc:
         assert "game in progress" in str(exc) and f"soe resume {save}" in str(exc)
     else:
         raise AssertionError("an existing save was opened for a new game")
@@ -279,7 +279,7 @@ def test_the_state_screen_tells_what_a_player_needs_and_the_menu_comes_back(tmp_
 
 def test_undo_takes_back_a_choice_but_never_dice(tmp_path: Path) -> None:
     """Issue 8 item 13: a local game has undo (network play has `u`), back to the last chance."""
-    from game.cli.textplay import read_local as read
+    from game.client.saves import read_save as read
 
     seen: dict[str, Any] = {}
 
@@ -316,7 +316,7 @@ def test_battle_lines_show_how_each_total_was_reached() -> None:
     import random
 
     from game.bots import make_bot
-    from game.cli.textplay import Tracker, units_before
+    from game.client.words.battle import Tracker, units_before
     from game.rules import Roll, apply_in_place, event_dicts, legal, pending
 
     st = new_game(4)
@@ -363,7 +363,7 @@ def part_value(part: str) -> int:
 def test_a_run_of_amounts_of_any_kind_is_one_line() -> None:
     """Choices that differ only in a final amount (bids, and any new kind the rules add, such
     as an offer of gold) are one line with their range; every other choice keeps its line."""
-    from game.cli.textplay import menu
+    from game.client.words.choices import menu
 
     st = new_game(3)
     options = [C("pass"), *(C("pay", "france", g) for g in range(0, 6)), C("help", "none")]
@@ -407,7 +407,7 @@ def test_a_resumed_game_can_take_back_choices_made_before_it_was_left(tmp_path: 
 @pytest.mark.rule("R-VP-1")
 def test_the_state_screen_says_what_each_area_would_score_now() -> None:
     """The 002 example: German States 8/5/3 with 3, 3, 2 and 1 markers score 8, 8, 5 and 3."""
-    from game.cli.textplay import status
+    from game.cli.screens import status
 
     st = new_game(["great_britain", "france", "austria", "spain", "prussia"])
     st.markers["german_states"] = [3, 3, 2, 1, 0]

@@ -4,10 +4,11 @@
     soe bench --games 20 --players 7
     python -m tools.bench_engine --games 20 --players 7 --json
 
-Games run as self-play runs them (``game.cli.selfplay.play_game``: random bots, seeded chance,
-``apply_in_place``). The per-call timings come from replaying the same games: at every
-position ``legal`` is timed for the deciding seat and ``apply`` (which copies the state)
-for the input that was played; the replay then continues in place.
+Games run as self-play runs them (``game.cli.selfplay.play_game`` on the client's loop:
+random bots, seeded chance, ``apply_in_place``). The per-call timings come from replaying
+the same games' inputs: at every position ``legal`` is timed for the deciding seat and
+``apply`` (which copies the state) for the input that was played; the replay then
+continues in place.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import statistics
 import sys
 import time
@@ -23,8 +23,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bots import make_bot
-from game.cli.selfplay import play_game, seeded_chance
-from game.rules import Act, Roll, apply, apply_in_place, legal, new_game, pending
+from game.cli.selfplay import play_game
+from game.client.dice import seeded_dice
+from game.client.loop import play
+from game.rules import Act, Input, apply, apply_in_place, legal, new_game
 
 TARGET_GAMES_PER_SECOND = 10
 
@@ -39,30 +41,29 @@ def time_games(games: int, players: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, steps
 
 
+def inputs_of(players: int, seed: int) -> list[Input]:
+    """Every input of the self-play game of ``seed`` (random bots, seeded chance), as the
+    client's loop plays it."""
+    bots = {i: make_bot("random", seed * 1009 + i) for i in range(players)}
+    out: list[Input] = []
+    play(new_game(players), bots, seeded_dice(seed), before=lambda st, inp: out.append(inp))
+    return out
+
+
 def time_calls(games: int, players: int, seed: int) -> tuple[list[int], list[int], list[int]]:
     """Nanoseconds of ``legal`` (decisions), of ``apply`` (decisions and chance) at every
-    position of the same games."""
+    position of the same games, replayed from their inputs."""
     legal_ns: list[int] = []
     apply_ns: list[int] = []
     apply_decision_ns: list[int] = []
     clock = time.perf_counter_ns
     for g in range(games):
-        game_seed = seed + g
-        bots = [make_bot("random", game_seed * 1009 + i) for i in range(players)]
-        chance = seeded_chance(random.Random(game_seed))
         st = new_game(players)
-        while True:
-            p = pending(st)
-            if p.is_over:
-                break
-            inp: Act | Roll
-            if p.chance is not None:
-                inp = Roll(chance(p.chance))
-            else:
+        for inp in inputs_of(players, seed + g):
+            if isinstance(inp, Act):
                 t0 = clock()
-                options = legal(st, p.seat)
+                legal(st, inp.seat)
                 legal_ns.append(clock() - t0)
-                inp = Act(p.seat, bots[p.seat].choose(st, p.seat, options))
             t0 = clock()
             apply(st, inp)
             dt = clock() - t0

@@ -33,8 +33,8 @@ def _rss_mib() -> float:
 
 
 def measure(path: Path) -> dict[str, float]:
+    from game.client.gamefile import load_game_file
     from game.ui.app import App
-    from game.ui.gamefile import load_game_file
     from game.ui.replay import ReplayScene
 
     rss0 = _rss_mib()

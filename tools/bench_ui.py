@@ -37,10 +37,11 @@ ROOT = Path(__file__).resolve().parent.parent
 def frame_times(frames: int = 300, size: tuple[int, int] = (1600, 900)) -> dict[str, float]:
     import pygame
 
+    from game.client.tables import StaticTable
     from game.rules import pending
     from game.ui.app import App
     from game.ui.game_scene import GameScene
-    from game.ui.shots import StaticTable, selfplay_steps
+    from game.ui.shots import selfplay_steps
 
     # late in the third war, stopped at a decision of seat 0 so its choices are highlighted
     steps = selfplay_steps(5, 7, lambda i, s: s.state.war == 3 and s.state.round >= 3
@@ -78,9 +79,10 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
     for the first time on the way (nothing scrolled before)."""
     import pygame
 
+    from game.client.tables import StaticTable
     from game.ui.app import App
     from game.ui.game_scene import GameScene
-    from game.ui.shots import StaticTable, selfplay_steps
+    from game.ui.shots import selfplay_steps
 
     steps = selfplay_steps(seed, 7, lambda i, s: False)
     app = App(size, hidden=True)
@@ -177,14 +179,15 @@ def click_latency() -> dict[str, int]:
     applied by the table's worker and drawn."""
     import pygame
 
+    from game.client.local import setup_for
+    from game.client.tables import LocalTable
     from game.ui.app import App
     from game.ui.game_scene import GameScene
-    from game.ui.launch import new_setup, show
-    from game.ui.table import LocalTable
+    from game.ui.launch import show
 
     with tempfile.TemporaryDirectory() as d:
         app = App((1600, 900), hidden=True)
-        table = LocalTable(new_setup(4, "", "easy", 3), Path(d) / "g.jsonl")
+        table = LocalTable(setup_for(4, "", "easy", 3), Path(d) / "g.jsonl")
         show(app, table, "instant")
         scene = app.scenes[-1]
         assert isinstance(scene, GameScene)

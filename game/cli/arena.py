@@ -20,10 +20,12 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.bots import BOT_NAMES, make_bot
+from game.bots import BOT_NAMES, Bot, make_bot
 from game.bots.base import ALIASES
-from game.bots.prng import Rng, seed_from
-from game.rules import Act, Roll, apply_in_place, legal, new_game, outcome, pending, state_hash
+from game.bots.prng import seed_from
+from game.client.dice import prng_dice
+from game.client.loop import play
+from game.rules import Choice, Event, Input, State, new_game, outcome, state_hash
 
 ARENA_NAMES = (*BOT_NAMES, *ALIASES)
 
@@ -40,31 +42,39 @@ def deal_seed(seed: int, game: int, players: int) -> int:
     return seed_from("arena-deal", seed, game // players)
 
 
+class Timed:
+    """A seat's bot, with each decision's wall and processor time kept (for the summary
+    only: a clock decides nothing)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.think: list[int] = []
+        self.cpu: list[int] = []
+
+    def choose(self, st: State, seat: int, options: list[Choice]) -> Choice:
+        t0, c0 = time.perf_counter_ns(), time.process_time_ns()
+        choice = self.bot.choose(st, seat, options)
+        self.think.append(time.perf_counter_ns() - t0)
+        self.cpu.append(time.process_time_ns() - c0)
+        return choice
+
+
 def play_one(players: int, names: Sequence[str], seed: int, game: int) -> dict[str, Any]:
     """Play game number ``game``; its JSON record (``think_ns``: each seat's decision times)."""
     bots_here = seating(names, game)
     deal = deal_seed(seed, game, players)
     seats = [make_bot(name, seed_from("arena-bot", deal, s, name)) for s, name in enumerate(bots_here)]
     observers = [b for b in seats if hasattr(b, "observe")]
-    dice = Rng(deal)
+    timed = {s: Timed(b) for s, b in enumerate(seats)}
     st = new_game(players)
-    think: list[list[int]] = [[] for _ in range(players)]
-    cpu: list[list[int]] = [[] for _ in range(players)]
-    while True:
-        p = pending(st)
-        if p.is_over:
-            break
-        if p.chance is not None:
-            events = apply_in_place(st, Roll(tuple(dice.randint(lo, hi) for lo, hi in p.chance.ranges)))
-        else:
-            options = legal(st, p.seat)
-            t0, c0 = time.perf_counter_ns(), time.process_time_ns()
-            choice = seats[p.seat].choose(st, p.seat, options)
-            think[p.seat].append(time.perf_counter_ns() - t0)
-            cpu[p.seat].append(time.process_time_ns() - c0)
-            events = apply_in_place(st, Act(p.seat, choice))
+
+    def observe(st: State, inp: Input, events: list[Event]) -> None:
         for b in observers:
             b.observe(st, events)
+
+    play(st, timed, prng_dice(deal), after=observe)
+    think = [timed[s].think for s in range(players)]
+    cpu = [timed[s].cpu for s in range(players)]
     result = outcome(st)
     assert result is not None
     winners = list(result["winners"])

@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    from game.cli.textplay import LOCAL
+    from game.client.saves import is_save
     from net.verify import run
 
     try:
@@ -39,7 +39,7 @@ def _verify(args: argparse.Namespace) -> int:
             first = f.readline(4096)
     except OSError:
         first = b""  # the verifier says what is wrong with the file
-    if LOCAL.encode() in first:
+    if is_save(first):
         print(f"soe verify: {args.file} is a local save of `soe play` (a game against computer players), not a "
               f"signed game log: it has no signatures or beacon dice to check. `soe resume {args.file}` goes on "
               "with it; `soe verify` checks the logs of network games and of `soe selfplay --log`.", file=sys.stderr)

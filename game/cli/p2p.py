@@ -64,7 +64,8 @@ class TextDecider:
         self.lines.put("eof")
 
     def _show(self, state: State, seat: int) -> None:
-        from game.cli.textplay import brief, menu_lines
+        from game.cli.screens import brief
+        from game.client.words.choices import menu_lines
         from game.rules import pending
 
         print(f"\n{pending(state).prompt}")
@@ -74,7 +75,8 @@ class TextDecider:
         print("(a number; s = state, t = tiles, w = who the game waits for, u = undo, h = help)")
 
     def decide(self, state: State, seat: int, options: list[Choice]) -> Choice | None:
-        from game.cli.textplay import _number, menu
+        from game.cli.terminal import number as _number
+        from game.client.words.choices import menu
 
         if self.asked != state.steps:
             self.asked = state.steps
@@ -146,7 +148,7 @@ class TextDecider:
             if state is None:
                 print("the game has not started yet")
             else:
-                from game.cli.textplay import status, tiles_screen
+                from game.cli.screens import status, tiles_screen
 
                 print(status(state, seat) if answer == "s" else tiles_screen(state, max(seat, 0)))
         elif answer in ("h", "?"):
@@ -639,7 +641,8 @@ def _spectate(args: argparse.Namespace) -> int:
 def _resume(args: argparse.Namespace) -> int:
     import zmq
 
-    from game.cli.textplay import LOCAL, resume_text
+    from game.cli.textplay import resume_text
+    from game.client.saves import is_save
     from net.peer import GameFilesError, Peer, PeerFiles, check_game_files
     from net.store import GameInUse
 
@@ -653,7 +656,7 @@ def _resume(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"soe resume: {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    if LOCAL.encode() in first:  # a game against computer players, saved by soe play
+    if is_save(first):  # a game against computer players, saved by soe play
         return int(resume_text(path))
     files = PeerFiles(path)
     if not files.meta.exists() or not files.secret.exists():

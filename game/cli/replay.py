@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     elif not has_display():
         print(NO_DISPLAY, file=sys.stderr)
         return 2
-    from game.ui.gamefile import GameFileError, load_game_file
+    from game.client.gamefile import GameFileError, load_game_file
 
     try:
         game = load_game_file(Path(args.file))

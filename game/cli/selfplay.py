@@ -1,21 +1,15 @@
-"""Self-play: whole games between bots, chance drawn from a seeded generator outside the engine."""
+"""Self-play (``soe selfplay``): whole games between bots, driven by the client's loop
+(:func:`game.client.loop.play`) with dice from a seeded generator outside the engine."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.bots import Bot, make_bot
-from game.rules import Act, Roll, State, apply_in_place, legal, new_game, outcome, pending, state_hash
-from game.rules.core import ChanceRequest
-
-
-def seeded_chance(rng: random.Random) -> Callable[[ChanceRequest], tuple[int, ...]]:
-    def draw(req: ChanceRequest) -> tuple[int, ...]:
-        return tuple(rng.randint(lo, hi) for lo, hi in req.ranges)
-
-    return draw
+from game.client.dice import seeded_dice
+from game.client.loop import play
+from game.rules import Event, Input, State, new_game, outcome, state_hash
 
 
 def bot_names_for(players: int, names: Sequence[str] | None) -> list[str]:
@@ -41,22 +35,17 @@ def play_game(players: int, seed: int, bots: Sequence[str] | None = None,
               on_step: Callable[[State], None] | None = None) -> tuple[State, dict[str, Any]]:
     """Play one whole game; returns the final state and the summary line of ``soe selfplay``."""
     names = bot_names_for(players, bots)
-    seats: list[Bot] = [make_bot(name, seed * 1009 + i) for i, name in enumerate(names)]
-    chance = seeded_chance(random.Random(seed))
+    seats: dict[int, Bot] = {i: make_bot(name, seed * 1009 + i) for i, name in enumerate(names)}
     st = new_game(players)
-    steps = 0
-    while True:
-        p = pending(st)
-        if p.is_over:
-            break
-        if p.chance is not None:
-            apply_in_place(st, Roll(chance(p.chance)))
-        else:
-            options = legal(st, p.seat)
-            apply_in_place(st, Act(p.seat, seats[p.seat].choose(st, p.seat, options)))
-        steps += 1
+    count = [0]
+
+    def stepped(st: State, inp: Input, events: list[Event]) -> None:
+        count[0] += 1
         if on_step is not None:
             on_step(st)
+
+    play(st, seats, seeded_dice(seed), after=stepped)
+    steps = count[0]
     result = outcome(st)
     assert result is not None
     winners = result["winners"]

@@ -44,9 +44,9 @@ def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
         return NO_DISPLAY
     import pygame
 
+    from game.client.settings import Settings
     from game.ui.app import App
     from game.ui.assets import AssetError, art_dir
-    from game.ui.settings import Settings
 
     settings = Settings.load()
     try:

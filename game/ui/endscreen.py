@@ -57,8 +57,8 @@ class EndScene(ScaledScene):
         if key == "board":
             self.app.pop(self)
         elif key == "menu":
+            from game.client.settings import Settings
             from game.ui.menu import MainMenu
-            from game.ui.settings import Settings
 
             self.game.table.close()
             self.app.replace(MainMenu(self.app.settings or Settings()))

@@ -14,7 +14,10 @@ from typing import Any
 
 import pygame
 
-from game.cli.textplay import Tracker
+from game.client.forecast import war_end_scores
+from game.client.odds import AttackOdds
+from game.client.tables import Step, Table
+from game.client.words.battle import Tracker
 from game.rules import Act, Choice, RulesError, State, apply, describe, legal, outcome, pending, view
 from game.rules.board import Board, load_board
 from game.ui import palette as P
@@ -22,13 +25,10 @@ from game.ui.app import Intent
 from game.ui.assets import text, wrap
 from game.ui.camera import Camera
 from game.ui.cards import battle_card, scoring_card
-from game.ui.forecast import war_end_scores
 from game.ui.layout import load_layout
 from game.ui.mapdraw import Hit, MapRenderer, Target
-from game.ui.odds import AttackOdds
 from game.ui.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
 from game.ui.picker import Option, Picker, parts_of
-from game.ui.table import Step, Table
 from game.ui.textentry import TextField, digits, draw_field
 from game.ui.widgets import Button, ScaledScene, draw_button, layout_buttons, panel, tooltip
 
@@ -552,7 +552,7 @@ class GameScene(ScaledScene):
             return "", ""
         got = self._odds.get(attack)
         if got is None:
-            from game.ui.odds import odds_in_background
+            from game.client.odds import odds_in_background
 
             board = self.board
 
@@ -563,7 +563,7 @@ class GameScene(ScaledScene):
             got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
                                      lambda: self.shown is not st)
             self._odds[attack] = got
-        from game.ui.odds import describe_odds
+        from game.client.odds import describe_odds
 
         target = str(attack.args[2]) if len(attack.args) == 3 else ""
         defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
@@ -575,7 +575,7 @@ class GameScene(ScaledScene):
         if self.picker is None or self.shown is None:
             return
         from game.bots import UnrestLedger, lend, make_bot
-        from game.ui.launch import hint_bot
+        from game.client.local import hint_bot
 
         st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
         self.hint = "Hint: thinking..."

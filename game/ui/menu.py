@@ -10,11 +10,11 @@ from typing import Any
 
 import pygame
 
+from game.client.settings import SIZES, SPEEDS, Settings
 from game.rules.board import load_board
 from game.ui import palette as P
 from game.ui.app import Intent
 from game.ui.assets import text
-from game.ui.settings import SIZES, SPEEDS, Settings
 from game.ui.textentry import TextField, draw_field
 from game.ui.widgets import Button, ScaledScene, card, draw_button
 
@@ -23,7 +23,7 @@ LEVELS = ("easy", "normal", "hard")
 
 def saved_games() -> list[Path]:
     """Local saves, newest first."""
-    from game.cli.textplay import local_games_dir
+    from game.client.folders import local_games_dir
 
     d = local_games_dir()
     try:

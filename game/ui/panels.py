@@ -8,12 +8,14 @@ from typing import Any
 
 import pygame
 
-from game.cli.textplay import tile_cost
+from game.client.forecast import totals, war_end_scores
+from game.client.gamefile import (
+    NOTE,  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
+)
+from game.client.words.tiles import tile_cost
 from game.rules.board import Board
 from game.ui import palette as P
 from game.ui.assets import font, text, wrap
-from game.ui.forecast import totals, war_end_scores
-from game.ui.gamefile import NOTE  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
 from game.ui.mapdraw import Hit, Target, icon
 
 UNREST_LIMIT = 20

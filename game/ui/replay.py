@@ -16,15 +16,15 @@ from typing import Any
 
 import pygame
 
+from game.client.gamefile import GameFile, GameFileError, Mark, Verdict, load_game_file
+from game.client.tables import StaticTable
 from game.rules import State
 from game.ui import palette as P
 from game.ui.app import App, Intent
 from game.ui.assets import text, wrap
 from game.ui.endscreen import EndScene
 from game.ui.game_scene import SPEEDS, GameScene
-from game.ui.gamefile import GameFile, GameFileError, Mark, Verdict, load_game_file
 from game.ui.menu import PauseMenu
-from game.ui.shots import StaticTable
 from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
 
 SPEED_NAMES = ("slow", "normal", "fast", "off")

@@ -3,62 +3,28 @@ tests' artefacts)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 
 from game.bots import make_bot
-from game.rules import Act, Choice, Roll, State, apply_in_place, event_dicts, legal, new_game, outcome, pending
-from game.ui.table import Step
-
-
-class StaticTable:
-    """A table that shows given steps and takes no choices (screens and replays)."""
-
-    def __init__(self, steps: list[Step], seat: int = 0) -> None:
-        self.seat = seat
-        self._steps = list(steps)
-
-    def steps(self) -> list[Step]:
-        out, self._steps = self._steps, []
-        return out
-
-    def submit(self, choice: Choice) -> None:
-        pass
-
-    def undo(self) -> None:
-        pass
-
-    def can_undo(self) -> bool:
-        return False
-
-    def thinking(self) -> int:
-        return -1
-
-    def close(self) -> None:
-        pass
+from game.client.dice import seeded_dice
+from game.client.loop import actor, play
+from game.client.tables import StaticTable, Step
+from game.rules import Event, Input, State, event_dicts, new_game, outcome
 
 
 def selfplay_steps(seed: int, players: int, until: Any, limit: int = 100_000) -> list[Step]:
     """Steps of a game between greedy bots (dice from ``seed``), up to the first step for
     which ``until(index, step)`` holds (or the end)."""
     st = new_game(players)
-    rng = random.Random(seed)
     bots = {s: make_bot("greedy", seed * 1009 + s) for s in range(players)}
     out = [Step(st.clone(), [], -1)]
-    for i in range(limit):
-        p = pending(st)
-        if p.is_over or until(i, out[-1]):
-            break
-        if p.chance is not None:
-            inp: Act | Roll = Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges))
-            actor = -1
-        else:
-            inp = Act(p.seat, bots[p.seat].choose(st, p.seat, legal(st, p.seat)))
-            actor = p.seat
-        ev = apply_in_place(st, inp)
-        out.append(Step(st.clone(), event_dicts(ev, 0), actor))
+
+    def record(st: State, inp: Input, events: list[Event]) -> None:
+        out.append(Step(st.clone(), event_dicts(events, 0), actor(inp)))
+
+    play(st, bots, seeded_dice(seed), stop=lambda st, p: until(len(out) - 1, out[-1]), after=record, limit=limit)
     return out
 
 
@@ -74,9 +40,9 @@ def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players:
 
     app = App(size, hidden=True)
     if scene in ("menu", "replays"):
+        from game.client.settings import Settings
         from game.ui.menu import MainMenu
         from game.ui.replaylist import ReplayListMenu
-        from game.ui.settings import Settings
 
         app.push(MainMenu(Settings()))
         if scene == "replays":

@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 from game.bots import SearchBot, UnrestLedger, make_bot
-from game.cli.textplay import read_local, replay
+from game.client.local import LocalGame, setup_for
+from game.client.saves import load_save, state_of
+from game.client.tables import LocalTable
 from game.rules import Act, Roll, State, apply_in_place, legal, new_game, pending
-from game.ui.launch import new_setup
-from game.ui.table import LocalTable, open_log
 
 
 def _steps(players: int, seed: int, count: int) -> list[tuple[State, list[int]]]:
@@ -90,12 +90,12 @@ def _drive(table: LocalTable, until, limit: float = 90.0) -> State:  # type: ign
 
 def test_the_windows_computer_players_believe_the_public_ledger_through_undo_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "g.jsonl"
-    table = LocalTable(new_setup(3, "", "easy", 21), save)
+    table = LocalTable(setup_for(3, "", "easy", 21), save)
     try:
-        assert all(isinstance(b, SearchBot) and b.ledger is table.ledger for b in table.bots.values())
+        assert all(isinstance(b, SearchBot) and b.ledger is table.ledger for b in table.game.bots.values())
         st = _drive(table, lambda s: s.steps > 150 and any(s.unrest) and table.can_undo())
         assert table.ledger.knows(st) and table.ledger.unrest == list(st.unrest)
-        before = table._undo[-1]
+        before = table.game.marks[-1].state
         table.undo()
         end = time.monotonic() + 10
         while not (got := table.steps()) and time.monotonic() < end:
@@ -104,13 +104,16 @@ def test_the_windows_computer_players_believe_the_public_ledger_through_undo_and
         assert table.ledger.knows(got[-1].state) and table.ledger.unrest == list(got[-1].state.unrest)
     finally:
         table.close()
-    setup, st = open_log(save)  # continue the saved game: the ledger is followed again from the start
-    again = LocalTable(setup, save, st)
+    saved = load_save(save)
+    st = state_of(saved.powers, saved.inputs)
+    again = LocalTable.resume(save)  # continue the saved game: the ledger is followed again from the start
     try:
         assert again.ledger.knows(st) and again.ledger.unrest == list(st.unrest)
-        assert all(b.ledger is again.ledger for b in again.bots.values() if isinstance(b, SearchBot))
+        assert all(b.ledger is again.ledger for b in again.game.bots.values() if isinstance(b, SearchBot))
     finally:
         again.close()
-    header, inputs = read_local(save)
-    ledger = UnrestLedger(3)  # the terminal game's resume follows it the same way
-    assert replay(header, inputs, ledger=ledger).unrest == ledger.unrest and ledger.steps == st.steps
+    game = LocalGame.open(save)  # what the terminal's resume stands on follows it the same way
+    try:
+        assert game.state.unrest == game.ledger.unrest and game.ledger.steps == st.steps
+    finally:
+        game.close()

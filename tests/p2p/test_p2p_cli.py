@@ -361,7 +361,7 @@ def quiet_(_text: str) -> None:
 
 
 def test_verify_of_a_local_save_says_what_it_is(tmp_path: Path, env: dict[str, str]) -> None:
-    from game.cli.textplay import LOCAL
+    from game.client.saves import LOCAL
 
     save = tmp_path / "local.jsonl"
     save.write_text(json.dumps({"kind": LOCAL, "powers": ["great_britain", "france"], "seat": 0, "bots": "greedy",

@@ -20,10 +20,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.cli.main import main  # noqa: E402
+from game.client.gamefile import load_game_file  # noqa: E402
 from game.rules import pending, state_hash  # noqa: E402
 from game.rules.board import load_board  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.gamefile import load_game_file  # noqa: E402
 from game.ui.replay import ReplayEnd, ReplayScene  # noqa: E402
 
 

@@ -9,12 +9,12 @@ import time
 from pathlib import Path
 
 from game.bots import make_bot
+from game.client.gamefile import GameFile
+from game.client.local import setup_for
+from game.client.tables import LocalTable
 from game.rules import legal, outcome, pending
 from game.ui.app import App
-from game.ui.gamefile import GameFile
-from game.ui.launch import new_setup
 from game.ui.replay import ReplayScene
-from game.ui.table import LocalTable
 from net.store import TranscriptFile
 from tests.net.netkit import Game
 
@@ -34,7 +34,7 @@ def play_save(path: Path, players: int, seed: int) -> dict[str, int]:
     """A whole game against greedy computer players saved by the window's own table, the
     player's seat played by a bot that takes back some of its choices; the final scores
     the game itself reached."""
-    setup = new_setup(players, "", "easy", seed)
+    setup = setup_for(players, "", "easy", seed)
     setup.bots = "greedy"
     table = LocalTable(setup, path)
     me = make_bot("greedy", seed)

@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 
+from game.client.tables import StaticTable
 from game.rules import pending
 from game.rules.board import load_board
 from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.layout import load_layout
-from game.ui.shots import StaticTable, selfplay_steps
+from game.ui.shots import selfplay_steps
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +89,8 @@ def test_zoom_keeps_the_point_under_the_cursor(busy: GameScene) -> None:
 def test_the_war_end_forecast_matches_the_scoring_the_engine_does() -> None:
     """Each area's 'if the war ended now' on the last position of a war is what the
     war's scoring then gives."""
+    from game.client.forecast import war_end_scores
     from game.rules import view
-    from game.ui.forecast import war_end_scores
 
     steps = selfplay_steps(8, 5, lambda i, s: any(e.get("kind") == "scored" for e in s.events))
     last = steps[-1]

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.client.tables import StaticTable, Step
 from game.rules import State, new_game, view
 from game.rules.board import load_board
 from game.ui.app import App
@@ -17,8 +18,7 @@ from game.ui.camera import Camera
 from game.ui.game_scene import GameScene
 from game.ui.layout import AreaShape, load_layout
 from game.ui.mapdraw import CHIP_MIN, MapRenderer, Target, unit_words
-from game.ui.shots import StaticTable, selfplay_steps
-from game.ui.table import Step
+from game.ui.shots import selfplay_steps
 from game.ui.widgets import scale_of
 
 SIZES = [(1280, 720), (1920, 1080), (960, 540)]  # the last: the window's minimum size

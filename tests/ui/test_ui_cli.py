@@ -77,10 +77,10 @@ def test_no_display_points_to_the_terminal_game(home: Path) -> None:
 
 
 def test_a_damaged_save_is_a_message_not_a_traceback(home: Path) -> None:
+    from game.client.settings import Settings
     from game.ui.app import App
     from game.ui.launch import continue_game
     from game.ui.menu import MainMenu
-    from game.ui.settings import Settings
 
     bad = home / "bad.jsonl"
     bad.write_text('{"kind": "soe-local-game", "powers": ["france"], "seat": 0}\n{"seat": 0, "choice": ["fly"]}\n')
@@ -92,7 +92,7 @@ def test_a_damaged_save_is_a_message_not_a_traceback(home: Path) -> None:
 
 
 def test_settings_are_kept_in_the_config_directory(home: Path) -> None:
-    from game.ui.settings import Settings
+    from game.client.settings import Settings
 
     s = Settings.load()
     s.name, s.speed, s.sound = "Anna", "fast", False

@@ -6,12 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.client.tables import StaticTable, Step, Table
 from game.rules import Choice, State, legal, pending
 from game.ui.app import App
 from game.ui.game_scene import GameScene
 from game.ui.picker import parts_of
-from game.ui.shots import StaticTable
-from game.ui.table import Step, Table
 from tests.ui.decisions import KINDS, collect
 
 
@@ -125,7 +124,7 @@ def test_the_hint_names_what_the_strongest_computer_player_would_do(states: dict
 def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -> None:
     import time
 
-    from game.ui.odds import attack_odds
+    from game.client.odds import attack_odds
 
     st = states["attack"]
     seat = pending(st).seat

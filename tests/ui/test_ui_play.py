@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
+from game.client.tables import StaticTable, Step
 from game.rules import State
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.shots import StaticTable, selfplay_steps
-from game.ui.table import Step
+from game.ui.shots import selfplay_steps
 from tests.ui.test_ui_decisions import game_screen, pick_all
 
 
@@ -159,8 +159,8 @@ def _type(app: App, s: str) -> None:
 
 
 def _settings(home: Any) -> tuple[App, Any]:
+    from game.client.settings import Settings
     from game.ui.menu import SettingsMenu
-    from game.ui.settings import Settings
 
     app = App((1280, 720), hidden=True)
     menu = SettingsMenu(Settings(name="Anna"))
@@ -358,7 +358,7 @@ def test_an_ally_that_can_help_the_defender_lowers_the_worst_case() -> None:
     """Nobody helping, Spain's 2 armies face Great Britain's 1; if Austria sends its army,
     they face 2: a lower chance, each figure equal to the count by hand of the dice
     outcomes (R-CMB-5). Spain's allies have nothing there: no third figure."""
-    from game.ui.odds import attack_odds, describe_odds
+    from game.client.odds import attack_odds, describe_odds
 
     st, seat, attack = _attack_position()
     o = attack_odds(st, seat, attack, lambda s: st.powers[s])
@@ -374,7 +374,7 @@ def test_an_ally_that_can_help_the_defender_lowers_the_worst_case() -> None:
 
 
 def test_allies_on_both_sides_give_a_third_figure() -> None:
-    from game.ui.odds import attack_odds
+    from game.client.odds import attack_odds
 
     st, seat, attack = _attack_position(french_army=1)
     o = attack_odds(st, seat, attack)
@@ -420,8 +420,8 @@ def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes(
     import time
 
     from game.cli.scenario import build_position, load_scenario
+    from game.client.odds import CACHE
     from game.rules import Act, C, apply, legal
-    from game.ui.odds import CACHE
     from tests.ui.conftest import ROOT
 
     st, _ = build_position(load_scenario(ROOT / "tests" / "scenarios" / "combat_002_north_america.json"))

@@ -16,9 +16,9 @@ import pygame
 import pytest
 
 from game.cli.main import main
+from game.client.gamefile import GameFileError, load_game_file
 from game.rules import apply_in_place, new_game, pending, state_hash
 from game.ui.app import App
-from game.ui.gamefile import GameFileError, load_game_file
 from game.ui.replay import ReplayEnd
 from tests.ui.conftest import env_for
 from tests.ui.games import play_save, replay_in_window
@@ -87,7 +87,7 @@ def test_no_choice_is_offered_in_a_replay(home: Path, save: tuple[Path, dict[str
 
 def test_stepping_back_and_forth_shows_the_positions_applying_forward_reaches(
         home: Path, save: tuple[Path, dict[str, int]]) -> None:
-    from game.cli.textplay import read_local
+    from game.client.saves import read_save as read_local
 
     header, inputs = read_local(save[0])
     st = new_game(header["powers"])

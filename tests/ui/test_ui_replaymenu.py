@@ -14,17 +14,22 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client import folders
+from game.client.gamefile import NOTE, load_game_file
+from game.client.settings import Settings
 from game.rules import pending, state_hash
 from game.rules.board import load_board
 from game.ui.app import App
-from game.ui.gamefile import NOTE, load_game_file
 from game.ui.menu import MainMenu
 from game.ui.replay import MARK_STYLE, ReplayMenu, ReplayScene
-from game.ui.replaylist import PAGE, ReplayListMenu, game_dirs
-from game.ui.settings import Settings
+from game.ui.replaylist import PAGE, ReplayListMenu
 from net.keys import fingerprint
 from tests.net.netkit import GAME_ID, identity
 from tests.ui.games import network_log, play_save, replay_in_window
+
+
+def game_dirs() -> tuple[Path, Path]:
+    return folders.local_games_dir(), folders.network_games_dir()
 
 
 def _name(pid: str) -> str:

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pygame
 
-from game.cli.textplay import read_local, replay
+from game.client.local import setup_for
+from game.client.saves import read_save, state_of
+from game.client.settings import Settings
+from game.client.tables import LocalTable
 from game.rules import state_hash
 from game.ui.app import App
 from game.ui.game_scene import GameScene
-from game.ui.launch import continue_game, new_setup, show
-from game.ui.settings import Settings
-from game.ui.table import LocalTable
+from game.ui.launch import continue_game, show
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
@@ -34,7 +35,7 @@ def _settle(app: App, scene: GameScene, until, limit: float = 30.0) -> None:  # 
 def test_undo_takes_back_the_players_choices_and_the_save_follows(home: Path) -> None:
     app = App((1280, 720), hidden=True)
     save = home / "g.jsonl"
-    table = LocalTable(new_setup(2, "", "easy", 12), save)
+    table = LocalTable(setup_for(2, "", "easy", 12), save)
     show(app, table, "instant")
     scene = app.scenes[-1]
     assert isinstance(scene, GameScene)
@@ -50,12 +51,12 @@ def test_undo_takes_back_the_players_choices_and_the_save_follows(home: Path) ->
         assert table.can_undo()
         undo = next(b for b in scene.buttons if b.label == "Undo")
         assert undo.enabled
-        before = state_hash(table._undo[-1])
+        before = state_hash(table.game.marks[-1].state)
         _click(app, undo.rect.center)
         _settle(app, scene, lambda: scene.ready() and scene.shown is not None and state_hash(scene.shown) == before)
         assert scene.shown is not None and state_hash(scene.shown) == before
-        header, inputs = read_local(save)
-        assert state_hash(replay(header, inputs)) == before  # the save says the same
+        header, inputs = read_save(save)
+        assert state_hash(state_of(header["powers"], inputs)) == before  # the save says the same
     finally:
         table.close()
     # and the game continues from its save, at the same position

@@ -60,14 +60,14 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
                                                       artefacts: Path) -> None:
     import pygame
 
-    from game.cli.textplay import local_games_dir, read_local, replay
+    from game.client.folders import local_games_dir
+    from game.client.saves import read_save, state_of
+    from game.client.settings import Settings
+    from game.client.tables import StaticTable, Step
     from game.rules import pending
     from game.ui.app import App
     from game.ui.game_scene import GameScene
     from game.ui.menu import MainMenu, NewGameMenu
-    from game.ui.settings import Settings
-    from game.ui.shots import StaticTable
-    from game.ui.table import Step
 
     disp = display[0]
     settings = Settings(speed="instant")
@@ -118,8 +118,8 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
         save = saves[0]
 
         def my_turn():  # type: ignore[no-untyped-def]
-            header, inputs = read_local(save)
-            st = replay(header, inputs)
+            header, inputs = read_save(save)
+            st = state_of(header["powers"], inputs)
             return st if pending(st).seat == 0 else None
 
         st = _wait("the player's first decision", my_turn, 120)

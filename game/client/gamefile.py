@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.client.saves import is_save, read_save
+from game.client.tables import Step
 from game.rules import Act, Input, Roll, RulesError, State, apply_in_place, event_dicts, new_game
-from game.ui.table import Step
 
 if TYPE_CHECKING:
     from net.table import ChanceRecord
@@ -78,8 +79,6 @@ class GameFile:
 def load_game_file(path: Path) -> GameFile:
     """Read ``path`` as whichever kind of game file it is (as ``soe resume`` tells them
     apart: a local save's first line names it)."""
-    from game.cli.textplay import LOCAL
-
     if path.is_dir():
         raise GameFileError(f"{path} is a directory, not a game file")
     try:
@@ -91,7 +90,7 @@ def load_game_file(path: Path) -> GameFile:
         raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
     if not first.strip():
         raise GameFileError(f"{path} is empty: neither a saved game nor a game log")
-    if LOCAL.encode() in first:
+    if is_save(first):
         return _local(path)
     return _network(path)
 
@@ -118,10 +117,9 @@ def _where(st: State) -> str:
 
 
 def _local(path: Path) -> GameFile:
-    from game.cli.textplay import read_local
 
     try:
-        header, inputs = read_local(path)
+        header, inputs = read_save(path)
         powers = header["powers"]
         if not isinstance(powers, list) or not 2 <= len(powers) <= 7:
             raise ValueError("its header names no game of 2 to 7 powers")

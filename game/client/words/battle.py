@@ -1,0 +1,182 @@
+"""What a player remembers from the events, to tell them well: the auction under way
+(the high bid, its proposal, who passed since) and who fights the current battle with
+what help, so that a battle's line can say how each side's total was reached.
+
+The window and the terminal both feed every step's events to a :class:`Tracker` and show
+the lines it returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import Input, Roll, State, view
+from game.rules.board import load_board
+
+
+def units_before(st: State, inp: Input, seat: int | None) -> dict[str, list[list[int]]] | None:
+    """The units on the map before chance values are applied (a battle's dice may settle it
+    at once, losses included): what each side fought with."""
+    return view(st, seat)["units"] if isinstance(inp, Roll) else None
+
+
+@dataclass
+class Tracker:
+    """What a player remembers from the events: the auction under way, and who fights the
+    current attack with what help, so that a battle line can say how each total was reached."""
+
+    high: int = -1
+    leader: str = ""
+    box_a: str = "-"
+    box_b: str = "-"
+    passed: list[str] = field(default_factory=list)
+    sides: list[str] = field(default_factory=lambda: ["", ""])  # power ids ("" for a neutral or a tile)
+    names: list[str] = field(default_factory=lambda: ["the attacker", "the defender"])
+    helpers: list[tuple[int, str, int, int]] = field(default_factory=list)  # side, power, armies, fleets
+    tiles: list[tuple[int, str, str]] = field(default_factory=list)  # side, alliance tile, unit
+    support: int = -1
+    blockade: bool = False
+    dice: list[int] = field(default_factory=list)
+
+    fought: list[tuple[int, int, int]] = field(default_factory=list)  # per side: armies, fleets, forts
+    before: dict[str, list[list[int]]] | None = field(default=None, repr=False)
+
+    def feed(self, st: State, events: list[dict[str, Any]],
+             before: dict[str, list[list[int]]] | None = None) -> list[str]:
+        """Take in a step's events (``before``: the units on the map before the step, for a
+        roll); returns the lines to print for them."""
+        self.before = before
+        return [self._one(st, e) for e in events]
+
+    def _side_of(self, power: Any) -> int:
+        return 0 if power and power == self.sides[0] else 1
+
+    def _one(self, st: State, e: dict[str, Any]) -> str:
+        b = load_board(st.ruleset)
+        k = e["kind"]
+        text = str(e["text"])
+        if k == "bid":
+            self.high, self.leader = int(e["bid"]), str(e["power"])
+            self.box_a, self.box_b = str(e.get("a", "-")), str(e.get("b", "-"))
+            self.passed = []
+        elif k == "bid_pass":
+            self.passed.append(str(e["power"]))
+        elif k in ("auction_won", "war", "play_order"):
+            self.high, self.leader, self.box_a, self.box_b, self.passed = -1, "", "-", "-", []
+        elif k == "attack":
+            target, kind = str(e.get("target", "")), e.get("target_kind")
+            self._new_fight(st, str(e.get("power", "")), target if kind in ("power", "naval") else "")
+            if kind == "counter" and target in b.counter_by_id:
+                self.names[1] = b.counter_name(target)
+            elif kind == "tile" and target in b.tile_by_id:
+                self.names[1] = f"the {b.tile_name(target)}"
+        elif k == "revolt":
+            self._new_fight(st, "", str(e.get("power", "")))
+            tile = str(e.get("tile", ""))
+            self.names[0] = f"the {b.tile_name(tile)}" if tile in b.tile_by_id else "the revolt"
+        elif k == "help":
+            side = 0 if f"helps {self.names[0]} " in text + " " and self.sides[0] else 1
+            self.helpers.append((side, str(e.get("power", "")), int(e.get("armies", 0)), int(e.get("fleets", 0))))
+        elif k == "alliance_tile":
+            self.tiles.append((self._side_of(e.get("power")), str(e.get("tile", "")), str(e.get("unit", ""))))
+        elif k == "naval_support":
+            self.support = 0 if text.startswith(f"{self.names[0]} ") else 1
+        elif k == "naval_declined":
+            self.support = 0
+        elif k == "naval_refused":
+            self.support = 1
+        elif k == "blockade_support":
+            self.blockade = True
+        elif k == "dice" and isinstance(e.get("dice"), list) and len(e["dice"]) == 4:
+            self.dice = [int(x) for x in e["dice"]]
+            self.fought = []
+            units = (self.before or {}).get(str(e.get("area", "")))
+            if units is not None:
+                for power in self.sides:
+                    u = units[st.powers.index(power)] if power in st.powers else [0, 0, 0]
+                    self.fought.append((u[0], u[1], u[2]))
+        elif k == "reroll" and isinstance(e.get("dice"), list) and len(self.dice) == 4:
+            side = self._side_of(e.get("power"))
+            self.dice[2 * side:2 * side + 2] = [int(x) for x in e["dice"]]
+        elif k == "battle" and isinstance(e.get("totals"), list) and len(self.dice) == 4:
+            return text + "\n" + self._battle_detail(st, e)
+        return text
+
+    def _own_units(self, st: State, side: int, sea: bool, strength: int, known: list[str]) -> list[str]:
+        """The side's own units (and the training bonus) in front of what else it counts, when
+        they add up to its strength; else just what else it counts."""
+        b = load_board(st.ruleset)
+        if not self.sides[side]:
+            return known
+        if len(self.fought) != 2:
+            return known
+        armies, fleets, forts = self.fought[side]
+        own = [_count(fleets, "fleet", "fleets")] if sea else [_count(armies, "army", "armies")]
+        count = fleets if sea else armies
+        if side == 1 and not sea and forts:
+            own.append(f"{_count(forts, 'fort', 'forts')} (+{b.c('fort_strength')} each)")
+            count += b.c("fort_strength") * forts
+        rest = strength - count - sum(_plus(x) for x in known)
+        if rest == b.c("training_bonus"):
+            own.append(f"{'Naval' if sea else 'Army'} Training (+{rest})")
+        elif rest != 0:
+            return known
+        return own + known
+
+    def _new_fight(self, st: State, attacker: str, defender: str) -> None:
+        self.sides = [attacker, defender]
+        self.names = [_power(st, attacker) if attacker else "the attacker",
+                      _power(st, defender) if defender else "the defender"]
+        self.helpers, self.tiles, self.support, self.blockade, self.dice = [], [], -1, False, []
+
+    def _battle_detail(self, st: State, e: dict[str, Any]) -> str:
+        """How each total was reached: the strength (the side's units and forts, training,
+        naval support, allies' units and alliance tiles) plus the difference of its dice."""
+        b = load_board(st.ruleset)
+        sea = bool(e.get("sea"))
+        rows = []
+        for side in (0, 1):
+            name = self.names[side]
+            d1, d2 = self.dice[2 * side], self.dice[2 * side + 1]
+            total = int(e["totals"][side])
+            diff = abs(d1 - d2)
+            known = []
+            for s, power, armies, fleets in self.helpers:
+                n = fleets if sea else armies
+                if s == side and n:
+                    unit = ("fleet" if n == 1 else "fleets") if sea else ("army" if n == 1 else "armies")
+                    known.append(f"{_power(st, power)}'s {n} {unit}")
+            for s, tile, unit in self.tiles:
+                if s == side and (unit == "fleet") == sea:
+                    known.append(f"{b.tile_name(tile) if tile in b.tile_by_id else tile} (+1 {unit})")
+            if not sea and self.support == side:
+                known.append(f"naval support (+{b.c('naval_support_blockade') if self.blockade else b.c('naval_support')})")
+            known = self._own_units(st, side, sea, total - diff, known)
+            parts = f" ({', '.join(known)})" if known else ""
+            seven = "; rolled 7: one more unit lost" if d1 + d2 == b.c("seven") and self.sides[side] else ""
+            rows.append(f"      {name}: {total} = strength {total - diff}{parts} + dice {d1} and {d2} "
+                        f"(difference {diff}){seven}")
+        return "\n".join(rows)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+
+
+def _plus(part: str) -> int:
+    """What a listed part of a strength adds: "+N" in it, or the count it starts with after
+    the ally's name ("Austria's 2 armies")."""
+    if "(+" in part:
+        return int(part.split("(+")[1].split(maxsplit=1)[0].rstrip(")"))
+    return int(part.split("'s ")[1].split()[0])
+
+
+def _power(st: State, power_id: str) -> str:
+    b = load_board(st.ruleset)
+    return b.power_name(power_id) if power_id in b.power_by_id else power_id
+
+
+def _tile(st: State, tile_id: str) -> str:
+    b = load_board(st.ruleset)
+    return b.tile_name(tile_id) if tile_id in b.tile_by_id else tile_id
