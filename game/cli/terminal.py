@@ -12,10 +12,10 @@ from __future__ import annotations
 import copy
 import shutil
 from collections.abc import Callable
-from typing import Any, Protocol
+from pathlib import Path
 
 from game.cli.screens import auction_line, brief, status, tiles_screen
-from game.client.tables import Step
+from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
 from game.rules import Choice, State, legal, outcome, pending
@@ -38,20 +38,6 @@ HELP = """Keys (then Enter):
   q          leave; the game is saved, and `soe resume FILE` goes on with it"""
 
 
-class TerminalTable(Protocol):
-    """What the terminal needs of a table: the window's interface, a blocking wait for
-    steps and the file a game goes on from."""
-
-    seat: int
-    path: Any
-
-    def wait(self, timeout: float) -> list[Step]: ...
-    def submit(self, choice: Choice) -> None: ...
-    def undo(self) -> None: ...
-    def can_undo(self) -> bool: ...
-    def close(self) -> None: ...
-
-
 def number(text: str) -> int | None:
     """A number typed with the digits 0-9 (not '²' or other digits int() would refuse)."""
     return int(text) if 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text) else None
@@ -59,10 +45,12 @@ def number(text: str) -> int | None:
 
 class Terminal:
     """A person at a terminal playing the seat of ``table``: ``input_fn`` reads a line
-    after a prompt (EOF leaves), ``print_fn`` writes one."""
+    after a prompt (EOF leaves), ``print_fn`` writes one; ``path`` is the file the game
+    is saved in (``soe resume`` goes on with it)."""
 
-    def __init__(self, table: TerminalTable, input_fn: InputFn, print_fn: PrintFn) -> None:
+    def __init__(self, table: Table, path: Path, input_fn: InputFn, print_fn: PrintFn) -> None:
         self.table = table
+        self.path = path
         self.seat = table.seat
         self.input_fn, self.print_fn = input_fn, print_fn
         self.state: State | None = None
@@ -117,7 +105,7 @@ class Terminal:
     def run(self) -> int:
         say = self.print_fn
         say(f"Type a number to choose; h for help, s for the state of the game, t for the tiles, u to take "
-            f"back a choice, q to leave (the game is saved in {self.table.path}).")
+            f"back a choice, q to leave (the game is saved in {self.path}).")
         try:
             while True:
                 st = self.settle()
@@ -125,7 +113,7 @@ class Terminal:
                     break
                 choice = self.ask(st)
                 if choice is None:
-                    say(f"Game left; `soe resume {self.table.path}` goes on with it.")
+                    say(f"Game left; `soe resume {self.path}` goes on with it.")
                     return 0
                 if not isinstance(choice, Choice):  # a choice was taken back
                     continue

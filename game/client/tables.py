@@ -40,9 +40,14 @@ class Step:
 
 
 class Table(Protocol):
+    """What a front end draws: ``seat`` (-1 for a spectator), the steps since the last
+    call (:meth:`steps`, or :meth:`wait` up to ``timeout`` seconds for the first), the
+    player's choice and taking it back, the computer player deciding (-1 when none)."""
+
     seat: int
 
     def steps(self) -> list[Step]: ...
+    def wait(self, timeout: float) -> list[Step]: ...
     def submit(self, choice: Choice) -> None: ...
     def undo(self) -> None: ...
     def can_undo(self) -> bool: ...
@@ -60,6 +65,9 @@ class StaticTable:
     def steps(self) -> list[Step]:
         out, self._steps = self._steps, []
         return out
+
+    def wait(self, timeout: float) -> list[Step]:
+        return self.steps()
 
     def submit(self, choice: Choice) -> None:
         pass
