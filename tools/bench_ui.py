@@ -100,7 +100,7 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
         app.frame(0.0)
         if scene.log_scroll == before:
             break
-    from game.ui.panels import log_top_scroll
+    from game.ui.drawing.panels import log_top_scroll
 
     if scene.log_scroll != log_top_scroll(log, scene.log, scene.s) or not scene.log_scroll:
         raise RuntimeError("the wheel over the log did not scroll it back to its first entry")
@@ -118,7 +118,7 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
         cpu.append((time.thread_time() - c0) * 1000)
         if scene.log_scroll >= before:
             raise RuntimeError("the wheel over the log did not scroll it")
-    from game.ui.assets import wrap
+    from game.ui.drawing.assets import wrap
 
     width = log.width - scene.px(16)
     shown = sum(len(wrap(e, "sans", scene.px(11), width)) for e in scene.log)

@@ -46,7 +46,7 @@ def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
 
     from game.client.settings import Settings
     from game.ui.app import App
-    from game.ui.assets import AssetError, art_dir
+    from game.ui.drawing.assets import AssetError, art_dir
 
     settings = Settings.load()
     try:

@@ -56,6 +56,27 @@ class Scene:
         pass
 
 
+def scale_of(size: tuple[int, int]) -> float:
+    return max(0.75, min(size[0] / 1280, size[1] / 720))
+
+
+class ScaledScene(Scene):
+    """A scene drawn at the window's scale: ``px(v)`` turns a length designed for 1280x720
+    into pixels of the current size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = (1280, 720)
+        self.s = 1.0
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = scale_of(size)
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+
 def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
     """Pygame events to intents: a press and release without a drag between is a click."""
     t = ev.type

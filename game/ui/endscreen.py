@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
-from game.ui import palette as P
-from game.ui.app import Intent
-from game.ui.assets import text
-from game.ui.widgets import Button, ScaledScene, draw_button
+from game.ui.app import Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text
+from game.ui.widgets.buttons import Button, draw_button
 
 
 def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:

@@ -20,17 +20,20 @@ from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.rules import Act, Choice, RulesError, State, apply, describe, legal, outcome, pending, view
 from game.rules.board import Board, load_board
-from game.ui import palette as P
-from game.ui.app import Intent
-from game.ui.assets import text, wrap
-from game.ui.camera import Camera
-from game.ui.cards import battle_card, scoring_card
-from game.ui.layout import load_layout
-from game.ui.mapdraw import Hit, MapRenderer, Target
-from game.ui.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
-from game.ui.picker import Option, Picker, parts_of
-from game.ui.textentry import TextField, digits, draw_field
-from game.ui.widgets import Button, ScaledScene, draw_button, layout_buttons, panel, tooltip
+from game.ui.app import Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
+from game.ui.drawing.camera import Camera
+from game.ui.drawing.cards import battle_card, scoring_card
+from game.ui.drawing.hits import Hit, Target
+from game.ui.drawing.layout import load_layout
+from game.ui.drawing.mapview import MapRenderer
+from game.ui.drawing.panels import draw_log, draw_market, draw_players, log_top_scroll, market_rect
+from game.ui.widgets.boxes import panel
+from game.ui.widgets.buttons import Button, draw_button, layout_buttons
+from game.ui.widgets.picker import Option, Picker, parts_of
+from game.ui.widgets.textentry import TextField, digits, draw_field
+from game.ui.widgets.tooltip import tooltip
 
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 

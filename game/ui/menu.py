@@ -12,11 +12,12 @@ import pygame
 
 from game.client.settings import SIZES, SPEEDS, Settings
 from game.rules.board import load_board
-from game.ui import palette as P
-from game.ui.app import Intent
-from game.ui.assets import text
-from game.ui.textentry import TextField, draw_field
-from game.ui.widgets import Button, ScaledScene, card, draw_button
+from game.ui.app import Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text
+from game.ui.widgets.boxes import card
+from game.ui.widgets.buttons import Button, draw_button
+from game.ui.widgets.textentry import TextField, draw_field
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -42,8 +43,8 @@ class Backdrop:
     def draw(self, surf: pygame.Surface) -> None:
         size = surf.get_size()
         if self._cache is None or self._cache[0] != size:
-            from game.ui.layout import load_layout
-            from game.ui.mapdraw import render_static
+            from game.ui.drawing.board import render_static
+            from game.ui.drawing.layout import load_layout
 
             layout = load_layout()
             z = max(size[0] / layout.size[0], size[1] / layout.size[1])

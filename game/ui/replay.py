@@ -19,13 +19,14 @@ import pygame
 from game.client.gamefile import GameFile, GameFileError, Mark, Verdict, load_game_file
 from game.client.tables import StaticTable
 from game.rules import State
-from game.ui import palette as P
-from game.ui.app import App, Intent
-from game.ui.assets import text, wrap
+from game.ui.app import App, Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
 from game.ui.endscreen import EndScene
 from game.ui.game_scene import SPEEDS, GameScene
 from game.ui.menu import PauseMenu
-from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
+from game.ui.widgets.buttons import Button, draw_button
+from game.ui.widgets.tooltip import tooltip
 
 SPEED_NAMES = ("slow", "normal", "fast", "off")
 GAME_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "off": "instant"}  # the game screen's word

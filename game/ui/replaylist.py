@@ -17,11 +17,12 @@ import pygame
 from game.client import folders
 from game.client.gamelist import GameEntry, check_local, headline, list_games, standing, who_played
 from game.client.settings import Settings
-from game.ui import palette as P
 from game.ui.app import Intent
-from game.ui.assets import text, wrap
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
 from game.ui.menu import BACKDROP, MenuScene
-from game.ui.widgets import Button, card, draw_button
+from game.ui.widgets.boxes import card
+from game.ui.widgets.buttons import Button, draw_button
 
 PAGE = 7  # rows on one page of the list
 REPLAY_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "off"}  # settings' word -> replay's

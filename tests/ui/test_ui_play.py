@@ -210,7 +210,7 @@ def test_the_name_field_types_selects_deletes_and_pastes(home: Any) -> None:
 def test_the_name_field_shows_a_caret_where_the_next_character_goes(home: Any) -> None:
     import pygame
 
-    from game.ui.assets import font, text
+    from game.ui.drawing.assets import font, text
 
     app, menu = _settings(home)
     row = next(b for b in menu.buttons if b.key == "name")
