@@ -11,7 +11,7 @@ from game.rules import pending
 from game.rules.board import load_board
 from game.ui.app import App
 from game.ui.drawing.layout import load_layout
-from game.ui.game_scene import GameScene
+from game.ui.scenes.game import GameScene
 from game.ui.shots import selfplay_steps
 
 

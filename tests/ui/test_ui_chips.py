@@ -19,7 +19,7 @@ from game.ui.drawing.chips import CHIP_MIN, unit_words
 from game.ui.drawing.hits import Target
 from game.ui.drawing.layout import AreaShape, load_layout
 from game.ui.drawing.mapview import MapRenderer
-from game.ui.game_scene import GameScene
+from game.ui.scenes.game import GameScene
 from game.ui.shots import selfplay_steps
 
 SIZES = [(1280, 720), (1920, 1080), (960, 540)]  # the last: the window's minimum size

@@ -12,7 +12,7 @@ import pytest
 from game.client.tables import StaticTable, Step
 from game.rules import State
 from game.ui.app import App
-from game.ui.game_scene import GameScene
+from game.ui.scenes.game import GameScene
 from game.ui.shots import selfplay_steps
 from tests.ui.test_ui_decisions import game_screen, pick_all
 
@@ -160,7 +160,7 @@ def _type(app: App, s: str) -> None:
 
 def _settings(home: Any) -> tuple[App, Any]:
     from game.client.settings import Settings
-    from game.ui.menu import SettingsMenu
+    from game.ui.scenes.settings import SettingsMenu
 
     app = App((1280, 720), hidden=True)
     menu = SettingsMenu(Settings(name="Anna"))

@@ -39,7 +39,12 @@ SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}
 
 
 class GameScene(ScaledScene):
-    def __init__(self, table: Table, speed: str = "normal", title: str = "") -> None:
+    """The game screen (see the module docstring). ``on_end(scene, result)`` is called
+    once when the game is over (the caller puts the end screen up); ``player_name`` is what
+    the player's own panel calls them."""
+
+    def __init__(self, table: Table, speed: str = "normal", title: str = "", *, on_end: Any = None,
+                 player_name: str = "you") -> None:
         super().__init__()
         self.table = table
         self.seat = table.seat
@@ -86,10 +91,14 @@ class GameScene(ScaledScene):
         self.move_time = self.move_total = 0.0
         self.moving_view: dict[str, Any] = {}  # the board while the moves travel: arrivals not there yet
         self.ended = False
-        self.on_end: Any = None
+        self.on_end: Any = on_end
         self.title = title
-        self.player_name = "you"
+        self.player_name = player_name
         self._thinking = -1
+
+    def set_speed(self, word: str) -> None:
+        """The animations' pace by its word: slow, normal, fast or instant."""
+        self.speed = SPEEDS.get(word, 1.0)
 
     @property
     def view(self) -> dict[str, Any]:
@@ -366,9 +375,7 @@ class GameScene(ScaledScene):
             if self.picker is not None and self.picker.clicked:
                 self.cancel()
             elif self.app is not None:
-                from game.ui.menu import PauseMenu
-
-                self.app.push(PauseMenu(self))
+                self.app.push_scene("pause", game=self)
         elif key == pygame.K_z and intent.text in ("\x1a",) or key == pygame.K_BACKSPACE and not self._bidding():
             self.do_undo()
         elif self._bidding() and key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -542,9 +549,7 @@ class GameScene(ScaledScene):
         elif what == "hint":
             self.give_hint()
         elif what == "menu" and self.app is not None:
-            from game.ui.menu import PauseMenu
-
-            self.app.push(PauseMenu(self))
+            self.app.push_scene("pause", game=self)
 
     def odds_for(self, attack: Choice) -> tuple[str, str]:
         """The exact chances the attack wins (if nobody helps, if the defender's allies
