@@ -14,13 +14,12 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from game.client.gamefile import GameFile, GameFileError, load_game_file
-from game.client.local import DamagedSave, save_path, setup_for
-from game.client.settings import Settings
-from game.client.tables import LocalTable, Table
 from game.ui.app import TITLE, App, Scene
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the rest is imported when used: the main menu opens without it)
+    from game.client.gamefile import GameFile
+    from game.client.settings import Settings
+    from game.client.tables import Table
     from game.ui.scenes.replay import ReplayScene
 
 #: every scene by name: ``module:class``
@@ -74,6 +73,9 @@ def saved_games() -> list[Path]:
 def start_game(app: App, settings: Settings, *, players: int, power: str, level: str, seed: int | None,
                save: Path | None = None, speed: str = "") -> str:
     """A new game against computer players on screen; or why not, in one line."""
+    from game.client.local import save_path, setup_for
+    from game.client.tables import LocalTable
+
     try:
         setup = setup_for(players, power, level, seed)
         table = LocalTable(setup, save or save_path(setup))
@@ -85,6 +87,9 @@ def start_game(app: App, settings: Settings, *, players: int, power: str, level:
 
 def continue_game(app: App, settings: Settings, path: Path, speed: str = "") -> str:
     """The saved game ``path`` on screen where it was left; or why not, in one line."""
+    from game.client.local import DamagedSave
+    from game.client.tables import LocalTable
+
     try:
         table = LocalTable.resume(path)
     except DamagedSave as exc:
@@ -123,6 +128,8 @@ def watch(app: App, game: GameFile, speed: str = "normal", at: int | None = None
 def open_replay(app: App, path: Path, speed: str = "normal", from_list: bool = False) -> str:
     """Read ``path`` and show it as :func:`watch` does; or, if it cannot be watched, why
     not in one line (and nothing changes)."""
+    from game.client.gamefile import GameFileError, load_game_file
+
     try:
         game = load_game_file(path)
     except GameFileError as exc:
