@@ -35,7 +35,7 @@ def _rss_mib() -> float:
 def measure(path: Path) -> dict[str, float]:
     from game.client.gamefile import load_game_file
     from game.ui.app import App
-    from game.ui.replay import ReplayScene
+    from game.ui.scenes.replay import ReplayScene
 
     rss0 = _rss_mib()
     t = time.perf_counter()

@@ -40,7 +40,7 @@ def frame_times(frames: int = 300, size: tuple[int, int] = (1600, 900)) -> dict[
     from game.client.tables import StaticTable
     from game.rules import pending
     from game.ui.app import App
-    from game.ui.game_scene import GameScene
+    from game.ui.scenes.game import GameScene
     from game.ui.shots import selfplay_steps
 
     # late in the third war, stopped at a decision of seat 0 so its choices are highlighted
@@ -81,7 +81,7 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
 
     from game.client.tables import StaticTable
     from game.ui.app import App
-    from game.ui.game_scene import GameScene
+    from game.ui.scenes.game import GameScene
     from game.ui.shots import selfplay_steps
 
     steps = selfplay_steps(seed, 7, lambda i, s: False)
@@ -100,7 +100,7 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
         app.frame(0.0)
         if scene.log_scroll == before:
             break
-    from game.ui.panels import log_top_scroll
+    from game.ui.drawing.panels import log_top_scroll
 
     if scene.log_scroll != log_top_scroll(log, scene.log, scene.s) or not scene.log_scroll:
         raise RuntimeError("the wheel over the log did not scroll it back to its first entry")
@@ -118,7 +118,7 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
         cpu.append((time.thread_time() - c0) * 1000)
         if scene.log_scroll >= before:
             raise RuntimeError("the wheel over the log did not scroll it")
-    from game.ui.assets import wrap
+    from game.ui.drawing.assets import wrap
 
     width = log.width - scene.px(16)
     shown = sum(len(wrap(e, "sans", scene.px(11), width)) for e in scene.log)
@@ -182,13 +182,13 @@ def click_latency() -> dict[str, int]:
     from game.client.local import setup_for
     from game.client.tables import LocalTable
     from game.ui.app import App
-    from game.ui.game_scene import GameScene
-    from game.ui.launch import show
+    from game.ui.navigation import play
+    from game.ui.scenes.game import GameScene
 
     with tempfile.TemporaryDirectory() as d:
         app = App((1600, 900), hidden=True)
         table = LocalTable(setup_for(4, "", "easy", 3), Path(d) / "g.jsonl")
-        show(app, table, "instant")
+        play(app, table, "instant")
         scene = app.scenes[-1]
         assert isinstance(scene, GameScene)
         try:

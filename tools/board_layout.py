@@ -273,7 +273,7 @@ def _measure() -> Callable[[str], int]:
     """A name's width in pixels at the label font (10 px condensed, as at 1280x720)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.ui.assets import font
+    from game.ui.drawing.assets import font
 
     f = font("cond", LABEL_PX)
     return lambda s: int(f.size(s)[0])

@@ -1,5 +1,5 @@
 """``soe replay FILE``: watch a finished or saved game in the window, a network log with
-its verification (:mod:`game.ui.replay`), or render one step of it into a PNG."""
+its verification (:mod:`game.ui.scenes.replay`), or render one step of it into a PNG."""
 
 from __future__ import annotations
 
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if shot:
         return _screenshot(game, at, shot, size or (1280, 720), args.speed) or failed
     from game.cli.ui import open_window
-    from game.ui.replay import watch
+    from game.ui.navigation import watch
 
     opened = open_window(size)
     if isinstance(opened, str):
@@ -95,7 +95,7 @@ def _screenshot(game: Any, at: int, out: str, size: tuple[int, int], speed: str)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.ui.replay import render_replay
+    from game.ui.shots import render_replay
 
     try:
         surf = render_replay(game, at, size, speed)

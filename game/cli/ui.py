@@ -46,7 +46,7 @@ def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
 
     from game.client.settings import Settings
     from game.ui.app import App
-    from game.ui.assets import AssetError, art_dir
+    from game.ui.drawing.assets import AssetError, art_dir
 
     settings = Settings.load()
     try:
@@ -73,8 +73,7 @@ def play_window(players: int | None, power: str, level: str, seed: int | None, s
         print(opened, file=sys.stderr)
         return 2
     app, settings = opened
-    from game.ui.launch import start_game
-    from game.ui.menu import MainMenu
+    from game.ui.navigation import start_game
 
     if start or autoclick:
         err = start_game(app, settings, players=players or 4, power=power, level=level, seed=seed,
@@ -83,7 +82,7 @@ def play_window(players: int | None, power: str, level: str, seed: int | None, s
             print(f"soe play: {err}", file=sys.stderr)
             return 2
     else:
-        app.push(MainMenu(settings))
+        app.push_scene("menu", settings=settings)
     if autoclick:
         return _autoclick(app, seed or 0)
     try:
@@ -104,9 +103,6 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000) -> int:
     until the game ends; print the winner."""
     import pygame
 
-    from game.ui.endscreen import EndScene
-    from game.ui.game_scene import GameScene
-
     rng = random.Random(seed)
     app.fast = True
     state = {"clicks": 0, "done": False}
@@ -117,7 +113,7 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000) -> int:
             print(f"soe play --autoclick: the game did not end after {max_clicks} clicks", file=sys.stderr)
             a.quit(1)
             return
-        if isinstance(top, EndScene):
+        if top is not None and top.name == "end":
             res = top.result
             b = top.game.board
             winners = ", ".join(b.power_name(p) for p in res.get("winners", []))
@@ -126,7 +122,7 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000) -> int:
             state["done"] = True
             a.quit(0)
             return
-        if not isinstance(top, GameScene) or not top.ready():
+        if top is None or top.name != "game" or not top.ready():
             return
         targets = top.clickables()
         if not targets:

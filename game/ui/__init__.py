@@ -1,5 +1,8 @@
-"""The pygame-ce game window: scenes, the board, the panels, input and the table behind
-the game screen."""
+"""The pygame-ce game window. ``app`` is the window, its main loop and the scene stack;
+``navigation`` knows every scene by name and starts, continues and watches games;
+``scenes`` holds one module (or package) per scene, none importing another; ``drawing``
+and ``widgets`` are what the scenes draw with; ``shots`` renders screens without a
+window."""
 
 import os
 

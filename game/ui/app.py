@@ -2,7 +2,11 @@
 intents, the top scene of the stack takes them (a scene that does not consume one passes
 it down), every scene updates, and the stack is drawn bottom to top. The loop caps the
 frame rate and, when nothing moves, waits for the next event, so an idle window costs no
-CPU."""
+CPU.
+
+Also the scene base (:class:`Scene`, and :class:`ScaledScene`, drawn at the window's
+scale) and the stack's operations: scenes are opened by name (``push_scene``,
+``replace_scene``; the names are :mod:`game.ui.navigation`'s) and leave with ``pop``."""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Any
 import pygame
 
 FPS = 60
+TITLE = "Struggle of Empires"  # the window's title
 
 
 @dataclass(frozen=True)
@@ -35,6 +40,7 @@ class Scene:
     """A screen or an overlay. ``opaque`` scenes hide those below them."""
 
     opaque = True
+    name = ""  # its name in game.ui.navigation (set when it is opened by name)
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -54,6 +60,27 @@ class Scene:
 
     def resized(self, size: tuple[int, int]) -> None:
         pass
+
+
+def scale_of(size: tuple[int, int]) -> float:
+    return max(0.75, min(size[0] / 1280, size[1] / 720))
+
+
+class ScaledScene(Scene):
+    """A scene drawn at the window's scale: ``px(v)`` turns a length designed for 1280x720
+    into pixels of the current size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = (1280, 720)
+        self.s = 1.0
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.s = scale_of(size)
+
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
 
 
 def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
@@ -92,7 +119,7 @@ def gateway(ev: pygame.event.Event, state: dict[str, object]) -> list[Intent]:
 class App:
     """The window, the scene stack and the loop."""
 
-    def __init__(self, size: tuple[int, int], title: str = "Struggle of Empires", *, hidden: bool = False) -> None:
+    def __init__(self, size: tuple[int, int], title: str = TITLE, *, hidden: bool = False) -> None:
         pygame.display.init()
         pygame.font.init()
         self.window = pygame.Window(title, size, resizable=True, hidden=hidden)
@@ -131,6 +158,32 @@ class App:
     def replace(self, scene: Scene) -> None:
         self.scenes.clear()
         self.push(scene)
+
+    def swap(self, old: Scene, new: Scene) -> None:
+        """``new`` in ``old``'s place on the stack (nothing changes if ``old`` is not there)."""
+        if old in self.scenes:
+            new.app = self
+            self.scenes[self.scenes.index(old)] = new
+            new.resized(self.size)
+            self.dirty = True
+
+    def make_scene(self, name: str, **kw: Any) -> Scene:
+        """A new scene by its name (see :mod:`game.ui.navigation`), not on the stack yet."""
+        from game.ui.navigation import make
+
+        return make(name, **kw)
+
+    def push_scene(self, name: str, **kw: Any) -> Scene:
+        """Open the scene called ``name`` over the others."""
+        scene = self.make_scene(name, **kw)
+        self.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, **kw: Any) -> Scene:
+        """Open the scene called ``name`` in place of the whole stack."""
+        scene = self.make_scene(name, **kw)
+        self.replace(scene)
+        return scene
 
     def quit(self, code: int = 0) -> None:
         self.result = code

@@ -1,5 +1,6 @@
-"""Screens rendered without a window, from a self-play game (``soe screenshot`` and the
-tests' artefacts)."""
+"""Screens rendered without a window (``soe screenshot``, ``soe replay --screenshot`` and
+the tests' artefacts): a screen of a self-play game, or one step of a replay. Scenes are
+opened by name, as the window opens them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pygame
 
 from game.bots import make_bot
 from game.client.dice import seeded_dice
+from game.client.gamefile import GameFile
 from game.client.loop import actor, play
 from game.client.tables import StaticTable, Step
 from game.rules import Event, Input, State, event_dicts, new_game, outcome
@@ -41,18 +43,16 @@ def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players:
     app = App(size, hidden=True)
     if scene in ("menu", "replays"):
         from game.client.settings import Settings
-        from game.ui.menu import MainMenu
-        from game.ui.replaylist import ReplayListMenu
 
-        app.push(MainMenu(Settings()))
+        app.push_scene("menu", settings=Settings())
         if scene == "replays":
-            app.push(ReplayListMenu(Settings()))
+            app.push_scene("replays", settings=Settings())
         app.frame(0.0)
         while app.busy():  # the list's rows say whether local saves are finished once each is checked
             app.frame(0.0)
         app.draw()
         return app.surface.copy()
-    from game.ui.game_scene import GameScene
+    from game.ui.gamescreen import as_screen
 
     if scene == "game":
         steps = selfplay_steps(seed, players, lambda i, s: i >= at)
@@ -64,8 +64,7 @@ def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players:
     tail = steps[-1:] if scene != "end" else steps[-1:]
     history = steps[:-1]
     table = StaticTable(history + tail)
-    game = GameScene(table, "instant")
-    app.push(game)
+    game = as_screen(app.push_scene("game", table=table, speed="instant"))
     app.frame(0.0)
     last = steps[-1]
     if scene in ("combat", "scoring"):
@@ -74,8 +73,19 @@ def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players:
         st: State = last.state
         res = outcome(st)
         if res is not None:
-            from game.ui.endscreen import EndScene
+            app.push_scene("end", game=game, result=res)
+    app.draw()
+    return app.surface.copy()
 
-            app.push(EndScene(game, res))
+
+def render_replay(game: GameFile, at: int, size: tuple[int, int], speed: str = "normal") -> pygame.Surface:
+    """The replay's screen at step ``at``, paused, drawn without a window (``soe replay
+    --screenshot``): the end screen when ``at`` is the end of a finished game."""
+    from game.ui.app import App
+    from game.ui.navigation import watch
+
+    app = App(size, hidden=True)
+    watch(app, game, speed, at)
+    app.frame(0.0)
     app.draw()
     return app.surface.copy()

@@ -24,7 +24,8 @@ from game.client.gamefile import load_game_file  # noqa: E402
 from game.rules import pending, state_hash  # noqa: E402
 from game.rules.board import load_board  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.replay import ReplayEnd, ReplayScene  # noqa: E402
+from game.ui.scenes.end import ReplayEnd
+from game.ui.scenes.replay import ReplayScene  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from game.client.local import setup_for
 from game.client.tables import LocalTable
 from game.rules import legal, outcome, pending
 from game.ui.app import App
-from game.ui.replay import ReplayScene
+from game.ui.scenes.replay import ReplayScene
 from net.store import TranscriptFile
 from tests.net.netkit import Game
 

@@ -10,8 +10,8 @@ from game.client.tables import StaticTable
 from game.rules import pending
 from game.rules.board import load_board
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.layout import load_layout
+from game.ui.drawing.layout import load_layout
+from game.ui.scenes.game import GameScene
 from game.ui.shots import selfplay_steps
 
 
@@ -154,7 +154,7 @@ def test_names_values_spaces_and_unit_boxes_are_legible_and_apart(z: float) -> N
     its edges) and clear of the VP track."""
     import pygame
 
-    from game.ui.mapdraw import label_size, space_labels, title
+    from game.ui.drawing.board import label_size, space_labels, title
 
     pygame.font.init()
     layout = load_layout()
@@ -214,7 +214,7 @@ def test_vp_markers_stay_on_the_board_stacked_toward_its_middle(busy: GameScene,
     used to be stacked upward, under the window's top bar)."""
     import pygame
 
-    from game.ui.mapdraw import vp_cell, vp_side
+    from game.ui.drawing.tracks import vp_cell, vp_side
 
     assert busy.renderer is not None
     v = dict(busy.view)
@@ -241,7 +241,7 @@ def test_every_vp_track_number_is_drawn_whole_even_at_the_corners() -> None:
     50, 80) overlap the next edge's last space, which used to be drawn over half the number."""
     import pygame
 
-    from game.ui import mapdraw
+    from game.ui.drawing import tracks
 
     pygame.font.init()  # (pygame.init() would start the mixer at its defaults, which other tests set)
     layout = load_layout()
@@ -249,19 +249,21 @@ def test_every_vp_track_number_is_drawn_whole_even_at_the_corners() -> None:
     for z in (0.6, 1.0):
         surf = pygame.Surface((round(W * z), round(H * z)))
         surf.fill((255, 255, 255))
-        mapdraw._vp_track(surf, layout, z)
+        tracks.draw_vp_track(surf, layout, z)
         _numbers_whole(surf, layout, z)
 
 
 def _numbers_whole(surf: Any, layout: Any, z: float) -> None:
     import pygame
 
-    from game.ui import mapdraw
-    from game.ui.palette import INK
+    from game.ui.drawing.assets import text
+    from game.ui.drawing.camera import size_at
+    from game.ui.drawing.palette import INK
+    from game.ui.drawing.tracks import vp_cell
 
     for i in range(0, layout.tracks["vp"]["count"], 5):
-        t = mapdraw.text(str(i), "sans-bold", mapdraw._size(15, z, 10), INK)
-        r = t.get_rect(center=mapdraw.vp_cell(layout, i, z).center).clip(surf.get_rect())
+        t = text(str(i), "sans-bold", size_at(15, z, 10), INK)
+        r = t.get_rect(center=vp_cell(layout, i, z).center).clip(surf.get_rect())
         halves = (pygame.Rect(r.x, r.y, r.width // 2, r.height), pygame.Rect(r.centerx, r.y, r.width - r.width // 2,
                                                                                r.height))
         for half in halves:

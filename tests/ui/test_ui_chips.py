@@ -13,13 +13,14 @@ import pytest
 from game.client.tables import StaticTable, Step
 from game.rules import State, new_game, view
 from game.rules.board import load_board
-from game.ui.app import App
-from game.ui.camera import Camera
-from game.ui.game_scene import GameScene
-from game.ui.layout import AreaShape, load_layout
-from game.ui.mapdraw import CHIP_MIN, MapRenderer, Target, unit_words
+from game.ui.app import App, scale_of
+from game.ui.drawing.camera import Camera
+from game.ui.drawing.chips import CHIP_MIN, unit_words
+from game.ui.drawing.hits import Target
+from game.ui.drawing.layout import AreaShape, load_layout
+from game.ui.drawing.mapview import MapRenderer
+from game.ui.scenes.game import GameScene
 from game.ui.shots import selfplay_steps
-from game.ui.widgets import scale_of
 
 SIZES = [(1280, 720), (1920, 1080), (960, 540)]  # the last: the window's minimum size
 
@@ -175,7 +176,7 @@ def test_zooming_in_shows_what_the_plus_chips_left_out() -> None:
     every chip is still inside its area."""
     import math
 
-    from game.ui.camera import STEP, zoom_of
+    from game.ui.drawing.camera import STEP, zoom_of
 
     pygame.font.init()
     r = MapRenderer(load_layout(), load_board())

@@ -79,8 +79,8 @@ def test_no_display_points_to_the_terminal_game(home: Path) -> None:
 def test_a_damaged_save_is_a_message_not_a_traceback(home: Path) -> None:
     from game.client.settings import Settings
     from game.ui.app import App
-    from game.ui.launch import continue_game
-    from game.ui.menu import MainMenu
+    from game.ui.navigation import continue_game
+    from game.ui.scenes.main_menu import MainMenu
 
     bad = home / "bad.jsonl"
     bad.write_text('{"kind": "soe-local-game", "powers": ["france"], "seat": 0}\n{"seat": 0, "choice": ["fly"]}\n')

@@ -9,8 +9,8 @@ import pytest
 from game.client.tables import StaticTable, Step, Table
 from game.rules import Choice, State, legal, pending
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.picker import parts_of
+from game.ui.scenes.game import GameScene
+from game.ui.widgets.picker import parts_of
 from tests.ui.decisions import KINDS, collect
 
 

@@ -8,7 +8,7 @@ import random
 
 from game.bots import make_bot
 from game.rules import Act, Roll, apply, event_dicts, legal, new_game, pending
-from game.ui.endscreen import dice_by_power
+from game.ui.scenes.end import dice_by_power
 from net.table import chance_request
 
 

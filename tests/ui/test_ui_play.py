@@ -12,7 +12,7 @@ import pytest
 from game.client.tables import StaticTable, Step
 from game.rules import State
 from game.ui.app import App
-from game.ui.game_scene import GameScene
+from game.ui.scenes.game import GameScene
 from game.ui.shots import selfplay_steps
 from tests.ui.test_ui_decisions import game_screen, pick_all
 
@@ -160,7 +160,7 @@ def _type(app: App, s: str) -> None:
 
 def _settings(home: Any) -> tuple[App, Any]:
     from game.client.settings import Settings
-    from game.ui.menu import SettingsMenu
+    from game.ui.scenes.settings import SettingsMenu
 
     app = App((1280, 720), hidden=True)
     menu = SettingsMenu(Settings(name="Anna"))
@@ -210,7 +210,7 @@ def test_the_name_field_types_selects_deletes_and_pastes(home: Any) -> None:
 def test_the_name_field_shows_a_caret_where_the_next_character_goes(home: Any) -> None:
     import pygame
 
-    from game.ui.assets import font, text
+    from game.ui.drawing.assets import font, text
 
     app, menu = _settings(home)
     row = next(b for b in menu.buttons if b.key == "name")

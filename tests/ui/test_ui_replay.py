@@ -19,7 +19,7 @@ from game.cli.main import main
 from game.client.gamefile import GameFileError, load_game_file
 from game.rules import apply_in_place, new_game, pending, state_hash
 from game.ui.app import App
-from game.ui.replay import ReplayEnd
+from game.ui.scenes.end import ReplayEnd
 from tests.ui.conftest import env_for
 from tests.ui.games import play_save, replay_in_window
 
@@ -264,7 +264,7 @@ def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(h
 
 
 def test_escape_and_the_menu_button_open_the_replays_menu(home: Path, save: tuple[Path, dict[str, int]]) -> None:
-    from game.ui.replay import ReplayMenu
+    from game.ui.scenes.pause import ReplayMenu
 
     game = load_game_file(save[0])
     app, replay = replay_in_window(game, at=5)

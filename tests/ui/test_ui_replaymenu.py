@@ -20,9 +20,10 @@ from game.client.settings import Settings
 from game.rules import pending, state_hash
 from game.rules.board import load_board
 from game.ui.app import App
-from game.ui.menu import MainMenu
-from game.ui.replay import MARK_STYLE, ReplayMenu, ReplayScene
-from game.ui.replaylist import PAGE, ReplayListMenu
+from game.ui.scenes.main_menu import MainMenu
+from game.ui.scenes.pause import ReplayMenu
+from game.ui.scenes.replay import MARK_STYLE, ReplayScene
+from game.ui.scenes.replay_list import PAGE, ReplayListMenu
 from net.keys import fingerprint
 from tests.net.netkit import GAME_ID, identity
 from tests.ui.games import network_log, play_save, replay_in_window

@@ -15,8 +15,8 @@ from game.client.settings import Settings
 from game.client.tables import LocalTable
 from game.rules import state_hash
 from game.ui.app import App
-from game.ui.game_scene import GameScene
-from game.ui.launch import continue_game, show
+from game.ui.navigation import continue_game, play
+from game.ui.scenes.game import GameScene
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
@@ -36,7 +36,7 @@ def test_undo_takes_back_the_players_choices_and_the_save_follows(home: Path) ->
     app = App((1280, 720), hidden=True)
     save = home / "g.jsonl"
     table = LocalTable(setup_for(2, "", "easy", 12), save)
-    show(app, table, "instant")
+    play(app, table, "instant")
     scene = app.scenes[-1]
     assert isinstance(scene, GameScene)
     try:

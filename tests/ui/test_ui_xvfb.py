@@ -66,8 +66,9 @@ def test_the_real_window_opens_takes_clicks_and_plays(home: Path, display: tuple
     from game.client.tables import StaticTable, Step
     from game.rules import pending
     from game.ui.app import App
-    from game.ui.game_scene import GameScene
-    from game.ui.menu import MainMenu, NewGameMenu
+    from game.ui.scenes.game import GameScene
+    from game.ui.scenes.main_menu import MainMenu
+    from game.ui.scenes.new_game import NewGameMenu
 
     disp = display[0]
     settings = Settings(speed="instant")

@@ -31,10 +31,10 @@ class AssetError(RuntimeError):
 def art_dir() -> Path:
     """The art folder: the checkout's ``art/`` or the installed copy."""
     here = Path(__file__).resolve()
-    candidates = [here.parents[2] / "art"]
-    # installed: PREFIX/lib/pythonX.Y/site-packages/game/ui (Windows: PREFIX/Lib/site-packages/game/ui)
+    candidates = [here.parents[3] / "art"]  # this file is game/ui/drawing/assets.py
+    # installed: PREFIX/lib/pythonX.Y/site-packages/game/ui/drawing (Windows: PREFIX/Lib/site-packages/game/ui/drawing)
     up = here.parents
-    prefixes = [up[i] for i in (5, 4) if i < len(up)] + [Path(sysconfig.get_path("data")), Path(sys.prefix)]
+    prefixes = [up[i] for i in (6, 5) if i < len(up)] + [Path(sysconfig.get_path("data")), Path(sys.prefix)]
     for prefix in prefixes:
         c = prefix / "share" / APP / "art"
         if c not in candidates:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from game.ui.assets import art_dir
+from game.ui.drawing.assets import art_dir
 
 Point = tuple[int, int]
 

@@ -1,5 +1,6 @@
-"""The end of the game: unrest revealed, penalties, final scores, the winner, and each
-player's dice against what fair dice give on average."""
+"""The end of the game, over the board: unrest revealed, penalties, final scores, the
+winner, and each player's dice against what fair dice give on average; and a replay's end
+screen, which also gives the verdict of the game file."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from typing import Any
 
 import pygame
 
-from game.ui import palette as P
-from game.ui.app import Intent
-from game.ui.assets import text
-from game.ui.widgets import Button, ScaledScene, draw_button
+from game.client.gamefile import Verdict
+from game.client.settings import Settings
+from game.ui.app import TITLE, Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
+from game.ui.widgets.buttons import Button, draw_button
 
 
 def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
@@ -32,6 +35,8 @@ def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
 
 
 class EndScene(ScaledScene):
+    """The end screen over a game's board (see the module docstring)."""
+
     opaque = False
 
     def __init__(self, game: Any, result: dict[str, Any]) -> None:
@@ -57,11 +62,8 @@ class EndScene(ScaledScene):
         if key == "board":
             self.app.pop(self)
         elif key == "menu":
-            from game.client.settings import Settings
-            from game.ui.menu import MainMenu
-
             self.game.table.close()
-            self.app.replace(MainMenu(self.app.settings or Settings()))
+            self.app.replace_scene("menu", settings=self.app.settings or Settings())
         elif key == "quit":
             self.app.quit(0)
 
@@ -135,3 +137,51 @@ class EndScene(ScaledScene):
             ey = y + row_h - self.px(12) - round((row_h - self.px(14)) * (n / 6) / top)
             pygame.draw.line(surf, P.BAD, (bx, ey), (bx + 6 * bw, ey), 2)
             y += row_h
+
+
+class ReplayEnd(EndScene):
+    """The end screen of a replay: the final scores, and the verdict of the file. The keys
+    that go back (left arrow, Home, Page Up, space) leave it for the replay."""
+
+    def __init__(self, game: Any, result: dict[str, Any], verdict: Verdict) -> None:
+        super().__init__(game, result)
+        self.verdict = verdict
+        self.drawn: list[str] = []  # the verdict's words the last frame showed, for tests
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "key" and intent.key in (pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP, pygame.K_SPACE):
+            if self.app is not None:
+                self.app.pop(self)
+            return False  # the replay below takes the key
+        return super().handle(intent)
+
+    def choose(self, key: object) -> None:
+        if key == "menu" and self.app is not None:
+            self.app.window.title = TITLE
+        super().choose(key)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        w, h = surf.get_size()
+        card = pygame.Rect(0, 0, min(w - self.px(40), self.px(1100)), min(h - self.px(40), self.px(640)))
+        card.center = (w // 2, h // 2)
+        rows = len(self.result.get("scores", {})) + (1 if self.result.get("revolution") else 0)
+        top = card.y + self.px(112) + rows * self.px(24)
+        r = pygame.Rect(card.x + self.px(30), top, self.px(570), card.bottom - self.px(72) - top)
+        v = self.verdict
+        self.drawn = [v.headline]
+        col = {"fair": (30, 110, 50), "local": P.INK_SOFT}.get(v.status, P.BAD)
+        head = text(v.headline, "sans-bold", self.px(16), col)
+        surf.blit(head, r.topleft)
+        y = r.y + head.get_height() + self.px(2)
+        size = self.px(12)
+        lh = text("Ag", "sans", size, P.INK).get_height()
+        for reason in v.reasons:
+            if y + lh > r.bottom:
+                return
+            self.drawn.append(reason)
+            for line in wrap(reason, "sans", size, r.width):
+                if y + lh > r.bottom:
+                    return
+                surf.blit(text(line, "sans", size, P.INK), (r.x, y))
+                y += lh

@@ -6,7 +6,7 @@ which one this user played) and, for a network log, its last lines (the signed e
 finished game and its winners). Whether a local save is finished takes a replay of its
 inputs: that is worked out for the rows on screen only, one per frame, after the list is
 shown. Picking a game opens its replay as ``soe replay FILE`` does
-(:func:`game.ui.replay.open_replay`)."""
+(:func:`game.ui.navigation.open_replay`)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,14 @@ import pygame
 from game.client import folders
 from game.client.gamelist import GameEntry, check_local, headline, list_games, standing, who_played
 from game.client.settings import Settings
-from game.ui import palette as P
+from game.ui import navigation
 from game.ui.app import Intent
-from game.ui.assets import text, wrap
-from game.ui.menu import BACKDROP, MenuScene
-from game.ui.widgets import Button, card, draw_button
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
+from game.ui.drawing.backdrop import BACKDROP
+from game.ui.widgets.boxes import card
+from game.ui.widgets.buttons import Button, draw_button
+from game.ui.widgets.menuform import MenuScene
 
 PAGE = 7  # rows on one page of the list
 REPLAY_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "off"}  # settings' word -> replay's
@@ -98,10 +101,8 @@ class ReplayListMenu(MenuScene):
         if self.opening is not None:
             if not self.said_opening or self.app is None:
                 return
-            from game.ui.replay import open_replay
-
             path, self.opening = self.opening, None
-            err = open_replay(self.app, path, REPLAY_SPEED.get(self.settings.speed, "normal"), from_list=True)
+            err = navigation.open_replay(self.app, path, REPLAY_SPEED.get(self.settings.speed, "normal"), from_list=True)
             self.message = err.replace(str(path), path.name)
             self.app.dirty = True
             return

@@ -62,3 +62,9 @@ class Camera:
         bw, bh = self.board_w * z, self.board_h * z
         self.ox = min(max(self.ox, vx + vw / 3 - bw), vx + vw * 2 / 3)
         self.oy = min(max(self.oy, vy + vh / 3 - bh), vy + vh * 2 / 3)
+
+
+def size_at(v: float, z: float, floor: int) -> int:
+    """A length of ``v`` board units at zoom ``z``, never below ``floor`` pixels (text that
+    must stay legible when the whole board fits a 1280x720 window)."""
+    return max(floor, round(v * z))

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from game.rules.board import Board
-from game.ui import palette as P
-from game.ui.assets import text, wrap
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
 
 
 def die(surf: pygame.Surface, r: pygame.Rect, value: int, colour: P.Colour) -> None:

@@ -128,7 +128,7 @@ class TextField:
     def click(self, dx: int, size: int) -> None:
         """A click ``dx`` pixels right of where the text starts (drawn in bold at ``size``):
         the caret to the nearest gap between characters, the selection dropped."""
-        from game.ui.assets import font
+        from game.ui.drawing.assets import font
 
         f = font("sans-bold", size)
         best, where = 0, abs(dx)
@@ -171,8 +171,8 @@ def draw_field(surf: pygame.Surface, rect: pygame.Rect, label: str, field: TextF
     """The field as a box: its label, its text (highlighted when all selected), a steady
     caret where the next character goes, and an optional note after the text. Returns
     where the text starts (for a click to place the caret)."""
-    from game.ui import palette as P
-    from game.ui.assets import font, text
+    from game.ui.drawing import palette as P
+    from game.ui.drawing.assets import font, text
 
     pygame.draw.rect(surf, (20, 16, 12), rect.move(0, 2), border_radius=6)
     pygame.draw.rect(surf, (246, 236, 210), rect, border_radius=6)

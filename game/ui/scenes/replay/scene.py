@@ -1,6 +1,6 @@
 """Watching a game file in the window (``soe replay FILE``).
 
-The game screen (:class:`game.ui.game_scene.GameScene`) shows the replay as it shows any
+The game screen (the scene "game", opened by name) shows the replay as it shows any
 game, through a table: :class:`ReplayTable` hands it the game's steps as the replay's
 controls say and has no seat of its own (seat -1: it sees what a spectator sees, and no
 choice is ever offered). Over it, :class:`ReplayScene` draws the controls (play / pause,
@@ -11,21 +11,19 @@ so this only redraws); going forward plays the next step with its animation."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game.client.gamefile import GameFile, GameFileError, Mark, Verdict, load_game_file
-from game.client.tables import StaticTable
+from game.client.gamefile import GameFile, Mark, Verdict
 from game.rules import State
-from game.ui import palette as P
-from game.ui.app import App, Intent
-from game.ui.assets import text, wrap
-from game.ui.endscreen import EndScene
-from game.ui.game_scene import SPEEDS, GameScene
-from game.ui.menu import PauseMenu
-from game.ui.widgets import Button, ScaledScene, draw_button, tooltip
+from game.ui.app import App, Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
+from game.ui.gamescreen import GameScreen, as_scene, as_screen
+from game.ui.scenes.replay.table import ReplayTable
+from game.ui.widgets.buttons import Button, draw_button
+from game.ui.widgets.tooltip import tooltip
 
 SPEED_NAMES = ("slow", "normal", "fast", "off")
 GAME_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "off": "instant"}  # the game screen's word
@@ -50,33 +48,6 @@ KEYS = ("space plays or pauses; the arrows step one event back or forward; Home 
         "hides the verdict; Esc opens the menu")
 
 
-class ReplayTable(StaticTable):
-    """The table behind a replay's game screen: the game's steps up to where the replay
-    is, handed out as the controls move it forward (:meth:`forward`) or from the start
-    again (:meth:`rewind`). No seat of it decides: it takes no choice and undoes nothing."""
-
-    def __init__(self, game: GameFile, at: int = 0) -> None:
-        pos = max(0, min(game.last, at))
-        super().__init__(game.steps[: pos + 1], seat=-1)
-        self.game = game
-        self.pos = pos
-
-    def pending(self) -> bool:
-        return bool(self._steps)
-
-    def forward(self, n: int = 1) -> int:
-        """Hand out the next ``n`` steps (fewer at the end); how many."""
-        k = min(self.game.last, self.pos + n)
-        self._steps += self.game.steps[self.pos + 1: k + 1]
-        moved, self.pos = k - self.pos, k
-        return moved
-
-    def rewind(self, k: int) -> None:
-        """From the start again, up to step ``k``."""
-        self.pos = max(0, min(self.game.last, k))
-        self._steps = list(self.game.steps[: self.pos + 1])
-
-
 class ReplayScene(ScaledScene):
     """The replay's controls, verdict and notes over its game screen (see the module
     docstring). :meth:`start` puts both in a window."""
@@ -95,7 +66,7 @@ class ReplayScene(ScaledScene):
         self.marks_at: dict[int, list[Mark]] = {}
         for m in game.marks:
             self.marks_at.setdefault(m.step, []).append(m)
-        self.scene = self._game_scene(None)
+        self.scene: GameScreen  # made by start(), with the app
         self.wait = 0.0
         self.target: int | None = None
         self.dragging = False
@@ -111,14 +82,14 @@ class ReplayScene(ScaledScene):
 
     # ------------------------------------------------------------------ the game screen
     def start(self, app: App) -> None:
-        """Show the replay in ``app``, at the step it was made for."""
-        app.replace(self.scene)
+        """Show the replay in ``app``, at the step it was made for, over its game screen."""
+        self.scene = self._game_scene(app, None)
+        app.replace(as_scene(self.scene))
         app.push(self)
         self._catch_up()
 
-    def _game_scene(self, old: GameScene | None) -> GameScene:
-        g = GameScene(self.table, "instant")
-        g.on_end = self._ended
+    def _game_scene(self, app: App, old: GameScreen | None) -> GameScreen:
+        g = as_screen(app.make_scene("game", table=self.table, speed="instant", on_end=self._ended))
         if old is not None:  # the same board, drawn the same way, made once
             g.board, g.renderer, g.layout = old.board, old.renderer, old.layout
             g.player_name = old.player_name
@@ -131,13 +102,13 @@ class ReplayScene(ScaledScene):
         g.speed = 0.0
         g.skip()
         g.update(0.0)
-        g.speed = SPEEDS[GAME_SPEED[self.speed]]
+        g.set_speed(GAME_SPEED[self.speed])
         self.wait = 0.0
         self._dirty()
 
-    def _ended(self, game: GameScene, result: dict[str, Any] | None) -> None:
+    def _ended(self, game: GameScreen, result: dict[str, Any] | None) -> None:
         if game is self.scene and game.app is not None and result is not None:
-            game.app.push(ReplayEnd(game, result, self.file.verdict))
+            game.app.push_scene("replay_end", game=game, result=result, verdict=self.file.verdict)
 
     def _dirty(self) -> None:
         if self.app is not None:
@@ -172,17 +143,15 @@ class ReplayScene(ScaledScene):
 
     def _rebuild(self, k: int) -> None:
         """The game screen again, from the start to step ``k`` (the map keeps its zoom)."""
+        app = self.app
+        if app is None:
+            return
         old = self.scene
         self.table.rewind(k)
-        new = self._game_scene(old)
-        app = self.app
-        if app is not None:
-            for s in [s for s in app.scenes if isinstance(s, EndScene)]:
-                app.pop(s)  # no longer at the end
-            if old in app.scenes:
-                new.app = app
-                app.scenes[app.scenes.index(old)] = new
-                new.resized(app.size)
+        new = self._game_scene(app, old)
+        for s in [s for s in app.scenes if s.name in ("end", "replay_end")]:
+            app.pop(s)  # no longer at the end
+        app.swap(as_scene(old), as_scene(new))
         new.cam = old.cam
         new.show_market = old.show_market
         self.scene = new
@@ -201,7 +170,7 @@ class ReplayScene(ScaledScene):
     def set_speed(self, d: int) -> None:
         i = max(0, min(len(SPEED_NAMES) - 1, SPEED_NAMES.index(self.speed) + d))
         self.speed = SPEED_NAMES[i]
-        self.scene.speed = SPEEDS[GAME_SPEED[self.speed]]
+        self.scene.set_speed(GAME_SPEED[self.speed])
         self._dirty()
 
     def jump_mark(self, d: int) -> None:
@@ -317,7 +286,7 @@ class ReplayScene(ScaledScene):
     def _menu(self) -> None:
         if self.app is not None:
             self.playing = False
-            self.app.push(ReplayMenu(self.scene, self.from_list))
+            self.app.push_scene("replay_pause", game=self.scene, from_list=self.from_list)
 
     def _button(self, key: object) -> None:
         if key == "start":
@@ -520,111 +489,3 @@ class ReplayScene(ScaledScene):
             surf.blit(text(line, "sans-bold", self.px(13), (214, 228, 255) if plain else (255, 214, 190)),
                       (r.x + self.px(10), y))
             y += lh
-
-
-class ReplayEnd(EndScene):
-    """The end screen of a replay: the final scores, and the verdict of the file. The keys
-    that go back (left arrow, Home, Page Up, space) leave it for the replay."""
-
-    def __init__(self, game: GameScene, result: dict[str, Any], verdict: Verdict) -> None:
-        super().__init__(game, result)
-        self.verdict = verdict
-        self.drawn: list[str] = []  # the verdict's words the last frame showed, for tests
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == "key" and intent.key in (pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP, pygame.K_SPACE):
-            if self.app is not None:
-                self.app.pop(self)
-            return False  # the replay below takes the key
-        return super().handle(intent)
-
-    def choose(self, key: object) -> None:
-        if key == "menu" and self.app is not None:
-            self.app.window.title = TITLE
-        super().choose(key)
-
-    def draw(self, surf: pygame.Surface) -> None:
-        super().draw(surf)
-        w, h = surf.get_size()
-        card = pygame.Rect(0, 0, min(w - self.px(40), self.px(1100)), min(h - self.px(40), self.px(640)))
-        card.center = (w // 2, h // 2)
-        rows = len(self.result.get("scores", {})) + (1 if self.result.get("revolution") else 0)
-        top = card.y + self.px(112) + rows * self.px(24)
-        r = pygame.Rect(card.x + self.px(30), top, self.px(570), card.bottom - self.px(72) - top)
-        v = self.verdict
-        self.drawn = [v.headline]
-        col = {"fair": (30, 110, 50), "local": P.INK_SOFT}.get(v.status, P.BAD)
-        head = text(v.headline, "sans-bold", self.px(16), col)
-        surf.blit(head, r.topleft)
-        y = r.y + head.get_height() + self.px(2)
-        size = self.px(12)
-        lh = text("Ag", "sans", size, P.INK).get_height()
-        for reason in v.reasons:
-            if y + lh > r.bottom:
-                return
-            self.drawn.append(reason)
-            for line in wrap(reason, "sans", size, r.width):
-                if y + lh > r.bottom:
-                    return
-                surf.blit(text(line, "sans", size, P.INK), (r.x, y))
-                y += lh
-
-
-class ReplayMenu(PauseMenu):
-    """Esc in a replay: back to it, the main menu (or, for a replay opened from the main
-    menu's list of games, that list), or quit."""
-
-    heading = "Replay paused"
-
-    def __init__(self, game: Any, from_list: bool = False) -> None:
-        super().__init__(game)
-        self.from_list = from_list
-
-    def entries(self) -> list[tuple[str, object, bool]]:
-        back = [("Back to the list of games", "list", True)] if self.from_list else []
-        return [("Back to the replay", "resume", True), *back, ("Main menu", "menu", True), ("Quit", "quit", True)]
-
-    def choose(self, key: object) -> None:
-        assert self.app is not None
-        if key in ("menu", "list"):
-            self.app.window.title = TITLE
-        if key == "list":
-            from game.ui.menu import MainMenu
-            from game.ui.replaylist import ReplayListMenu
-
-            self.game.table.close()
-            self.app.replace(MainMenu(self.settings))
-            self.app.push(ReplayListMenu(self.settings))
-            return
-        super().choose(key)
-
-
-TITLE = "Struggle of Empires"
-
-
-def watch(app: App, game: GameFile, speed: str = "normal", at: int | None = None, from_list: bool = False) -> None:
-    """Show ``game`` in ``app`` as ``soe replay FILE`` does: the window's title names the
-    file, and the replay plays from the start, or waits paused at step ``at``."""
-    app.window.title = f"{TITLE}: replay of {game.path.name}"
-    ReplayScene(game, speed, at if at is not None else 0, playing=at is None, from_list=from_list).start(app)
-
-
-def open_replay(app: App, path: Path, speed: str = "normal", from_list: bool = False) -> str:
-    """Read ``path`` and show it as :func:`watch` does; or, if it cannot be watched, why
-    not in one line (and nothing changes)."""
-    try:
-        game = load_game_file(path)
-    except GameFileError as exc:
-        return str(exc)
-    watch(app, game, speed if speed in SPEED_NAMES else "normal", None, from_list)
-    return ""
-
-
-def render_replay(game: GameFile, at: int, size: tuple[int, int], speed: str = "normal") -> pygame.Surface:
-    """The replay's screen at step ``at``, paused, drawn without a window (``soe replay
-    --screenshot``): the end screen when ``at`` is the end of a finished game."""
-    app = App(size, hidden=True)
-    ReplayScene(game, speed, at, playing=False).start(app)
-    app.frame(0.0)
-    app.draw()
-    return app.surface.copy()

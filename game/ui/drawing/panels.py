@@ -14,9 +14,10 @@ from game.client.gamefile import (
 )
 from game.client.words.tiles import tile_cost
 from game.rules.board import Board
-from game.ui import palette as P
-from game.ui.assets import font, text, wrap
-from game.ui.mapdraw import Hit, Target, icon
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import font, text, wrap
+from game.ui.drawing.chips import icon
+from game.ui.drawing.hits import Hit, Target
 
 UNREST_LIMIT = 20
 

@@ -1,0 +1,221 @@
+"""The printed board: sea, land, areas with their names, VP values and marker spaces with
+the names under them, and the tracks' boxes: everything that never moves, drawn once per
+zoom into one surface (``render_static``), which :mod:`game.ui.drawing.mapview` caches."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.board import Board
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import font, text
+from game.ui.drawing.camera import size_at
+from game.ui.drawing.layout import AreaShape, Layout
+from game.ui.drawing.tracks import draw_track_boxes, draw_vp_track
+
+LAND_NEUTRAL = (204, 192, 158)  # land that is no area
+SHALLOW = (132, 172, 194)  # the shallow water along a coast
+ZONE_EDGE = (40, 74, 104)  # the dashed edge of a sea area
+SPACE_WATER = (150, 186, 204)
+# Below this zoom (the board smaller than it is in a 1280x720 window) the names under the
+# spaces are left out: at their smallest legible size they would run into each other.
+LABELS_FROM = 0.55
+
+
+def _scaled(points: tuple[tuple[int, int], ...], z: float) -> list[tuple[float, float]]:
+    return [(x * z, y * z) for x, y in points]
+
+
+def _pts(shape: AreaShape, z: float) -> list[tuple[float, float]]:
+    return _scaled(shape.outline, z)
+
+
+
+def _waves(surf: pygame.Surface, rect: pygame.Rect, z: float, colour: P.Colour) -> None:
+    step = max(6, round(26 * z))
+    w = max(2, round(6 * z))
+    for row, y in enumerate(range(rect.top + step // 2, rect.bottom, step)):
+        shift = (row % 2) * step
+        for x in range(rect.left + shift - step, rect.right, step * 2):
+            pygame.draw.arc(surf, colour, (x, y, step, w * 2), 0.3, 2.8, 1)
+
+
+def _dashed(surf: pygame.Surface, colour: P.Colour, pts: list[tuple[float, float]], width: int, dash: float) -> None:
+    """A closed polyline drawn in dashes of ``dash`` pixels (a sea area's edge)."""
+    on = True
+    left = dash
+    for i, (ax, ay) in enumerate(pts):
+        bx, by = pts[(i + 1) % len(pts)]
+        seg = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+        t = 0.0
+        while seg > 0 and t < seg:
+            step = min(left, seg - t)
+            if on:
+                pygame.draw.line(surf, colour, (ax + (bx - ax) * t / seg, ay + (by - ay) * t / seg),
+                                 (ax + (bx - ax) * (t + step) / seg, ay + (by - ay) * (t + step) / seg), width)
+            t += step
+            left -= step
+            if left <= 0:
+                on, left = not on, dash
+
+
+def _land(surf: pygame.Surface, pts: list[tuple[float, float]], fill: P.Colour, z: float) -> None:
+    """A piece of land: shallow water along its coast, its fill, its coastline."""
+    pygame.draw.polygon(surf, SHALLOW, pts, max(3, round(10 * z)))
+    pygame.draw.polygon(surf, fill, pts)
+    pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
+
+
+def _haloed(surf: pygame.Surface, s: str, face: str, size: int, colour: P.Colour, halo: P.Colour | None,
+            **where: tuple[float, float]) -> pygame.Rect:
+    """A line of text placed by a keyword of ``get_rect`` (center=..., midtop=...), with a
+    one-pixel halo so it reads over water, coast and land alike."""
+    t = text(s, face, size, colour)
+    r = t.get_rect(**{k: (round(v[0]), round(v[1])) for k, v in where.items()})
+    if halo is not None:
+        h = text(s, face, size, halo)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            surf.blit(h, r.move(dx, dy))
+    surf.blit(t, r)
+    return r
+
+
+def _water(surf: pygame.Surface, shape: AreaShape, z: float) -> None:
+    """A sea area: water with waves, its coasts and islands, inside its outline."""
+    pts = _pts(shape, z)
+    box = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts),
+                      max(p[0] for p in pts) - min(p[0] for p in pts) + 2,
+                      max(p[1] for p in pts) - min(p[1] for p in pts) + 2)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    layer.fill((*P.SEA_AREA, 255))
+    _waves(layer, layer.get_rect(), z, (96, 140, 166))
+    for land in shape.land:
+        _land(layer, [(x - box.x, y - box.y) for x, y in _scaled(land, z)], P.LAND, z)
+    mask = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in pts])
+    layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(layer, box.topleft)
+    _dashed(surf, ZONE_EDGE, pts, max(1, round(3 * z)), max(4, 12 * z))
+
+
+def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pygame.Surface:
+    """The printed board at zoom ``z`` (everything that never moves)."""
+    W, H = layout.size
+    surf = pygame.Surface((round(W * z), round(H * z)))
+    if pygame.display.get_surface() is not None:
+        surf = surf.convert()
+    surf.fill(P.SEA)
+    _waves(surf, surf.get_rect(), z, P.SEA_DEEP)
+    shapes = list(layout.areas.values())
+    # shallow water along every coast first; the land that is no area then covers it
+    # where an area borders land, so only coasts facing the open sea keep it
+    halo = max(3, round(10 * z))
+    for land in layout.land:
+        pygame.draw.polygon(surf, SHALLOW, _scaled(land, z), halo)
+    for shape in shapes:
+        if not shape.water:
+            pygame.draw.polygon(surf, SHALLOW, _pts(shape, z), halo)
+    for land in layout.land:
+        pts = _scaled(land, z)
+        pygame.draw.polygon(surf, LAND_NEUTRAL, pts)
+        pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
+    for shape in shapes:
+        if shape.water:
+            _water(surf, shape, z)
+            continue
+        pts = _pts(shape, z)
+        fill = P.HOME if shape.kind == "home" else P.LAND_EUROPE if shape.kind == "europe" else P.LAND
+        pygame.draw.polygon(surf, fill, pts)
+        pygame.draw.polygon(surf, P.COAST, pts, max(1, round(2 * z)))
+    for shape in shapes:
+        _print_area(surf, layout, b, shape, z)
+    draw_track_boxes(surf, layout, z, n_rounds)
+    draw_vp_track(surf, layout, z)
+    return surf
+
+
+def title(shape: AreaShape, area_name: str, vp: tuple[int, ...], z: float
+          ) -> tuple[list[tuple[str, int, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
+    """Where an area's name is printed at zoom ``z`` (each line: its words, its size and
+    its rect) and its discs: the VP values, or a home nation's disc in its power's
+    colour (each: its text and its rect)."""
+    nx, ny = shape.name[0] * z, shape.name[1] * z
+    if shape.kind == "home":
+        size = size_at(19, z, 12)
+        lines = area_name.split(" ", 1) if shape.wrap else [area_name]
+    else:
+        size = size_at(22, z, 13)
+        lines = [area_name.upper()]
+    f = font("serif-bold", size)
+    step = f.get_linesize()
+    words = []
+    for i, line in enumerate(lines):
+        box = pygame.Rect((0, 0), f.size(line))
+        box.center = (round(nx), round(ny + (i - (len(lines) - 1) / 2) * step))
+        words.append((line, size, box))
+    discs: list[tuple[str, pygame.Rect]] = []
+    if shape.kind == "home":
+        r = size_at(12, z, 9)
+        discs.append((P.letters(shape.id), pygame.Rect(round(shape.vp[0] * z) - r, round(shape.vp[1] * z) - r,
+                                                       2 * r, 2 * r)))
+    else:
+        r = size_at(12, z, 8)
+        gap = 2 * r + max(3, round(6 * z))
+        x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
+        for i, v in enumerate(vp):
+            discs.append((str(v), pygame.Rect(round(x0 + i * gap) - r, round(shape.vp[1] * z) - r, 2 * r, 2 * r)))
+    return words, discs
+
+
+def _print_area(surf: pygame.Surface, layout: Layout, b: Board, shape: AreaShape, z: float) -> None:
+    """An area's name, VP values (or its power's colour) and marker spaces."""
+    area = b.area_by_id[shape.id]
+    halo = P.PARCHMENT if shape.water else None
+    words, discs = title(shape, area.name, area.vp, z)
+    for line, size, where in words:
+        _haloed(surf, line, "serif-bold", size, P.INK, halo, topleft=where.topleft)
+    for i, (label, where) in enumerate(discs):
+        c, r = where.center, where.width // 2
+        if shape.kind == "home":
+            pygame.draw.circle(surf, P.power(shape.id), c, r)
+            pygame.draw.circle(surf, P.INK, c, r, 1)
+            lt = text(label, "cond-bold", max(10, r), P.ink(shape.id))
+            surf.blit(lt, lt.get_rect(center=c))
+            continue
+        pygame.draw.circle(surf, (120, 90, 30), (c[0] + 1, c[1] + 1), r)
+        pygame.draw.circle(surf, P.GOLD if i == 0 else (200, 190, 170) if i == 1 else (190, 140, 100), c, r)
+        pygame.draw.circle(surf, P.INK, c, r, 1)
+        t = text(label, "sans-bold", size_at(15, z, 11), P.INK)
+        surf.blit(t, t.get_rect(center=(c[0], c[1] + 1)))
+    # the marker spaces, each with the name of its nation counter under it
+    fill = SPACE_WATER if shape.water else tuple(max(0, c - 22) for c in (P.LAND_EUROPE if shape.kind == "europe" else P.LAND))
+    s = layout.space * z
+    for x, y in shape.spaces:
+        rect = pygame.Rect(round(x * z), round(y * z), round(s), round(s))
+        pygame.draw.rect(surf, fill, rect, border_radius=max(1, round(5 * z)))
+        pygame.draw.rect(surf, P.INK_SOFT, rect, 1, border_radius=max(1, round(5 * z)))
+    size = label_size(z)
+    for label, where in space_labels(layout, shape, z):
+        _haloed(surf, label, "cond", size, P.INK if shape.water else P.INK_SOFT, halo, topleft=where.topleft)
+
+
+def label_size(z: float) -> int:
+    """The size of the names under the spaces: 10 px at the zoom that fits 1280x720."""
+    return size_at(13, z, 10)
+
+
+def space_labels(layout: Layout, shape: AreaShape, z: float) -> list[tuple[str, pygame.Rect]]:
+    """The name under each space of an area and where it is printed at zoom ``z`` (none
+    when the board is drawn smaller than in a 1280x720 window)."""
+    if z < LABELS_FROM:
+        return []
+    f = font("cond", label_size(z))
+    s = round(layout.space * z)
+    out: list[tuple[str, pygame.Rect]] = []
+    for i, (x, y) in enumerate(shape.spaces[:len(shape.labels)]):
+        drop = shape.drops[i] if i < len(shape.drops) else 0
+        h = f.get_height()
+        r = pygame.Rect(0, 0, f.size(shape.labels[i])[0], h)
+        r.midtop = (round(x * z) + s // 2, round(y * z) + s + drop * h)
+        out.append((shape.labels[i], r))
+    return out

@@ -1,0 +1,262 @@
+"""The pieces' chips: a neutral counter, a power's control marker, a power's units in one
+area (its letters, then armies, fleets and forts with counts), the "+n" chip for the
+powers there was no room for, each drawn once per size and kept; and where an area's
+chips go in its unit boxes (``unit_chips``), however crowded the area is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.board import Board
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import font, text
+from game.ui.drawing.board import LABELS_FROM
+from game.ui.drawing.camera import Camera
+from game.ui.drawing.hits import Target
+from game.ui.drawing.layout import AreaShape
+
+# The smallest unit chip: its numbers stay 10 px (every unit box is at least this high in
+# the smallest window, whose board is drawn at about 0.43 of its size)
+CHIP_MIN = 13
+
+
+class PieceChips:
+    """The chips of the pieces, kept per size (see the module docstring)."""
+
+    def __init__(self, b: Board) -> None:
+        self.board = b
+        self._chips: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.viewer = -1  # the player's seat: in a crowded area their chip is shown first
+
+    def _counter(self, cid: str, s: int) -> pygame.Surface:
+        key = ("counter", cid, s)
+        surf = self._chips.get(key)
+        if surf is None:
+            c = self.board.counter_by_id[cid]
+            surf = pygame.Surface((s, s), pygame.SRCALPHA)
+            face = P.COUNTER_POP if c.type == "pop" else P.COUNTER_SLAVES if c.type == "slaves" else P.COUNTER
+            r = surf.get_rect()
+            pygame.draw.rect(surf, (90, 80, 60), r.move(1, 1), border_radius=max(2, s // 8))
+            pygame.draw.rect(surf, face, r.inflate(-2, -2), border_radius=max(2, s // 8))
+            pygame.draw.rect(surf, P.INK, r.inflate(-2, -2), 1, border_radius=max(2, s // 8))
+            rr = max(6, round(s * 0.23))  # the gold disc and the VP flag in the top corners
+            if c.type in ("pop", "slaves"):
+                size = max(10, s * 5 // 16)
+                word = "Pop" if c.type == "pop" else "Slaves"
+                if font("cond-bold", size).size(word)[0] > s - 4:
+                    word = "Slv"  # on a small counter; the tooltip names it
+                t = text(word, "cond-bold", size, P.INK)
+                surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
+            else:
+                t = text(str(c.strength), "serif-bold", max(12, s * 5 // 8), P.INK)
+                low = (c.gold or c.vp) and s < 40
+                surf.blit(t, t.get_rect(center=(s // 2, s * 3 // 5 if low else s // 2)))
+            if c.gold:
+                pygame.draw.circle(surf, (120, 90, 30), (s - rr, rr + 1), rr)
+                pygame.draw.circle(surf, P.GOLD, (s - rr - 1, rr), rr)
+                g = text(str(c.gold), "sans-bold", max(10, rr * 3 // 2), P.INK)
+                surf.blit(g, g.get_rect(center=(s - rr - 1, rr + 1)))
+            if c.vp:
+                g = text("VP", "cond-bold", max(10, rr * 5 // 4), (255, 255, 255))
+                flag = pygame.Rect(1, 1, g.get_width() + 3, g.get_height())
+                pygame.draw.rect(surf, (150, 30, 40), flag, border_radius=2)
+                surf.blit(g, g.get_rect(center=flag.center))
+            self._chips[key] = surf
+        return surf
+
+    def _marker(self, pid: str, s: int) -> pygame.Surface:
+        key = ("marker", pid, s)
+        surf = self._chips.get(key)
+        if surf is None:
+            surf = pygame.Surface((s, s), pygame.SRCALPHA)
+            c = (s // 2, s // 2)
+            small = s < 24  # on the alliance and VP tracks: the disc as large as it can be
+            r = s // 2 - (1 if small else 3)
+            pygame.draw.circle(surf, (40, 30, 20), (c[0] + 1, c[1] + 1 if small else c[1] + 2), r + (0 if small else 1))
+            pygame.draw.circle(surf, P.power(pid), c, r)
+            pygame.draw.circle(surf, P.INK if pid != "prussia" else (200, 200, 200), c, r, 1 if small else 2)
+            face = "cond-bold" if small else "sans-bold"
+            t = text(P.letters(pid), face, max(9, s * 7 // 16), P.ink(pid))
+            surf.blit(t, t.get_rect(center=c))
+            self._chips[key] = surf
+        return surf
+
+    def chip(self, pid: str, units: list[int] | tuple[int, ...], h: int, letters: bool = True) -> pygame.Surface:
+        """A power's pieces in one area: its letters, then armies, fleets and forts with
+        counts. The compact form (``letters=False``, for a crowded area) leaves the letters
+        out: the chip's colour says whose pieces they are, its tooltip names the power."""
+        key = ("chip", pid, tuple(units), h, letters)
+        surf = self._chips.get(key)
+        if surf is None:
+            parts = [(k, n) for k, n in zip(("army", "fleet", "fort"), units, strict=False) if n]
+            f = max(10, h * 3 // 5)
+            ink = P.ink(pid)
+            lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink) if letters else None
+            lw = lt.get_width() + 6 if lt is not None else 1
+            iw = h // 2 - 1  # a unit kind's icon
+            nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
+            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + (3 if letters else 1)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            col = P.power(pid)
+            pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
+            pygame.draw.rect(surf, col, surf.get_rect().inflate(-1, -1), border_radius=h // 3)
+            edge = (200, 200, 200) if pid == "prussia" else (40, 32, 24)
+            pygame.draw.rect(surf, edge, surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
+            if lt is not None:
+                surf.blit(lt, lt.get_rect(center=(lw // 2, h // 2)))
+                pygame.draw.line(surf, ink, (lw - 1, 3), (lw - 1, h - 4), 1)
+            x = lw + 2
+            for (kind, _), nt in zip(parts, nums, strict=True):
+                icon(surf, kind, pygame.Rect(x, h // 4, iw, h // 2), ink)
+                x += iw + 1
+                surf.blit(nt, nt.get_rect(midleft=(x, h // 2)))
+                x += nt.get_width() + 2
+            self._chips[key] = surf
+        return surf
+
+    def more_chip(self, n: int, h: int) -> pygame.Surface:
+        """The chip that stands for ``n`` powers' pieces there was no room to show ("+n")."""
+        key = ("more", n, h)
+        surf = self._chips.get(key)
+        if surf is None:
+            t = text(f"+{n}", "cond-bold", max(10, h * 11 // 20), (255, 255, 255))
+            surf = pygame.Surface((t.get_width() + 9, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (20, 16, 12), surf.get_rect().move(1, 1), border_radius=h // 3)
+            pygame.draw.rect(surf, (70, 62, 54), surf.get_rect().inflate(-1, -1), border_radius=h // 3)
+            pygame.draw.rect(surf, (236, 226, 200), surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
+            surf.blit(t, t.get_rect(center=(surf.get_width() // 2, h // 2)))
+            self._chips[key] = surf
+        return surf
+
+    def unit_chips(self, aid: str, v: dict[str, Any], boxes: list[pygame.Rect], z: float, lit: set[Target]
+                   ) -> list[tuple[Target, pygame.Surface, pygame.Rect, str]]:
+        """The chips of an area's pieces, each placed in the first row of its unit boxes
+        (``boxes``, on screen) with room for it: what each stands for, its surface, its
+        rect and its tooltip.
+
+        Every chip lies inside the boxes. The first of these looks whose chips all fit is
+        used: one chip per power with its letters, as tall as the zoom asks, then a size
+        smaller, then ``CHIP_MIN`` pixels high (text stays 10 px); then the compact chips
+        (colour, no letters); then a compact chip per kind of piece (a power's armies and
+        fleets may then go in two rows); then, in the most crowded area, as many compact
+        chips as fit, the ones the player may pick and their own first, then the largest,
+        and a "+n" chip whose tooltip lists the others."""
+        powers: list[str] = v["powers"]
+        b = self.board
+        present = [(seat, powers[seat], tuple(u)) for seat, u in enumerate(v["units"].get(aid, [])) if any(u)]
+        if not present:
+            return []
+        gap = max(2, round(4 * z))
+        drop = gap if z >= LABELS_FROM else 1  # between rows: in the smallest window, chips' shadows touch
+        h0 = max(17, round(22 * z))
+        forms: list[tuple[bool, int, bool]] = []  # letters, height, a chip per kind of piece
+        for form in [(True, h0, False), (True, h0 - 2, False), (True, CHIP_MIN, False),
+                     (False, max(CHIP_MIN, h0 - 4), False), (False, CHIP_MIN, False), (False, CHIP_MIN, True)]:
+            if form[1] >= CHIP_MIN and form not in forms:
+                forms.append(form)
+
+        def tip(pid: str, u: tuple[int, ...]) -> str:
+            return f"{b.power_name(pid)} in {b.area_name(aid)}: {unit_words(u)}"
+
+        for letters, h, split in forms:
+            pieces = [(pid, u, part) for _, pid, u in present for part in (_per_kind(u) if split else [u])]
+            chips = [self.chip(pid, part, h, letters) for pid, _, part in pieces]
+            spots = pack_rows([c.get_width() for c in chips], rows_in(boxes, h, drop), gap, split)
+            if spots is not None:
+                return [(("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
+                        for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=True)]
+        h = CHIP_MIN
+        rows = rows_in(boxes, h, drop)
+        first = sorted(present, key=lambda p: (("unit", aid, p[1]) not in lit, p[0] != self.viewer, -sum(p[2]), p[0]))
+        for k in range(len(present) - 1, -1, -1):
+            shown = sorted(first[:k])
+            hidden = sorted(first[k:])
+            spots = None
+            for split in (False, True):
+                pieces = [(pid, u, part) for _, pid, u in shown for part in (_per_kind(u) if split else [u])]
+                chips = [self.chip(pid, part, h, False) for pid, _, part in pieces] + [self.more_chip(len(hidden), h)]
+                spots = pack_rows([c.get_width() for c in chips], rows, gap, split)
+                if spots is not None:
+                    break
+            if spots is None and k > 0:
+                continue
+            if spots is None:  # the board drawn smaller than in the smallest window: no room at all
+                spots = [boxes[0].topleft]
+            more = (f"{len(hidden)} more {'powers have' if len(hidden) > 1 else 'power has'} pieces in "
+                    f"{b.area_name(aid)} (zoom in to see them all):\n"
+                    + "\n".join(f"{b.power_name(pid)}: {unit_words(u)}" for _, pid, u in hidden))
+            out: list[tuple[Target, pygame.Surface, pygame.Rect, str]] = [
+                (("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
+                for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=False)]
+            out.append((("more", aid, *(pid for _, pid, _ in hidden)), chips[-1], chips[-1].get_rect(topleft=spots[-1]),
+                        more))
+            return out
+        return []
+
+    def unit_boxes(self, cam: Camera, shape: AreaShape) -> list[pygame.Rect]:
+        """An area's unit boxes on screen."""
+        out = []
+        for x, y, w, h in shape.unit_boxes:
+            x0, y0 = cam.to_screen(x, y)
+            x1, y1 = cam.to_screen(x + w, y + h)
+            out.append(pygame.Rect(x0, y0, x1 - x0, y1 - y0))
+        return out
+
+
+def _per_kind(u: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """A power's pieces split by kind: (2, 1, 0) -> (2, 0, 0), (0, 1, 0)."""
+    return [tuple(n if j == i else 0 for j, n in enumerate(u)) for i in range(len(u)) if u[i]]
+
+
+def unit_words(u: tuple[int, ...] | list[int]) -> str:
+    """A power's pieces in an area in words: "2 armies, 1 fleet"."""
+    return ", ".join(f"{n} {(one, many)[n > 1]}" for (one, many), n in
+                     zip((("army", "armies"), ("fleet", "fleets"), ("fort", "forts")), u, strict=False) if n)
+
+
+def rows_in(boxes: list[pygame.Rect], h: int, gap: int) -> list[pygame.Rect]:
+    """The rows ``h`` pixels high, ``gap`` apart, that fit in each box, box after box."""
+    return [pygame.Rect(r.x, r.y + i * (h + gap), r.width, h) for r in boxes for i in range(max(0, (r.height + gap) // (h + gap)))]
+
+
+def pack_rows(widths: list[int], rows: list[pygame.Rect], gap: int, in_order: bool = False
+              ) -> list[tuple[int, int]] | None:
+    """Where each of a row of chips ``widths`` wide goes: the top left of its place in the
+    first row with room left for it (a narrow chip fills the gap a wide one left; with
+    ``in_order``, in the row of the chip before it or a later one, so they read in order),
+    or None when one has no room anywhere."""
+    used = [0] * len(rows)
+    out = []
+    start = 0
+    for w in widths:
+        for i, r in enumerate(rows[start:], start):
+            x = used[i] + (gap if used[i] else 0)
+            if x + w <= r.width:
+                out.append((r.x + x, r.y))
+                used[i] = x + w
+                start = i if in_order else 0
+                break
+        else:
+            return None
+    return out
+
+
+def icon(surf: pygame.Surface, kind: str, r: pygame.Rect, col: P.Colour) -> None:
+    """A small shape for a unit kind: army (a soldier's bust), fleet (a hull and sail),
+    fort (a tower)."""
+    if kind == "army":
+        pygame.draw.circle(surf, col, (r.centerx, r.y + r.h // 4), max(1, r.w // 5))
+        pygame.draw.polygon(surf, col, [(r.x + r.w // 6, r.bottom), (r.centerx, r.y + r.h // 2 - 1),
+                                        (r.right - r.w // 6, r.bottom)])
+    elif kind == "fleet":
+        pygame.draw.polygon(surf, col, [(r.x, r.y + r.h * 2 // 3), (r.right, r.y + r.h * 2 // 3),
+                                        (r.right - r.w // 5, r.bottom), (r.x + r.w // 5, r.bottom)])
+        pygame.draw.polygon(surf, col, [(r.centerx, r.y), (r.centerx, r.y + r.h * 3 // 5),
+                                        (r.right - r.w // 6, r.y + r.h * 3 // 5)])
+    else:
+        pygame.draw.rect(surf, col, (r.x + r.w // 6, r.y + r.h // 3, r.w * 2 // 3, r.h * 2 // 3))
+        for i in range(3):
+            pygame.draw.rect(surf, col, (r.x + r.w // 6 + i * r.w * 2 // 9 + (i > 0), r.y + r.h // 6,
+                                         max(1, r.w // 7), r.h // 5))

@@ -1,0 +1,232 @@
+"""The game screen's bars: the top bar (the war and round, whose decision it is, the
+Menu, Fit map, Tiles, Hint, Undo and Skip buttons) and the prompt bar under the map (the
+prompt, what just happened, the choice buttons with their tooltips, the amount field of
+a bid or an offer, an attack's odds, and a message or hint over the map's foot)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import describe, pending
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text, wrap
+from game.ui.scenes.game.choices import ChoiceInput
+from game.ui.widgets.boxes import panel
+from game.ui.widgets.buttons import Button, draw_button, layout_buttons
+from game.ui.widgets.picker import Option, parts_of
+from game.ui.widgets.textentry import draw_field
+
+
+class Bars(ChoiceInput):
+    """The top and prompt bars (see the module docstring)."""
+
+    def _top(self, surf: pygame.Surface) -> None:
+        assert self.shown is not None and self.board is not None
+        w = self.size[0]
+        r = pygame.Rect(0, 0, w, self.px(34))
+        pygame.draw.rect(surf, (28, 24, 20), r)
+        pygame.draw.line(surf, P.PANEL_EDGE, r.bottomleft, r.bottomright)
+        st = self.shown
+        p = pending(st)
+        who = ""
+        if p.is_over:
+            who = "The game is over"
+        elif p.chance is not None:
+            who = "Rolling..."
+        elif p.seat == self.seat:
+            who = "Your decision"
+        else:
+            name = self.board.power_name(st.powers[p.seat])
+            who = f"{name} is thinking..." if self.table.thinking() == p.seat else f"Waiting for {name}"
+        title = text("Struggle of Empires", "serif-bold", self.px(20), P.HIGHLIGHT)
+        surf.blit(title, (self.px(10), (r.height - title.get_height()) // 2))
+        info = f"War {st.war} of 3" + (f"  -  Round {st.round}" if st.round else "")
+        t = text(info, "sans-bold", self.px(14), P.TEXT)
+        surf.blit(t, (self.px(220), (r.height - t.get_height()) // 2))
+        col = P.HIGHLIGHT if p.seat == self.seat and not p.is_over else P.TEXT
+        t2 = text(who, "sans-bold", self.px(14), col)
+        room = min(b.rect.x for b in self.buttons) - self.px(16) if self.buttons else w
+        x2 = self.px(230) + t.get_width()
+        if x2 + t2.get_width() <= room:
+            surf.blit(t2, (x2, (r.height - t2.get_height()) // 2))
+
+    def _bar(self, surf: pygame.Surface) -> None:
+        assert self.shown is not None and self.board is not None
+        r = self.bar_rect()
+        panel(surf, r, (44, 38, 32), 0)
+        st = self.shown
+        p = pending(st)
+        x, y = r.x + self.px(12), r.y + self.px(8)
+        width = r.width - self.px(24)
+        if p.is_over:
+            prompt = "The game is over."
+        elif self.picker is not None and self.ready():
+            prompt = self._prompt_words(p.prompt)
+        elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
+            prompt = "The computer players move (Skip or space hurries them)"
+        elif p.chance is not None:
+            prompt = "Rolling..."
+        else:
+            name = self.board.power_name(st.powers[p.seat]) if p.seat >= 0 else ""
+            said = p.prompt.removeprefix(f"{name}: ") if name else p.prompt  # the prompt may name the power already
+            prompt = f"Waiting for {name}: {said}" if name else p.prompt
+        tr = self.tracker
+        if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
+            boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))
+            prompt += f"  [high bid {tr.high} by {self.board.power_name(tr.leader)}: box A/B {boxes}]"
+        lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
+        for line in lines:
+            t = text(line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT)
+            surf.blit(t, (x, y))
+            y += t.get_height()
+        area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
+        if not (self.picker is not None and self.ready()) and self.banner and self.card_time <= 0:
+            for line in self.banner[-3:]:  # what just happened, under the prompt
+                t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
+                surf.blit(t, (x + self.px(10), y + self.px(2)))
+                y += t.get_height() + self.px(1)
+        self._odds_tip = None
+        if self.picker is not None and self.ready():
+            self.buttons += self._choice_buttons(area)
+            done = self.picker.complete()
+            if done is not None and done.kind == "attack" and self.picker.needs_confirm():
+                line, why = self.odds_for(done)
+                right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
+                room = pygame.Rect(right + self.px(16), area.y, r.right - right - self.px(28), area.height)
+                yy = room.y + self.px(2)
+                for part in wrap(line, "sans-bold", self.px(13), max(self.px(120), room.width))[:3]:
+                    t = text(part, "sans-bold", self.px(13), (190, 230, 190))
+                    surf.blit(t, (room.x, yy))
+                    yy += t.get_height()
+                self._odds_tip = (pygame.Rect(room.x, room.y, room.width, yy - room.y), why)
+                for b in self.buttons:
+                    if b.key == ("confirm",):
+                        b.tip = why
+        msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
+        if msg:  # over the bottom of the map, in up to three lines
+            col = (255, 190, 170) if not self.hint else (190, 230, 190)
+            ts = [text(line, "sans", self.px(13), col) for line in wrap(msg, "sans", self.px(13), r.width - self.px(40))[:3]]
+            w = max(t.get_width() for t in ts)
+            h = sum(t.get_height() for t in ts)
+            bg = pygame.Rect(0, 0, w, h).inflate(self.px(12), self.px(8))
+            bg.bottomleft = (r.x + self.px(4), r.y - self.px(2))
+            pygame.draw.rect(surf, (30, 20, 16), bg, border_radius=6)
+            pygame.draw.rect(surf, P.BAD if not self.hint else P.GOOD, bg, 1, border_radius=6)
+            y = bg.y + self.px(4)
+            for t in ts:
+                surf.blit(t, (bg.x + self.px(6), y))
+                y += t.get_height()
+
+    def _prompt_words(self, prompt: str) -> str:
+        assert self.picker is not None
+        opts = self.picker.options()
+        if self.picker.complete() is not None and self.shown is not None:
+            return f"Confirm: {describe(self.shown, self.picker.complete())}?"  # type: ignore[arg-type]
+        if self.picker.clicked and self.shown is not None:
+            words = [self.picker.option(p, i).label for i, p in enumerate(self.picker.picked)]
+            where = " (highlighted on the map)" if any(o.target for o in opts) else ""
+            return f"{prompt}: {' - '.join(words)} - now choose{where}"
+        return prompt
+
+    def _part_tip(self, o: Option) -> str:
+        """Words for a button: a tile's cost and use, a kind's rule."""
+        b = self.board
+        if b is None:
+            return ""
+        if o.target and o.target[0] == "tile" and o.target[1] in b.tile_by_id:
+            t = b.tile_by_id[o.target[1]]
+            cost = ", ".join(x for x in (f"{t.gold} gold" if t.gold else "", f"{t.population} population"
+                                         if t.population else "", f"{t.unrest} unrest" if t.unrest else "") if x)
+            left = self.view.get("stock", {}).get(t.id, "?")
+            return f"{t.name}: {cost or 'free'}; {t.timing.replace('_', ' ')}; {left} left in the stock"
+        return TIPS.get(str(o.part[0]) if o.part else "", "")
+
+    def _top_buttons(self) -> list[Button]:
+        w = self.size[0]
+        h = self.px(26)
+        y = self.px(4)
+        specs = [("Menu", ("menu",)), ("Fit map", ("fit",)), ("Tiles", ("market",)), ("Hint", ("hint",)),
+                 ("Undo", ("undo",)), ("Skip", ("skip",))]
+        out: list[Button] = []
+        x = w - self.px(336)
+        for label, key in reversed(specs):
+            bw = self.px(66)
+            x -= bw + self.px(6)
+            b = Button(pygame.Rect(x, y, bw, h), label, key)
+            if key == ("undo",):
+                b.enabled = self.table.can_undo() and self.picker is not None
+            if key == ("hint",):
+                b.enabled = self.picker is not None and self.ready()
+            if key == ("skip",):
+                b.enabled = bool(self.queue) or self.hold > 0
+            out.append(b)
+        return out
+
+    def _choice_buttons(self, area: pygame.Rect) -> list[Button]:
+        assert self.picker is not None
+        size = self.px(13)
+        specs: list[tuple[str, object]] = []
+        done = self.picker.complete()
+        bid_range = self.picker.amount_range()
+        if done is not None and self.picker.needs_confirm():
+            specs.append(("Confirm", ("confirm",)))
+        elif done is not None and self.shown is not None:  # the one thing left to do
+            words = describe(self.shown, done)
+            specs.append((words[:1].upper() + words[1:], ("confirm",)))
+        else:
+            for o in self.picker.options():
+                if bid_range and (o.part == ("bid",) or len(o.part) == 1 and isinstance(o.part[0], int)):
+                    continue
+                if o.target is None or o.target[0] in ("tile", "counter", "unit"):
+                    specs.append((o.label, ("part", o.part)))
+        if bid_range:
+            lo, hi = bid_range
+            n = self.amount_value()
+            verb = "Bid" if self.picker.bid_range() else "Offer"
+            specs = [("-", ("bid-", 1)), (f"{self.amount.value}  ({lo}-{hi})", ("noop",)), ("+", ("bid+", 1)),
+                     (f"{verb} {n} gold" if n is not None else f"{verb}...", ("bid",))] + specs
+        if self.picker.clicked:
+            specs.append(("Cancel", ("cancel",)))
+        buttons = layout_buttons(specs, area, size, self.px(6))
+        tips = {("part", o.part): self._part_tip(o) for o in self.picker.options()}
+        hinted: object = None
+        if self.hint_choice is not None and self.hint_choice in self.picker.matching():
+            ps = parts_of(self.hint_choice)
+            n = len(self.picker.picked)
+            hinted = ("part", ps[n]) if n < len(ps) else ("confirm",)
+        for b in buttons:
+            b.tip = tips.get(b.key, "") if isinstance(b.key, tuple) else ""
+            b.lit = isinstance(b.key, tuple) and b.key[0] in ("part", "confirm", "bid")
+            b.primary = b.key in (("confirm",), ("bid",), hinted)
+            if b.key == ("noop",):
+                b.enabled = False
+            if b.key == ("bid",):
+                n = self.amount_value()
+                b.enabled = n is not None and self.picker.amount_choice(n) is not None
+        return buttons
+
+    def _draw_buttons(self, surf: pygame.Surface) -> None:
+        """The top bar's and the choices' buttons; a bid's or an offer's amount as a text
+        field with its range."""
+        run = self.picker.amount_range() if self.picker is not None and self.ready() else None
+        self._amount_at = None
+        for b in self.buttons:
+            if b.key == ("noop",) and run is not None:  # the amount: a text field with its range
+                self._amount_at = (b.rect, draw_field(surf, b.rect, "", self.amount, self.px(13),
+                                                      suffix=f"({run[0]}-{run[1]})"))
+            else:
+                draw_button(surf, b, self.mouse, self.px(13))
+
+
+TIPS = {
+    "attack": "Attack a neutral counter or another power's units (2 gold, paid before the dice; R-CMB-1)",
+    "build": "Build an army, a fleet or a fort in your home nation for 1 population; it may move at once (R-ACT-B1)",
+    "buy": "Buy a tile from the stock, at most once a round (R-ACT-A1)",
+    "move": "Move up to 2 units (3 with Logistics); into or out of a colony needs a sea roll (R-ACT-C1)",
+    "pass": "Do nothing with this action (R-ACT-F1)",
+    "colonise": "Pay 1 population: your control marker replaces a Pop counter (R-ACT-E1)",
+    "enslave": "With a fleet of yours in Africa: your control marker replaces a Slaves counter (R-ACT-E2)",
+    "use": "Use a tile you hold, a free action (R-GEN-8)",
+    "end": "End your turn",
+    "done": "Stop moving",
+}

@@ -1,0 +1,330 @@
+"""The game screen's input: the mouse and the keys become (parts of) the engine's legal
+choices through the picker, clicked on the map's highlighted targets or on the choice
+buttons, or an amount typed for a bid or an offer; a click on anything else says why the
+rules refuse it. Also the map's pan and zoom, the log's scrolling, undo, the hint (what
+the strongest computer player would do) and an attack's odds, worked out off the drawing
+thread."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game.rules import Act, Choice, RulesError, apply, describe, pending
+from game.ui.app import Intent
+from game.ui.drawing.hits import Target
+from game.ui.drawing.panels import log_top_scroll
+from game.ui.scenes.game.steps import StepPlayer
+from game.ui.widgets.picker import Option, parts_of
+
+
+class ChoiceInput(StepPlayer):
+    """Input to choices (see the module docstring)."""
+
+    def lit(self) -> dict[Target, Option]:
+        out: dict[Target, Option] = {}
+        if self.picker is None or not self.ready():
+            return out
+        for o in self.picker.options():
+            if o.target is not None:
+                out[o.target] = o
+        return out
+
+    def clickables(self) -> list[tuple[tuple[int, int], str]]:
+        """Where a click makes (part of) a legal choice now: highlighted targets and the
+        choice buttons (for automatic play and tests)."""
+        out: list[tuple[tuple[int, int], str]] = []
+        if not self.ready() or self.picker is None:
+            return out
+        lit = self.lit()
+        seen: set[Target] = set()
+        for h in self.hits:
+            if h.target in lit and h.target not in seen and h.rect.width:
+                seen.add(h.target)
+                out.append((h.rect.center, lit[h.target].label))
+        for tgt, o in lit.items():
+            if tgt[0] == "area" and tgt not in seen:
+                shape = self.layout.areas[tgt[1]]
+                out.append((self.cam.to_screen(*shape.name), o.label))
+        for b in self.buttons:
+            if b.enabled and isinstance(b.key, tuple) and b.key and b.key[0] in ("part", "confirm", "bid", "bid+", "bid-"):
+                out.append((b.rect.center, b.label))
+        return out
+
+    def handle(self, intent: Intent) -> bool:
+        k = intent.kind
+        if k == "move":
+            self.mouse = intent.pos
+            self._hover_log(intent.pos)
+            return True
+        if k == "drag" and pygame.Rect(self.map_rect()).collidepoint(intent.pos):
+            self.cam.pan(*intent.rel)
+            return True
+        if k == "wheel":
+            if self.side_rect().collidepoint(intent.pos):
+                top = log_top_scroll(self._log_rect(), self.log, self.s)
+                self.log_scroll = max(0, min(top, self.log_scroll + intent.steps * 3))
+            elif pygame.Rect(self.map_rect()).collidepoint(intent.pos):
+                self.cam.zoom_at(intent.pos[0], intent.pos[1], intent.steps)
+            return True
+        if k == "key":
+            return self._key(intent)
+        if k == "click" and intent.button == 1:
+            self._click(intent.pos)
+            return True
+        if k == "click" and intent.button == 3:
+            self.cancel()
+            return True
+        return k in ("press", "release", "drag")
+
+    def _key(self, intent: Intent) -> bool:
+        key = intent.key
+        if key == pygame.K_SPACE:
+            self.skip()
+        elif key == pygame.K_ESCAPE:
+            if self.picker is not None and self.picker.clicked:
+                self.cancel()
+            elif self.app is not None:
+                self.app.push_scene("pause", game=self)
+        elif key == pygame.K_z and intent.text in ("\x1a",) or key == pygame.K_BACKSPACE and not self._bidding():
+            self.do_undo()
+        elif self._bidding() and key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._bid_step(1)
+        elif self._bidding() and key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._bid_step(-1)
+        elif self._bidding() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._submit_amount()
+        elif self._bidding() and self.amount.handles(intent):  # typing, editing, Ctrl+V / Cmd+V / Shift+Insert
+            said = self.amount.key(intent)
+            if said:
+                self.say(said)
+        elif key == pygame.K_f:
+            self.cam.fit(self.map_rect())
+        return True
+
+    def _bidding(self) -> bool:
+        """Whether the decision asks for an amount (a bid, the gold of an offer): then the
+        keys edit the amount field."""
+        return self.picker is not None and self.picker.amount_range() is not None
+
+    def amount_value(self) -> int | None:
+        """The typed amount, or None when the field is empty."""
+        return int(self.amount.value) if self.amount.value else None
+
+    def _bid_step(self, d: int) -> None:
+        r = self.picker.amount_range() if self.picker else None
+        if r:
+            n = self.amount_value()
+            self.amount.set(str(max(r[0], min(r[1], (r[0] if n is None else n) + d))))
+
+    def _submit_amount(self) -> None:
+        """The bid or offer typed, if the rules list it; else the range, on screen."""
+        r = self.picker.amount_range() if self.picker else None
+        n = self.amount_value()
+        c = self.picker.amount_choice(n) if self.picker is not None and n is not None else None
+        if c is not None:
+            self._submit(c)
+        elif r is not None:
+            what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
+            self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
+
+    def cancel(self) -> None:
+        if self.picker is not None:
+            self.picker.back()
+
+    def do_undo(self) -> None:
+        if self.table.can_undo() and self.ready() or self.table.can_undo() and self.picker is not None:
+            self.picker = None
+            self.awaiting = True
+            self.table.undo()
+
+    def _submit(self, choice: Choice) -> None:
+        if self.picker is None or choice not in self.picker.choices:
+            return
+        self.picker = None
+        self.hint = ""
+        self.awaiting = True  # no new decision before the table reports this one
+        self.table.submit(choice)
+        if self.app is not None:
+            self.app.dirty = True
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self._amount_at is not None and self._bidding() and self._amount_at[0].collidepoint(pos):
+            self.amount.click(pos[0] - self._amount_at[1], self.px(13))  # the caret where the click was
+            return
+        for b in self.buttons:
+            if b.enabled and b.rect.collidepoint(pos):
+                self._button(b.key)
+                return
+        lit = self.lit()
+        target = self.target_at(pos, lit)
+        if target is None:
+            return
+        if target in lit:
+            self._pick(lit[target])
+        elif self.ready():
+            self._refuse(target)
+
+    def target_at(self, pos: tuple[int, int], lit: dict[Target, Option] | None = None) -> Target | None:
+        """What is under a screen point: a piece, a tile, a counter, else the map area."""
+        on_map = pygame.Rect(self.map_rect()).collidepoint(pos)
+        if not on_map and not self.side_rect().collidepoint(pos):
+            return None
+        lit = self.lit() if lit is None else lit
+        target = self.piece_at(pos)
+        if target is None or target not in lit and target[0] in ("marker", "track", "badge", "moving", "more"):
+            bx, by = self.cam.to_board(*pos)
+            area = self.layout.area_at(bx, by) if on_map else None
+            target = ("area", area) if area else target
+        return target
+
+    def piece_at(self, pos: tuple[int, int]) -> Target | None:
+        """The piece, counter, tile or track space drawn under a screen point (last frame)."""
+        for h in reversed(self.hits):
+            if h.rect.collidepoint(pos) and h.target[0] != "logline":
+                return h.target
+        return None
+
+    def _pick(self, o: Option) -> None:
+        assert self.picker is not None
+        self.picker.pick(o.part)
+        done = self.picker.complete()
+        if done is not None and not self.picker.needs_confirm():
+            self._submit(done)
+
+    def _refuse(self, target: Target) -> None:
+        """Why a click on something not highlighted does nothing: the engine's refusal of
+        the choice it would have made, with its rule."""
+        assert self.picker is not None and self.shown is not None
+        token = target[1] if len(target) > 1 else ""
+        opts = self.picker.options()
+        slot_kinds = {o.target[0] for o in opts if o.target}
+        if not opts or (target[0] not in slot_kinds and not (target[0] == "area" and "area" in slot_kinds)):
+            p = pending(self.shown)
+            self.say(f"Not now. {p.prompt}")
+            return
+        n = len(self.picker.picked)
+        for c in self.picker.matching():
+            ps = parts_of(c)
+            if n >= len(ps):
+                continue
+            args = [a for part in ps[1:] for a in part]
+            pos = sum(len(part) for part in ps[1:n])
+            if len(ps[n]) == 2:
+                pos += 1
+            if pos >= len(args):
+                continue
+            args[pos] = token
+            try:
+                apply(self.shown, Act(self.seat, Choice(c.kind, tuple(args))))
+            except RulesError as exc:
+                self.say(f"{exc.message}" + (f" ({exc.rule})" if exc.rule else ""))
+                return
+            break
+        self.say("That is not one of your choices now.")
+
+    def _button(self, key: object) -> None:
+        if not isinstance(key, tuple) or not key:
+            return
+        what = key[0]
+        if what == "part" and self.picker is not None:
+            for o in self.picker.options():
+                if o.part == key[1]:
+                    self._pick(o)
+                    return
+        elif what == "confirm" and self.picker is not None:
+            c = self.picker.complete()
+            if c is not None:
+                self._submit(c)
+        elif what == "cancel":
+            self.cancel()
+        elif what == "bid":
+            self._submit_amount()
+        elif what == "bid+":
+            self._bid_step(int(key[1]) if len(key) > 1 else 1)
+        elif what == "bid-":
+            self._bid_step(-(int(key[1]) if len(key) > 1 else 1))
+        elif what == "undo":
+            self.do_undo()
+        elif what == "skip":
+            self.skip()
+        elif what == "market":
+            self.show_market = not self.show_market
+        elif what == "fit":
+            self.cam.fit(self.map_rect())
+        elif what == "hint":
+            self.give_hint()
+        elif what == "menu" and self.app is not None:
+            self.app.push_scene("pause", game=self)
+
+    def odds_for(self, attack: Choice) -> tuple[str, str]:
+        """The exact chances the attack wins (if nobody helps, if the defender's allies
+        help, if every ally helps), counted off the drawing thread once per position and
+        attack: a short line and the words of its tooltip."""
+        st = self.shown
+        if st is None or self.board is None:
+            return "", ""
+        got = self._odds.get(attack)
+        if got is None:
+            from game.client.odds import odds_in_background
+
+            board = self.board
+
+            def changed() -> None:
+                if self.app is not None:
+                    self.app.dirty = True
+
+            got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
+                                     lambda: self.shown is not st)
+            self._odds[attack] = got
+        from game.client.odds import describe_odds
+
+        target = str(attack.args[2]) if len(attack.args) == 3 else ""
+        defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
+        return describe_odds(got, "you", defender)
+
+    def give_hint(self) -> None:
+        """What the strongest computer player would do here (worked out off the drawing
+        thread), with the words of its choice."""
+        if self.picker is None or self.shown is None:
+            return
+        from game.bots import UnrestLedger, lend, make_bot
+        from game.client.local import hint_bot
+
+        st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
+        self.hint = "Hint: thinking..."
+        ledger = getattr(self.table, "ledger", None)  # what the public events say of the others' unrest
+        known = ledger.copy() if isinstance(ledger, UnrestLedger) else None
+
+        def work() -> None:
+            bot = make_bot(name, st.steps)
+            if known is not None:
+                lend(bot, known)
+            explain = getattr(bot, "explain", None)
+            if callable(explain):  # the searching bot says why in one sentence
+                best, why = explain(st, seat)
+                words = f"Hint: {why}"
+            else:
+                best = bot.choose(st, seat, options)
+                words = f"Hint: {describe(st, best)} (what the {name} computer player would do)"
+            if self.shown is st:
+                self.hint = words
+                self.hint_choice = best if isinstance(best, Choice) else None
+                if self.app is not None:
+                    self.app.dirty = True
+
+        threading.Thread(target=work, name="soe-hint", daemon=True).start()
+
+    def _hover_log(self, pos: tuple[int, int]) -> None:
+        self.focus = set()
+        for h in self.hits:
+            if h.target[0] == "logline" and h.rect.collidepoint(pos) and self.board is not None:
+                line = h.tip
+                areas = {a.id for a in self.board.areas if a.name in line and a.kind != "home"}
+                if not areas and self.view:  # a line naming only powers: where they stand
+                    powers = self.view["powers"]
+                    named = [i for i, pid in enumerate(powers) if self.board.power_name(pid) in line]
+                    areas = {a for a, seats in self.view["units"].items() for i in named if any(seats[i])}
+                    areas |= {a for a, seats in self.view["markers"].items() for i in named if seats[i]}
+                self.focus = areas | {a.id for a in self.board.areas if a.name in line and a.kind == "home"}

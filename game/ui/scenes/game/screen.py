@@ -1,0 +1,124 @@
+"""The game screen's state and geometry: what it was given (the table, its seat, the pace
+of its animations) and holds (the shown state and its view, the log, the picker, the
+amount field, the steps waiting, the animations under way), and where its map, side
+panel and prompt bar are at the window's size. The layers above it (steps, choices,
+bars, tooltips, the scene) each add one concern."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+import pygame
+
+from game.client.odds import AttackOdds
+from game.client.tables import Step, Table
+from game.client.words.battle import Tracker
+from game.rules import Choice, State, view
+from game.rules.board import Board
+from game.ui.app import ScaledScene
+from game.ui.drawing.camera import Camera
+from game.ui.drawing.hits import Hit
+from game.ui.drawing.layout import load_layout
+from game.ui.drawing.mapview import MapRenderer
+from game.ui.widgets.buttons import Button
+from game.ui.widgets.picker import Picker
+from game.ui.widgets.textentry import TextField, digits
+
+SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # how long animations take, by word
+
+
+class ScreenState(ScaledScene):
+    """The game screen's state (see the module docstring). ``on_end(scene, result)`` is
+    called once when the game is over (the caller puts the end screen up);
+    ``player_name`` is what the player's own panel calls them."""
+
+    def __init__(self, table: Table, speed: str = "normal", title: str = "", *, on_end: Any = None,
+                 player_name: str = "you") -> None:
+        super().__init__()
+        self.table = table
+        self.seat = table.seat
+        self.speed = SPEEDS.get(speed, 1.0)
+        self.board: Board | None = None
+        self.layout = load_layout()
+        self.cam = Camera(*self.layout.size)
+        self.renderer: MapRenderer | None = None
+        self.queue: deque[Step] = deque()
+        self.shown: State | None = None
+        self._view: tuple[State | None, dict[str, Any]] = (None, {})
+        self.hold = 0.0
+        self.log: list[str] = []
+        self.tracker = Tracker()
+        self.detail: dict[str, list[str]] = {}
+        self.events: list[dict[str, Any]] = []
+        self.log_scroll = 0  # lines scrolled up from the newest
+        self.banner: list[str] = []
+        self.banner_time = 0.0
+        self.message = ""
+        self.message_time = 0.0
+        self.picker: Picker | None = None
+        self.amount = TextField("", max_len=4, accept=digits, what="digits")  # a bid's or an offer's gold
+        self._amount_at: tuple[pygame.Rect, int] | None = None  # the amount field on screen, where its text starts
+        self.hits: list[Hit] = []
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+        self.t = 0.0
+        self.show_market = False
+        self.focus: set[str] = set()
+        self.hint = ""
+        self.hint_choice: Choice | None = None
+        self.awaiting = False
+        self._odds: dict[Choice, AttackOdds] = {}
+        self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
+        self.version = 0  # the shown state's number: cached layers are drawn again when it changes
+        self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
+        self.card: tuple[str, list[dict[str, Any]]] | None = None
+        self.card_time = 0.0
+        self.card_step: Step | None = None
+        self.card_detail: list[str] = []
+        self.card_total = 0.0
+        self.moves: list[tuple[str, str, str, bool, str]] = []  # this step's moves: from, to, power, lost at sea, unit
+        self.move_time = self.move_total = 0.0
+        self.moving_view: dict[str, Any] = {}  # the board while the moves travel: arrivals not there yet
+        self.ended = False
+        self.on_end: Any = on_end
+        self.title = title
+        self.player_name = player_name
+        self._thinking = -1
+
+    def set_speed(self, word: str) -> None:
+        """The animations' pace by its word: slow, normal, fast or instant."""
+        self.speed = SPEEDS.get(word, 1.0)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``view(shown, seat)``, worked out when first needed after the shown state changes
+        (taking many steps at once works out only the last one's)."""
+        if self.shown is not None and self._view[0] is not self.shown:
+            self._view = (self.shown, view(self.shown, self.seat))
+        return self._view[1]
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self.cam.fit(self.map_rect())
+
+    def map_rect(self) -> tuple[int, int, int, int]:
+        w, h = self.size
+        return (0, self.px(34), w - self.px(330), h - self.px(34) - self.px(112))
+
+    def side_rect(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(w - self.px(330), self.px(34), self.px(330), h - self.px(34))
+
+    def bar_rect(self) -> pygame.Rect:
+        w, h = self.size
+        return pygame.Rect(0, h - self.px(112), w - self.px(330), self.px(112))
+
+    def _log_rect(self) -> pygame.Rect:
+        side = self.side_rect()
+        top = side.y + self.px(8) + self.px(58) * self.shown.n if self.shown else side.y
+        return pygame.Rect(side.x + self.px(6), top + self.px(6), side.width - self.px(12), side.bottom - top - self.px(12))
+
+    def say(self, msg: str) -> None:
+        self.message = msg
+        self.message_time = 5.0

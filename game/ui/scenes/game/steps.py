@@ -1,0 +1,247 @@
+"""The game screen's steps: the table's steps queued and shown one at a time at the
+player's pace, each animated (units travelling on arrows, a battle's or a scoring's card
+over the map, a banner of what others did, a hold so a computer player's move can be
+followed, a sound), and, once all is shown, a picker over the seat's legal choices when
+the game waits for it; Skip (or space) shows everything at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client.tables import Step
+from game.rules import legal, outcome, pending
+from game.rules.board import load_board
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text
+from game.ui.drawing.hits import Hit
+from game.ui.drawing.mapview import MapRenderer
+from game.ui.scenes.game.screen import ScreenState
+from game.ui.widgets.picker import Picker
+
+
+class StepPlayer(ScreenState):
+    """The step queue and its animation (see the module docstring)."""
+
+    def ready(self) -> bool:
+        """Whether the player may decide now (everything reported has been shown)."""
+        return (self.shown is not None and not self.queue and self.hold <= 0 and self.picker is not None)
+
+    def busy(self) -> bool:
+        return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0
+
+    def _take(self, step: Step) -> None:
+        self.version += 1
+        before = self.shown.units if self.shown is not None else None
+        self.shown = step.state
+        self._odds = {}
+        self.awaiting = False
+        if self.app is not None:
+            self.app.dirty = True
+        if self.board is None:
+            self.board = load_board(step.state.ruleset)
+            self.renderer = MapRenderer(self.layout, self.board)
+            self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
+            self.renderer.viewer = self.seat
+        for e in step.events:
+            if e.get("kind") == "error":  # the table stopped: say so in the window
+                self.say(str(e.get("text", "")))
+                self.message_time = 3600.0
+        self.events.extend(step.events)
+        texts = [str(e.get("text", "")) for e in step.events if e.get("text")]
+        try:  # the words a player reads: a battle with how each total was reached
+            lines = self.tracker.feed(step.state, step.events, before)
+        except (KeyError, ValueError, IndexError, TypeError):
+            lines = texts
+        self.detail = {}
+        for e, line in zip(step.events, lines, strict=False):
+            if e.get("kind") == "battle" and "\n" in line:
+                self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
+        self.log.extend(x for line in lines for x in line.split("\n") if x.strip())
+        mine = self.seat >= 0 and step.actor == self.seat  # (a spectator's seat, -1, is no chance step's)
+        if not mine and texts:
+            self.banner = texts[-4:]
+            self.banner_time = 2.5
+        self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost",
+                       str(e.get("unit", "unit")))
+                      for e in step.events if e.get("kind") in ("move", "sea_arrive", "sea_lost", "sea_back")
+                      and e.get("src") in self.layout.areas and e.get("dst") in self.layout.areas]
+        dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
+        if self.speed > 0:
+            self.show_card(step)
+            if dice:
+                self.sound("dice")
+            elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
+                self.sound("move")
+        if mine or not texts:
+            self.hold = 0.0
+        else:
+            self.hold = (1.1 if dice else 0.45) * self.speed
+        if self.card is not None and self.card_step is step:
+            self.hold = max(self.hold, self.card_time * 0.8)
+        self.move_time = self.move_total = self.hold if self.moves else 0.0
+        self.moving_view = self._on_the_way(step.events) if self.move_time > 0 else {}
+        self.picker = None
+        self.hint = ""
+        self.hint_choice = None
+        if step.undo:
+            self.hold = 0.0
+
+    def _on_the_way(self, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The view to draw on the board while this step's moves travel: each unit that
+        arrives is taken out of its destination until its piece gets there (it has already
+        left its source in the new view; the piece on the arrow stands for it)."""
+        units = {a: [u[:] for u in seats] for a, seats in self.view["units"].items()}
+        powers: list[str] = self.view["powers"]
+        kinds = {"army": 0, "fleet": 1, "fort": 2}
+        for e in events:
+            if e.get("kind") not in ("move", "sea_arrive") or e.get("power") not in powers:
+                continue
+            here = units.get(str(e.get("dst")))
+            k = kinds.get(str(e.get("unit")))
+            if here is None or k is None:
+                continue
+            seat = powers.index(str(e["power"]))
+            here[seat][k] = max(0, here[seat][k] - 1)
+        return {**self.view, "units": units}
+
+    def moving(self) -> bool:
+        """Whether units are drawn on their way (the board shows them neither here nor there)."""
+        return self.move_time > 0 and bool(self.moves) and bool(self.moving_view)
+
+    def _decide(self) -> None:
+        """When the game waits for this seat: a picker over its legal choices."""
+        st = self.shown
+        if st is None or self.board is None or self.picker is not None or self.awaiting:
+            return
+        p = pending(st)
+        if p.is_over:
+            if not self.ended:
+                self.ended = True
+                if self.on_end is not None:
+                    self.on_end(self, outcome(st))
+            return
+        if p.chance is not None or p.seat != self.seat:
+            return
+        options = legal(st, self.seat)
+        if not options:
+            return
+        self.picker = Picker(options, self.board)
+        if self.speed > 0:
+            self.sound("turn")
+        run = self.picker.amount_range()
+        if run is not None:
+            self.amount.set(str(run[0]))
+        self.show_market = any(c.kind == "tile" for c in options)
+        if self.app is not None:
+            self.app.dirty = True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        thinking = self.table.thinking()
+        if thinking != self._thinking and self.app is not None:  # who is thinking is shown
+            self._thinking = thinking
+            self.app.dirty = True
+        for step in self.table.steps():
+            if step.undo:
+                self.queue.clear()
+                self._take(step)
+            else:
+                self.queue.append(step)
+        if self.hold > 0:
+            self.hold -= dt
+        while self.queue and self.hold <= 0:
+            self._take(self.queue.popleft())
+            if self.speed == 0:
+                self.hold = 0
+        if self.banner_time > 0:
+            self.banner_time -= dt
+            if self.banner_time <= 0 and self.app is not None:
+                self.app.dirty = True
+        if self.move_time > 0:
+            self.move_time -= dt
+            if self.move_time <= 0 and self.app is not None:  # the pieces arrive: the board shows them
+                self.app.dirty = True
+        if self.card_time > 0:
+            self.card_time -= dt
+            if self.card_time <= 0:
+                self.card = None
+        if self.message_time > 0:
+            self.message_time -= dt
+            if self.message_time <= 0 and self.app is not None:
+                self.app.dirty = True
+        if not self.queue and self.hold <= 0:
+            self._decide()
+
+    def sound(self, name: str) -> None:
+        from game.ui.sound import play
+
+        settings = self.app.settings if self.app is not None else None
+        play(name, bool(getattr(settings, "sound", False)))
+
+    def show_card(self, step: Step) -> None:
+        """A battle or a war's scoring in this step: shown as a card over the map."""
+        kinds = {e.get("kind") for e in step.events}
+        if "battle" in kinds:
+            attack = [] if "attack" in kinds else [e for e in self.events[-60:] if e.get("kind") == "attack"][-1:]
+            self.card = ("battle", attack + step.events)
+        elif "scored" in kinds:
+            self.card = ("scoring", step.events)
+        else:
+            return
+        self.card_step = step
+        self.card_detail = list(self.detail.get("battle", []))
+        self.card_time = self.card_total = 2.2 * max(self.speed, 0.5)
+        self.banner_time = 0
+
+    def skip(self) -> None:
+        """Show at once every step reported so far: no animation, no card, no wait."""
+        while self.queue:
+            self._take(self.queue.popleft())
+        self.card_time = 0
+        self.card = None
+        self.move_time = 0
+        self.hold = 0
+        self.banner_time = 0
+        if self.app is not None:
+            self.app.dirty = True
+
+    def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> list[Hit]:
+        """Units on their way: an arrow from where they left to where they go, in their
+        power's colour, with a piece travelling along it (what it drew where: the pieces)."""
+        hits: list[Hit] = []
+        clip = surf.get_clip()
+        surf.set_clip(m)
+        done = 1.0 - max(0.0, self.move_time) / self.move_total if self.move_total > 0 else 1.0
+        for src, dst, pid, lost, unit in self.moves:
+            a, b = self.layout.areas[src].units, self.layout.areas[dst].units
+            x0, y0 = self.cam.to_screen(a[0] + a[2] / 2, a[1] + a[3] / 2)
+            x1, y1 = self.cam.to_screen(b[0] + b[2] / 2, b[1] + b[3] / 2)
+            col = P.power(pid)
+            w = self.px(5)
+            pygame.draw.line(surf, (20, 16, 12), (x0, y0), (x1, y1), w + 4)
+            pygame.draw.line(surf, col, (x0, y0), (x1, y1), w)
+            dx, dy = x1 - x0, y1 - y0
+            length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / length, dy / length
+            size = self.px(16)
+            head = [(x1, y1), (x1 - ux * size - uy * size / 2, y1 - uy * size + ux * size / 2),
+                    (x1 - ux * size + uy * size / 2, y1 - uy * size - ux * size / 2)]
+            pygame.draw.polygon(surf, col, head)
+            pygame.draw.polygon(surf, (20, 16, 12), head, 2)
+            px_, py_ = round(x0 + dx * min(done, 1.0)), round(y0 + dy * min(done, 1.0))
+            pygame.draw.circle(surf, (20, 16, 12), (px_, py_), self.px(11))
+            pygame.draw.circle(surf, col if not lost else (90, 90, 90), (px_, py_), self.px(9))
+            t = text(P.letters(pid), "cond-bold", self.px(10), P.ink(pid))
+            surf.blit(t, t.get_rect(center=(px_, py_)))
+            if self.board is not None and pid in self.board.power_by_id:
+                bd = self.board
+                where = f"from {bd.area_name(src)} to {bd.area_name(dst)}"
+                tip = (f"{bd.power_name(pid)}'s {unit}, lost at sea {where}" if lost
+                       else f"{bd.power_name(pid)}'s {unit} on its way {where}")
+                r = pygame.Rect(0, 0, 2 * self.px(11), 2 * self.px(11))
+                r.center = (px_, py_)
+                hits.append(Hit(r, ("moving", pid, src, dst), tip))
+        surf.set_clip(clip)
+        return hits

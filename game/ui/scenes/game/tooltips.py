@@ -1,0 +1,45 @@
+"""The game screen's tooltips: a button's words, an attack's odds' assumptions, what a
+piece, counter, tile or track space is, and an area's values with what it would score if
+the war ended now."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.forecast import war_end_scores
+from game.ui.scenes.game.bars import Bars
+from game.ui.widgets.tooltip import tooltip
+
+
+class Tooltips(Bars):
+    """The tooltip under the mouse (see the module docstring)."""
+
+    def _tip(self, surf: pygame.Surface) -> None:
+        pos = self.mouse
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                if b.tip:
+                    tooltip(surf, b.tip, pos, self.px(12))
+                return
+        tip = ""
+        if self._odds_tip is not None and self._odds_tip[0].collidepoint(pos):
+            tooltip(surf, self._odds_tip[1], pos, self.px(12))
+            return
+        for h in reversed(self.hits):
+            if h.rect.collidepoint(pos) and h.target[0] != "logline":
+                tip = h.tip
+                break
+        if not tip and pygame.Rect(self.map_rect()).collidepoint(pos) and self.board is not None:
+            bx, by = self.cam.to_board(*pos)
+            area = self.layout.area_at(bx, by)
+            if area:
+                a = self.board.area_by_id[area]
+                tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces" if a.vp else " (home nation)")
+                tip += ", fleets allowed" if a.sea and a.kind != "home" else ""
+                now = war_end_scores(self.view).get(area)
+                if now and any(now):
+                    powers = self.view["powers"]
+                    tip += ". If the war ended now: " + ", ".join(
+                        f"{self.board.power_name(powers[i])} {p}" for i, p in enumerate(now) if p)
+        if tip:
+            tooltip(surf, tip, pos, self.px(12))

@@ -1,0 +1,77 @@
+"""The menus over a running game or a replay (Esc): back to it, the main menu, or quit; a
+replay opened from the main menu's list of games can also go back to that list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client.settings import Settings
+from game.ui.app import TITLE
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text
+from game.ui.widgets.buttons import draw_button
+from game.ui.widgets.menuform import MenuScene
+
+
+class PauseMenu(MenuScene):
+    """Over a running game (which keeps its place: it is saved as it goes)."""
+
+    opaque = False
+    heading = "Paused"
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game.app.settings if game.app is not None and hasattr(game.app, "settings") else Settings())
+        self.game = game
+
+    def entries(self) -> list[tuple[str, object, bool]]:
+        return [("Back to the game", "resume", True), ("Main menu (the game is saved)", "menu", True),
+                ("Quit (the game is saved)", "quit", True)]
+
+    def draw(self, surf: pygame.Surface) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((10, 8, 6, 170))
+        surf.blit(shade, (0, 0))
+        w = self.size[0]
+        t = text(self.heading, "serif-bold", self.px(56), P.HIGHLIGHT)
+        surf.blit(t, t.get_rect(midtop=(w // 2, self.px(90))))
+        self.buttons = self.layout()
+        for b in self.buttons:
+            draw_button(surf, b, self.mouse, self.px(17))
+
+    def choose(self, key: object) -> None:
+        assert self.app is not None
+        if key == "resume":
+            self.app.pop(self)
+        elif key == "menu":
+            self.game.table.close()
+            self.app.replace_scene("menu", settings=self.settings)
+        elif key == "quit":
+            self.app.quit(0)
+
+
+class ReplayMenu(PauseMenu):
+    """Esc in a replay: back to it, the main menu (or, for a replay opened from the main
+    menu's list of games, that list), or quit."""
+
+    heading = "Replay paused"
+
+    def __init__(self, game: Any, from_list: bool = False) -> None:
+        super().__init__(game)
+        self.from_list = from_list
+
+    def entries(self) -> list[tuple[str, object, bool]]:
+        back = [("Back to the list of games", "list", True)] if self.from_list else []
+        return [("Back to the replay", "resume", True), *back, ("Main menu", "menu", True), ("Quit", "quit", True)]
+
+    def choose(self, key: object) -> None:
+        assert self.app is not None
+        if key in ("menu", "list"):
+            self.app.window.title = TITLE
+        if key == "list":
+            self.game.table.close()
+            self.app.replace_scene("menu", settings=self.settings)
+            self.app.push_scene("replays", settings=self.settings)
+            return
+        super().choose(key)

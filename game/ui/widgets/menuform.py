@@ -1,0 +1,97 @@
+"""The menu form the menus are made of: a heading over the dimmed board, a column of
+buttons on a dark card (each menu says which, or lays out its own), a line of message at
+the bottom, Esc to go back. A menu scene subclasses :class:`MenuScene`."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.settings import Settings
+from game.ui.app import Intent, ScaledScene
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text
+from game.ui.drawing.backdrop import BACKDROP
+from game.ui.widgets.boxes import card
+from game.ui.widgets.buttons import Button, draw_button
+
+
+class MenuScene(ScaledScene):
+    """A column of buttons over the board; subclasses say which."""
+
+    heading = "Struggle of Empires"
+    sub = ""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+        self.message = ""
+
+    def entries(self) -> list[tuple[str, object, bool]]:
+        return []
+
+    def layout(self) -> list[Button]:
+        w, h = self.size
+        bw, bh = self.px(380), self.px(44)
+        entries = self.entries()
+        y = h // 2 - (len(entries) * (bh + self.px(10))) // 2 + self.px(60)
+        out = []
+        for label, key, enabled in entries:
+            out.append(Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, key, enabled))
+            y += bh + self.px(10)
+        return out
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind == "move":
+            self.mouse = intent.pos
+        elif intent.kind == "click" and intent.button == 1:
+            for b in self.buttons:
+                if b.enabled and b.rect.collidepoint(intent.pos):
+                    self.message = ""
+                    self.choose(b.key)
+                    break
+        elif intent.kind == "key":
+            self.key(intent)
+        return True
+
+    def key(self, intent: Intent) -> None:
+        if intent.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        if self.app is not None and len(self.app.scenes) > 1:
+            self.app.pop(self)
+
+    def choose(self, key: object) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        BACKDROP.draw(surf)
+        w, h = self.size
+        t = text(self.heading, "serif-bold", self.px(64), P.HIGHLIGHT)
+        surf.blit(t, t.get_rect(midtop=(w // 2, self.px(40))))
+        if self.sub:
+            st = text(self.sub, "serif", self.px(24), P.TEXT)
+            surf.blit(st, st.get_rect(midtop=(w // 2, self.px(40) + t.get_height())))
+        self.buttons = self.layout()
+        if self.buttons:  # a dark card behind the form, so words stay clear over the map
+            box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(self.px(120), self.px(90))
+            box.y -= self.px(20)
+            card(surf, box, 200, self.px(14))
+        for b in self.buttons:
+            draw_button(surf, b, self.mouse, self.px(17))
+            if isinstance(b.key, tuple) and b.key[0] == "power":  # the power's colour and letters
+                pid = str(b.key[1])
+                chip = pygame.Rect(b.rect.x + self.px(5), b.rect.y + self.px(5), self.px(8), b.rect.height - self.px(10))
+                pygame.draw.rect(surf, P.power(pid), chip, border_radius=self.px(3))
+        self.extra(surf)
+        if self.message:
+            m = text(self.message, "sans-bold", self.px(15), (255, 200, 180))
+            r = m.get_rect(midbottom=(w // 2, h - self.px(24))).inflate(self.px(20), self.px(10))
+            pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
+            pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
+            surf.blit(m, m.get_rect(center=r.center))
+
+    def extra(self, surf: pygame.Surface) -> None:
+        pass

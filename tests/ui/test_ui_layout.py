@@ -1,0 +1,96 @@
+"""The window's code keeps its layout (architecture: "No scene imports another scene"):
+scenes open one another by name through the app, and only the navigation module knows
+them all; drawing and widgets know no scene; no module grows past 600 lines."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+UI = ROOT / "game" / "ui"
+SCENES = UI / "scenes"
+
+
+def _module(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module an import statement in ``path`` names, at any depth, as absolute names
+    (``from a import b`` names ``a`` and ``a.b``, which may be a module)."""
+    package = _module(path) if path.name == "__init__.py" else _module(path).rsplit(".", 1)[0]
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([node.module] if node.module else []))
+            out.append((node.lineno, base))
+            out += [(node.lineno, f"{base}.{a.name}") for a in node.names]
+    return out
+
+
+def _scene_of(module: str) -> str | None:
+    """The scene a module belongs to: the module or package right under game.ui.scenes."""
+    parts = module.split(".")
+    return parts[3] if len(parts) > 3 and parts[:3] == ["game", "ui", "scenes"] else None
+
+
+def _py(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _py(SCENES), ids=lambda p: str(p.relative_to(SCENES)))
+def test_no_scene_imports_another(path: Path) -> None:
+    mine = _scene_of(_module(path))
+    bad = [f"line {line}: {mod}" for line, mod in _imports(path)
+           if mod.startswith("game.ui.scenes") and _scene_of(mod) != mine]
+    assert not bad, f"{path.relative_to(ROOT)} imports another scene: " + "; ".join(bad)
+
+
+def test_only_navigation_knows_the_scenes() -> None:
+    """Outside the scenes, only game/ui/navigation.py imports them; the command line opens
+    them by name."""
+    outside = [p for p in _py(UI) if SCENES not in p.parents and p.name != "navigation.py"]
+    outside += _py(ROOT / "game" / "cli")
+    bad = [f"{p.relative_to(ROOT)} line {line}: {mod}" for p in outside for line, mod in _imports(p)
+           if mod.startswith("game.ui.scenes")]
+    assert not bad, "; ".join(bad)
+
+
+@pytest.mark.parametrize("folder", ["drawing", "widgets"])
+def test_drawing_and_widgets_know_no_scene(folder: str) -> None:
+    above = ("game.ui.scenes", "game.ui.navigation", "game.ui.shots") + (("game.ui.widgets",) if folder == "drawing" else ())
+    bad = [f"{p.relative_to(ROOT)} line {line}: {mod}" for p in _py(UI / folder) for line, mod in _imports(p)
+           if mod.startswith(above)]
+    assert not bad, "; ".join(bad)
+
+
+@pytest.mark.parametrize("path", _py(UI) + _py(ROOT / "tests" / "ui"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_stay_small_and_say_what_they_own(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 600, f"{path.relative_to(ROOT)} has more than 600 lines: split it"
+    if UI in path.parents:
+        assert ast.get_docstring(ast.parse(text)), f"{path.relative_to(ROOT)} has no docstring saying what it owns"
+
+
+def test_every_scene_name_opens_its_scene() -> None:
+    from game.ui.app import Scene
+    from game.ui.navigation import SCENES, scene_class
+
+    assert {"menu", "new_game", "open", "settings", "replays", "game", "pause", "end", "replay", "replay_pause",
+            "replay_end"} == set(SCENES)
+    for name in SCENES:
+        cls = scene_class(name)
+        assert issubclass(cls, Scene) and _scene_of(cls.__module__), name
+    with pytest.raises(ValueError, match="no scene is called 'nowhere'"):
+        scene_class("nowhere")
