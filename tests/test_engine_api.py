@@ -504,8 +504,8 @@ def test_same_seed_same_output_whatever_the_hash_seed(args: tuple[str, ...]) -> 
 
 # --------------------------------------------------------------------------- soe bench
 def test_bench_runs_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
-    """``soe bench`` (tools.bench_engine.main) plays games and prints its figures."""
-    from tools.bench_engine import main
+    """``soe bench`` (game.cli.bench.engine.main) plays games and prints its figures."""
+    from game.cli.bench.engine import main
 
     assert main(["--games", "1", "--players", "2", "--repeat", "1", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)

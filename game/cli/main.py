@@ -79,10 +79,10 @@ def _scenario(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.ui:
-        from tools.bench_ui import main as bench_ui
+        from game.cli.bench.window import main as bench_ui
 
         return bench_ui(["--json"] if args.json else [])
-    from tools.bench_engine import main as bench_main
+    from game.cli.bench.engine import main as bench_main
 
     return bench_main(["--games", str(args.games), "--players", str(args.players)])
 
