@@ -27,6 +27,7 @@ from game.rules.common import (
     turn_tile,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide, dice
 
 ATT, DEF = 0, 1
@@ -67,19 +68,23 @@ class Battle(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         stage = fr["stage"]
         if stage == "roll":
-            return chance("dice", dice(4), f"Dice for the {fr['label']} (R-CMB-5)")
+            return chance("dice", dice(4), f"Dice for the {fr['label']} (R-CMB-5)",
+                          {"key": "dice", "rule": "R-CMB-5", "sea": fr["sea"], "area": fr["area"]})
         if stage == "reroll":
             seat = fr["sides"][fr["rr"]]
-            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)} (R-TIL-2)")
+            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)} (R-TIL-2)",
+                          {"key": "reroll", "rule": "R-TIL-2", "power": st.powers[seat]})
         if stage == "reserve":
             seat = fr["sides"][fr["rturn"]]
             if seat >= 0 and ready(st, seat, "reserve"):
-                return decide("reserve", seat, f"{pname(st, seat)}: use a Reserve to reroll your dice? (R-TIL-2)")
+                return decide("reserve", seat, f"{pname(st, seat)}: use a Reserve to reroll your dice? (R-TIL-2)",
+                              {"key": "reserve", "rule": "R-TIL-2", "power": st.powers[seat]})
             return None
         if stage == "withdraw":
             seat = fr["sides"][DEF]
             if seat >= 0 and owns(st, seat, "fighting_withdrawal") and self._def_would_lose(fr):
-                return decide("withdraw", seat, f"{pname(st, seat)}: use Fighting Withdrawal? (R-TIL-19)")
+                return decide("withdraw", seat, f"{pname(st, seat)}: use Fighting Withdrawal? (R-TIL-19)",
+                              {"key": "withdraw", "rule": "R-TIL-19", "power": st.powers[seat]})
             return None
         if stage == "loss":
             need = self._loss_need(st, fr)
@@ -99,16 +104,18 @@ class Battle(Phase):
                 return need[1]
         return []
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-CMB-6, R-CMB-7, R-CMB-8: why a loss choice is refused."""
         if fr["stage"] != "loss" or choice.kind not in ("lose", "ally_loses"):
             return None
         if choice.kind == "ally_loses":
-            return "the unit is lost by one of the allies that still has a unit in this battle", "R-CMB-7"
+            return refusal("the unit is lost by one of the allies that still has a unit in this battle", "R-CMB-7",
+                           "loss.ally")
         if fr["tie"] and choice.args == ("fort",):
-            return "a fort is never lost on a tie", "R-CMB-8"
+            return refusal("a fort is never lost on a tie", "R-CMB-8", "loss.fort_on_tie")
         what = "fleets" if fr["sea"] else "armies or forts"
-        return f"the unit lost is one of the loser's own {what} in this battle", "R-CMB-6"
+        return refusal(f"the unit lost is one of the loser's own {what} in this battle", "R-CMB-6", "loss.own_unit",
+                       sea=int(fr["sea"]))
 
     # ----------------------------------------------------------------- dice
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
@@ -259,13 +266,15 @@ class Battle(Phase):
         if fr["loser"] < 0:
             if len(idx) > 1:
                 roller = fr["sides"][side]
-                return (decide("ally_loses", roller, f"{pname(st, roller)}: choose which ally loses the unit (R-CMB-7)"),
+                return (decide("ally_loses", roller, f"{pname(st, roller)}: choose which ally loses the unit (R-CMB-7)",
+                               {"key": "ally_loses", "rule": "R-CMB-7", "power": st.powers[roller]}),
                         [C("ally_loses", st.powers[pool[i][0]]) for i in idx])
             return None
         entry = next(e for e in pool if e[0] == fr["loser"])
         kinds = pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])
         if len(kinds) > 1:
-            return (decide("lose", fr["loser"], f"{pname(st, fr['loser'])}: choose the unit you lose (R-CMB-6)"),
+            return (decide("lose", fr["loser"], f"{pname(st, fr['loser'])}: choose the unit you lose (R-CMB-6)",
+                           {"key": "lose", "rule": "R-CMB-6", "power": st.powers[fr["loser"]]}),
                     [C("lose", KIND_NAMES[k]) for k in kinds])
         return None
 
