@@ -142,7 +142,7 @@ class Auction(Phase):
         winner = fr["leader"]
         log.add("auction_won", f"{pname(st, winner)} wins the auction for {fr['high']} gold",
                 power=st.powers[winner], bid=fr["high"])
-        pay(st, winner, fr["high"], log, "the auction")
+        pay(st, winner, fr["high"], log, "the auction", "auction")
         for seat, row in ((fr["a"], 1), (fr["b"], 2)):
             if seat < 0:
                 continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.auction import spend_cap
-from game.rules.battle import ATT, DEF, new_battle, side_name
+from game.rules.battle import ATT, DEF, new_battle, side_fields, side_name
 from game.rules.common import (
     ARMY,
     FLEET,
@@ -265,7 +265,8 @@ class Attack(Phase):
                 spend_one_use(st, fr["seat"], "surprise_attack")
                 fr["surprise"] = 1
                 log.add("surprise", f"{pname(st, fr['seat'])} makes a Surprise Attack: "
-                        f"{pname(st, fr['sides'][DEF])}'s allies may not help", power=st.powers[fr["seat"]])
+                        f"{pname(st, fr['sides'][DEF])}'s allies may not help", power=st.powers[fr["seat"]],
+                        defender=st.powers[fr["sides"][DEF]])
             fr["stage"] = "allies"
             self._queue_allies(st, fr)
         elif k == "offer":
@@ -280,16 +281,19 @@ class Attack(Phase):
             owner, tile = fr["dual"].pop(0)
             self._add_tile(st, fr, owner, tile, str(choice.args[1]), log)
         elif k == "naval_battle":
-            log.add("naval_declared", f"{pname(st, fr['seat'])} declares a naval battle", area=fr["area"])
+            log.add("naval_declared", f"{pname(st, fr['seat'])} declares a naval battle", area=fr["area"],
+                    power=st.powers[fr["seat"]])
             fr["stage"] = "naval_answer"
         elif k == "no_naval_battle":
             log.add("naval_refused", f"{pname(st, fr['seat'])} does not fight at sea: "
-                    f"{pname(st, fr['sides'][DEF])} has naval support", area=fr["area"])
+                    f"{pname(st, fr['sides'][DEF])} has naval support", area=fr["area"],
+                    power=st.powers[fr["seat"]], defender=st.powers[fr["sides"][DEF]])
             fr["support"] = DEF
             fr["stage"] = "blockade"
         elif k == "decline":
             log.add("naval_declined", f"{pname(st, fr['sides'][DEF])} declines the naval battle: "
-                    f"{pname(st, fr['seat'])} has naval support", area=fr["area"])
+                    f"{pname(st, fr['seat'])} has naval support", area=fr["area"],
+                    power=st.powers[fr["sides"][DEF]], attacker=st.powers[fr["seat"]])
             fr["support"] = ATT
             fr["stage"] = "blockade"
         elif k == "accept":
@@ -328,7 +332,7 @@ class Attack(Phase):
         if fr["free"]:  # the War Office was turned when it was used (R-TIL-3)
             log.add("war_office", f"{pname(st, seat)} uses the War Office: a free attack", power=st.powers[seat])
         else:
-            pay(st, seat, b.c("attack_cost"), log, "the attack")
+            pay(st, seat, b.c("attack_cost"), log, "the attack", "attack")
         fr["stage"] = "surprise"
 
     def _surprise_useful(self, st: State, fr: Frame) -> bool:
@@ -376,9 +380,9 @@ class Attack(Phase):
             if add_f:
                 parts.append(f"{add_f} {'fleet' if add_f == 1 else 'fleets'}")
             log.add("help", f"{pname(st, helper)} helps {pname(st, asker)} with " + " and ".join(parts),
-                    power=st.powers[helper], armies=add_a, fleets=add_f)
+                    power=st.powers[helper], armies=add_a, fleets=add_f, asker=st.powers[asker])
             if offer > 0:
-                pay(st, asker, offer, log, f"{pname(st, helper)}'s help")
+                pay(st, asker, offer, log, f"{pname(st, helper)}'s help", "help", ally=st.powers[helper])
                 st.gold[helper] += offer
                 log.add("gold_for_help", f"{pname(st, helper)} receives {offer} gold from {pname(st, asker)} for "
                         f"its help", power=st.powers[helper], payer=st.powers[asker], gold=offer)
@@ -501,7 +505,7 @@ class Attack(Phase):
             fr["support"] = {"att": ATT, "def": DEF}.get(result, -1)
             if fr["support"] >= 0:
                 log.add("naval_support", f"{pname(st, fr['sides'][fr['support']])} has naval support",
-                        area=fr["area"])
+                        area=fr["area"], **side_fields(st, fr["sides"][fr["support"]], fr))
             fr["stage"] = "blockade"
         elif stage == "blockade":
             fr["stage"] = "land"
@@ -528,7 +532,7 @@ class Attack(Phase):
             fr["support"] = DEF
         if fr["support"] >= 0:
             log.add("naval_support", f"{side_name(st, fr['sides'][fr['support']], fr, fr['support'])} has naval support",
-                    area=fr["area"])
+                    area=fr["area"], **side_fields(st, fr["sides"][fr["support"]], fr))
 
     def _outcome(self, st: State, fr: Frame, log: Log) -> None:
         """R-CMB-6 (marker replaced), R-CMB-12 (neutral counters), R-TIL-17/18 (tiles)."""
@@ -545,7 +549,7 @@ class Attack(Phase):
                 placed = place_marker(st, seat, area, log)
                 text = f"{pname(st, dfn)}'s control marker in {aname(st, area)} is " + (
                     f"replaced by {who}'s" if placed else "removed")
-                log.add("marker_taken", text, power=st.powers[seat], loser=st.powers[dfn], area=area)
+                log.add("marker_taken", text, power=st.powers[seat], loser=st.powers[dfn], area=area, replaced=placed)
         elif kind == "counter":
             counter = b.counter_by_id[target]
             if st.supply[seat]["marker"] <= 0:  # R-GEN-2: no marker to place, the counter stays
@@ -557,11 +561,12 @@ class Attack(Phase):
             place_marker(st, seat, area, log)
             if counter.gold:
                 st.gold[seat] += counter.gold
-                log.add("gold", f"{who} takes {counter.gold} gold from {counter.name}", power=st.powers[seat], gold=counter.gold)
+                log.add("gold", f"{who} takes {counter.gold} gold from {counter.name}", power=st.powers[seat],
+                        gold=counter.gold, counter=target)
             if counter.vp:
                 st.vp[seat] += counter.vp * b.c("neutral_vp")
                 log.add("vp", f"{who} scores {counter.vp * b.c('neutral_vp')} VP for {counter.name}",
-                        power=st.powers[seat], vp=counter.vp * b.c("neutral_vp"))
+                        power=st.powers[seat], vp=counter.vp * b.c("neutral_vp"), counter=target)
         elif kind == "tile":
             entry = next(c for c in st.captured if c[0] == area and c[1] == target)
             st.captured.remove(entry)

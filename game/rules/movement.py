@@ -237,6 +237,7 @@ class SeaRoll(Phase):
         total = second + bonus
         data["dice"] = [first, second]
         extra = f" (+{bonus} Navigation)" if bonus else ""
+        data["bonus"] = bonus
         if total <= b.c("sea_roll_again_lost_max"):
             remove_unit(st, seat, src, kind)
             log.add("sea_lost", f"{who} rolls 1, then {second}{extra}: lost at sea", **data)
@@ -453,8 +454,11 @@ class Build(Phase):
             st.pop[seat] -= 1
         place_unit(st, seat, home, kind)
         how = " with Militia" if militia else ""
-        log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}",
-                power=st.powers[seat], unit=KIND_NAMES[kind], area=home, population=1 if pay_pop else 0)
+        data: dict[str, Any] = {"power": st.powers[seat], "unit": KIND_NAMES[kind], "area": home,
+                                "population": 1 if pay_pop else 0}
+        if militia:
+            data["tile"] = "militia"
+        log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}", **data)
         fr["kind"] = kind
         fr["at"] = home
         fr["stage"] = "go"

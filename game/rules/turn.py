@@ -165,19 +165,21 @@ def why_not_use(st: State, seat: int, args: tuple[object, ...]) -> Refusal:
              "blockade": "R-TIL-21"}
     rule = "R-TIL-15" if tile.family == "trade" else rules.get(tile.id, "R-GEN-8")
     why = {
-        "R-TIL-15": (f"{who} has no control marker in that area of {tile.name}", "use.trade_no_marker"),
-        "R-TIL-3": (f"{who} has nothing it could attack now", "use.nothing_to_attack"),
-        "R-TIL-4": (f"{who} has no army left in its supply", "use.no_army_in_supply"),
-        "R-TIL-5": (f"{who} has no fleet left in its supply", "use.no_fleet_in_supply"),
-        "R-TIL-6": (f"{who} needs an army in its supply and a colony where it has a control marker or a unit",
-                    "use.trained_natives"),
-        "R-TIL-11": ("that alliance tile is not in the stock", "use.alliance_not_in_stock"),
-        "R-TIL-12": (f"{who}'s population is already at its maximum", "use.population_at_maximum"),
-        "R-TIL-21": (f"a Blockade is placed under one of {who}'s fleets in a colony without a Blockade",
-                     "use.blockade_where"),
+        "R-TIL-15": refusal(f"{who} has no control marker in that area of {tile.name}", rule, "use.trade_no_marker",
+                            power=power, tile=tile.id),
+        "R-TIL-3": refusal(f"{who} has nothing it could attack now", rule, "use.nothing_to_attack", power=power),
+        "R-TIL-4": refusal(f"{who} has no army left in its supply", rule, "use.no_army_in_supply", power=power),
+        "R-TIL-5": refusal(f"{who} has no fleet left in its supply", rule, "use.no_fleet_in_supply", power=power),
+        "R-TIL-6": refusal(f"{who} needs an army in its supply and a colony where it has a control marker or a unit",
+                           rule, "use.trained_natives", power=power),
+        "R-TIL-11": refusal("that alliance tile is not in the stock", rule, "use.alliance_not_in_stock"),
+        "R-TIL-12": refusal(f"{who}'s population is already at its maximum", rule, "use.population_at_maximum",
+                            power=power),
+        "R-TIL-21": refusal(f"a Blockade is placed under one of {who}'s fleets in a colony without a Blockade", rule,
+                            "use.blockade_where", power=power),
     }
-    reason, key = why.get(rule, (f"{tile.name} cannot be used that way now", "use.not_that_way"))
-    return refusal(reason, rule, key, power=power, tile=tile.id)
+    return why.get(rule) or refusal(f"{tile.name} cannot be used that way now", rule, "use.not_that_way",
+                                    tile=tile.id)
 
 
 class Turn(Phase):
@@ -296,9 +298,12 @@ class Turn(Phase):
             st.pop[seat] -= 1
         st.face_up[c.area].remove(counter)
         place_marker(st, seat, c.area, log)
-        verb = "colonises" if how == "colonise" else "enslaves"
-        log.add(how, f"{pname(st, seat)} {verb} {c.name} in {aname(st, c.area)}", power=st.powers[seat],
-                counter=counter, area=c.area)
+        if how == "colonise":
+            log.add("colonise", f"{pname(st, seat)} colonises {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+                    counter=counter, area=c.area)
+        else:
+            log.add("enslave", f"{pname(st, seat)} enslaves {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+                    counter=counter, area=c.area)
 
     def _use(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         """R-GEN-8 free actions: the tile is turned (once per war) and takes effect."""
@@ -335,14 +340,14 @@ class Turn(Phase):
         elif tile == "trained_natives":
             place_unit(st, seat, arg, 0)
             log.add("build", f"{who} raises an army of Trained Natives in {aname(st, arg)}", power=st.powers[seat],
-                    unit="army", area=arg, population=0)
+                    unit="army", area=arg, population=0, tile=tile)
             st.stack.append(new_build(seat, "trained_natives", kind=0, at=arg))
         elif tile == "diplomatic_service":
             take_tile(st, seat, arg, log)
         elif tile == "improved_agriculture":
             st.pop[seat] = min(b.c("population_max"), st.pop[seat] + 1)
             log.add("population", f"{who}'s population rises to {st.pop[seat]}", power=st.powers[seat],
-                    population=st.pop[seat])
+                    population=st.pop[seat], tile=tile)
 
 
 def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
@@ -351,10 +356,10 @@ def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
     t = b.tile_by_id[tile]
     who = pname(st, seat)
     log.add("buy", f"{who} takes {t.name}", power=st.powers[seat], tile=tile)
-    pay(st, seat, t.gold, log, t.name)
+    pay(st, seat, t.gold, log, t.name, "tile", tile=tile)
     if t.population:
         st.pop[seat] -= t.population
-    add_unrest(st, seat, t.unrest, log, t.name)
+    add_unrest(st, seat, t.unrest, log, tile)
     if tile in ("pirates", "slave_revolt"):
         st.stock[tile] -= 1
         st.stack.append({"t": "revolt", "seat": seat, "tile": tile, "stage": "target"})
@@ -366,7 +371,8 @@ def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
         log.add("reform", f"{who} reforms its government", seat=seat, unrest=-cut, power=st.powers[seat])
     elif tile == "industry":
         st.vp[seat] += b.c("industry_vp")
-        log.add("vp", f"{who} scores {b.c('industry_vp')} VP for Industry", power=st.powers[seat], vp=b.c("industry_vp"))
+        log.add("vp", f"{who} scores {b.c('industry_vp')} VP for Industry", power=st.powers[seat], vp=b.c("industry_vp"),
+                tile=tile)
 
 
 class Buy(Phase):

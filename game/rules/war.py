@@ -198,7 +198,7 @@ class Game(Phase):
         st.order = sorted(range(st.n), key=lambda s: st.track[s])
         names = ", ".join(pname(st, s) for s in st.order)
         log.add("play_order", f"Play order for war {st.war}: {names}",
-                order=[st.powers[s] for s in st.order])
+                order=[st.powers[s] for s in st.order], war=st.war)
         fr["step"] = "rounds"
         fr["i"] = 0
         st.round = 1
@@ -239,7 +239,7 @@ def income_and_upkeep(st: State, log: Log) -> None:
     for seat in range(st.n):
         upkeep = sum(sum(st.units[a.id][seat]) for a in b.areas)
         if upkeep:
-            pay(st, seat, upkeep, log, "upkeep")
+            pay(st, seat, upkeep, log, "upkeep", "upkeep")
     for seat in range(st.n):
         new = min(b.c("population_max"), st.pop[seat] + b.c("population_growth"))
         if new != st.pop[seat]:
@@ -269,10 +269,11 @@ def score_war(st: State, log: Log) -> None:
                 parts.append(f"{pname(st, seat)} {scores[seat]}")
         if parts:
             log.add("score_area", f"{aname(st, area)} scores: " + ", ".join(parts), area=area,
-                    scores={st.powers[s]: scores[s] for s in range(st.n) if scores[s]})
+                    scores={st.powers[s]: scores[s] for s in range(st.n) if scores[s]},
+                    powers=[st.powers[s] for s in range(st.n) if scores[s]])
     log.add("scored", f"Victory points after war {st.war}: " +
             ", ".join(f"{pname(st, s)} {st.vp[s]}" for s in range(st.n)),
-            war=st.war, vp={st.powers[s]: st.vp[s] for s in range(st.n)})
+            war=st.war, vp={st.powers[s]: st.vp[s] for s in range(st.n)}, powers=list(st.powers))
 
 
 # --------------------------------------------------------------------------- step 6
