@@ -206,6 +206,9 @@ def _phase_refusals(tmp: Path) -> list[tuple[RulesError, Board]]:
     st, _ = run([GB, FR], [(GB, "buy")], turn={"power": GB}, alliances={"A": [GB], "B": [FR]},
                 players={GB: {"population": 0}})
     out += [refused(st, (GB, "tile", t)) for t in ("pirates", "slave_revolt", "government_reform")]
+    st, _ = run([GB, FR], [(GB, "buy"), (GB, "tile", "pirates")], turn={"power": GB}, alliances={"A": [GB], "B": [FR]},
+                areas={"india": {FR: {"markers": 1}}})
+    out.append(refused(st, (GB, "revolt", "german_states", FR)))
     st = _turn([GB, FR], players={GB: {"population": 0}}, areas={"north_america": {"neutral": ["virginia"]}})
     out += [refused(st, (GB, "colonise", "virginia")), refused(st, (GB, "build"))]
     st = _turn([GB, FR])
