@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.rules.common import Log, board, lot_size, pay, pname
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
 
 EMPTY = "-"
@@ -24,23 +25,27 @@ def spend_cap(st: State, seat: int) -> int:
 bid_cap = spend_cap
 
 
-def why_not_propose(st: State, args: tuple[object, ...]) -> tuple[str, str]:
+def why_not_propose(st: State, args: tuple[object, ...]) -> Refusal:
     """R-ALL-4: why a proposal is refused."""
     if len(args) != 2:
-        return "a proposal names the power for box A and the power for box B", "R-ALL-4"
+        return refusal("a proposal names the power for box A and the power for box B", "R-ALL-4",
+                       "propose.names_two")
     free = unallied(st)
     for a in args:
         if a != EMPTY and a not in st.powers:
-            return f"there is no power called {a!r} in this game", "R-ALL-4"
+            return refusal(f"there is no power called {a!r} in this game", "R-ALL-4", "propose.no_such_power", value=a)
         if a != EMPTY and st.powers.index(str(a)) not in free:
-            return f"{pname(st, st.powers.index(str(a)))} is already in an alliance", "R-ALL-4"
+            return refusal(f"{pname(st, st.powers.index(str(a)))} is already in an alliance", "R-ALL-4",
+                           "propose.already_allied", power=str(a))
     if args[0] == args[1]:
-        return "the two boxes must hold two different players", "R-ALL-4"
+        return refusal("the two boxes must hold two different players", "R-ALL-4", "propose.same_player")
     if EMPTY in args and len(free) > 1:
-        return "both boxes must be filled while two or more players are unallied", "R-ALL-4"
+        return refusal("both boxes must be filled while two or more players are unallied", "R-ALL-4",
+                       "propose.fill_both")
     if EMPTY not in args:
-        return "only one player is unallied: the proposal holds that single marker", "R-ALL-4"
-    return "that row of the alliance track is full", "R-ALL-1"
+        return refusal("only one player is unallied: the proposal holds that single marker", "R-ALL-4",
+                       "propose.one_unallied")
+    return refusal("that row of the alliance track is full", "R-ALL-1", "propose.row_full")
 
 
 class Auction(Phase):
@@ -52,10 +57,13 @@ class Auction(Phase):
         seat = fr["bidder"]
         if fr["stage"] == "propose":
             return decide("propose", seat, f"{pname(st, seat)}: choose the proposal for your bid of "
-                          f"{fr['pending_bid']} (R-ALL-4)")
+                          f"{fr['pending_bid']} (R-ALL-4)",
+                          {"key": "propose", "rule": "R-ALL-4", "power": st.powers[seat], "bid": fr["pending_bid"]})
         if fr["high"] < 0:
-            return decide("bid", seat, f"{pname(st, seat)}: open the auction with a bid of 0 or more (R-ALL-3)")
-        return decide("bid", seat, f"{pname(st, seat)}: raise above {fr['high']} or pass (R-ALL-3)")
+            return decide("bid", seat, f"{pname(st, seat)}: open the auction with a bid of 0 or more (R-ALL-3)",
+                          {"key": "bid_open", "rule": "R-ALL-3", "power": st.powers[seat]})
+        return decide("bid", seat, f"{pname(st, seat)}: raise above {fr['high']} or pass (R-ALL-3)",
+                      {"key": "bid_raise", "rule": "R-ALL-3", "power": st.powers[seat], "high": fr["high"]})
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat = fr["bidder"]
@@ -75,26 +83,30 @@ class Auction(Phase):
         out.extend(C("bid", x) for x in range(fr["high"] + 1, bid_cap(st, seat) + 1))
         return out
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         seat, k, args = fr["bidder"], choice.kind, choice.args
-        who = pname(st, seat)
+        who, power = pname(st, seat), st.powers[seat]
         if fr["stage"] == "propose":
             if k != "propose":
                 return None
             return why_not_propose(st, args)
         if k == "pass" and fr["high"] < 0:
-            return f"{who} opens this auction and must bid (0 or more)", "R-ALL-3"
+            return refusal(f"{who} opens this auction and must bid (0 or more)", "R-ALL-3", "bid.must_open",
+                           power=power)
         if k != "bid":
             return None
         if len(args) != 1 or isinstance(args[0], str):
-            return "a bid is one whole number of gold", "R-ALL-3"
+            return refusal("a bid is one whole number of gold", "R-ALL-3", "bid.one_number")
         amount = int(args[0])
         if amount <= fr["high"]:
             if fr["high"] < 0:
-                return "a bid is 0 gold or more", "R-ALL-3"
-            return f"a bid must be higher than the high bid of {fr['high']}", "R-ALL-3"
-        return (f"{who} could pay at most {spend_cap(st, seat)} gold, borrowing before its unrest reached "
-                f"the revolution at {board(st).c('revolution_unrest')}"), "R-GEN-4"
+                return refusal("a bid is 0 gold or more", "R-ALL-3", "bid.negative")
+            return refusal(f"a bid must be higher than the high bid of {fr['high']}", "R-ALL-3", "bid.not_higher",
+                           high=fr["high"])
+        cap, revolution = spend_cap(st, seat), board(st).c("revolution_unrest")
+        return refusal(f"{who} could pay at most {cap} gold, borrowing before its unrest reached "
+                       f"the revolution at {revolution}", "R-GEN-4", "gold.spend_cap",
+                       power=power, gold=cap, revolution=revolution)
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["bidder"]
@@ -130,7 +142,7 @@ class Auction(Phase):
         winner = fr["leader"]
         log.add("auction_won", f"{pname(st, winner)} wins the auction for {fr['high']} gold",
                 power=st.powers[winner], bid=fr["high"])
-        pay(st, winner, fr["high"], log, "the auction")
+        pay(st, winner, fr["high"], log, "the auction", "auction")
         for seat, row in ((fr["a"], 1), (fr["b"], 2)):
             if seat < 0:
                 continue

@@ -27,6 +27,7 @@ from game.rules.common import (
     turn_tile,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide, dice
 
 ATT, DEF = 0, 1
@@ -58,6 +59,28 @@ def side_name(st: State, seat: int, fr: Frame, side: int) -> str:
     return str(fr.get("neutral_name", "the neutral"))
 
 
+def neutral_fields(st: State, fr: Frame) -> dict[str, Any]:
+    """The neutral side of the battle or attack frame ``fr`` as event data: ``neutral`` (a
+    nation counter's id, or the Pirates' or Slave Revolt's tile id) and ``neutral_kind``
+    (``counter`` or ``tile``); empty when there is none. A battle's neutral is named by the
+    attack or the tile that fights it, the frame below the battle."""
+    holder = fr
+    if fr["t"] == "battle":
+        for i in range(1, len(st.stack)):
+            if st.stack[i] is fr:
+                holder = st.stack[i - 1]
+    if holder["t"] == "attack" and holder.get("kind") in ("counter", "tile"):
+        return {"neutral": str(holder["target"]), "neutral_kind": str(holder["kind"])}
+    if holder["t"] == "revolt":
+        return {"neutral": str(holder["tile"]), "neutral_kind": "tile"}
+    return {}
+
+
+def side_fields(st: State, seat: int, fr: Frame) -> dict[str, Any]:
+    """A side of a battle as event data: ``power`` for a player, the neutral's fields else."""
+    return {"power": st.powers[seat]} if seat >= 0 else neutral_fields(st, fr)
+
+
 class Battle(Phase):
     """One battle: dice (R-CMB-5), Reserve (R-TIL-2), Fighting Withdrawal (R-TIL-19),
     result and losses (R-CMB-6, -7, -8, -11)."""
@@ -67,19 +90,23 @@ class Battle(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         stage = fr["stage"]
         if stage == "roll":
-            return chance("dice", dice(4), f"Dice for the {fr['label']} (R-CMB-5)")
+            return chance("dice", dice(4), f"Dice for the {fr['label']} (R-CMB-5)",
+                          {"key": "dice", "rule": "R-CMB-5", "sea": fr["sea"], "area": fr["area"]})
         if stage == "reroll":
             seat = fr["sides"][fr["rr"]]
-            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)} (R-TIL-2)")
+            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)} (R-TIL-2)",
+                          {"key": "reroll", "rule": "R-TIL-2", "power": st.powers[seat]})
         if stage == "reserve":
             seat = fr["sides"][fr["rturn"]]
             if seat >= 0 and ready(st, seat, "reserve"):
-                return decide("reserve", seat, f"{pname(st, seat)}: use a Reserve to reroll your dice? (R-TIL-2)")
+                return decide("reserve", seat, f"{pname(st, seat)}: use a Reserve to reroll your dice? (R-TIL-2)",
+                              {"key": "reserve", "rule": "R-TIL-2", "power": st.powers[seat]})
             return None
         if stage == "withdraw":
             seat = fr["sides"][DEF]
             if seat >= 0 and owns(st, seat, "fighting_withdrawal") and self._def_would_lose(fr):
-                return decide("withdraw", seat, f"{pname(st, seat)}: use Fighting Withdrawal? (R-TIL-19)")
+                return decide("withdraw", seat, f"{pname(st, seat)}: use Fighting Withdrawal? (R-TIL-19)",
+                              {"key": "withdraw", "rule": "R-TIL-19", "power": st.powers[seat]})
             return None
         if stage == "loss":
             need = self._loss_need(st, fr)
@@ -99,16 +126,18 @@ class Battle(Phase):
                 return need[1]
         return []
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-CMB-6, R-CMB-7, R-CMB-8: why a loss choice is refused."""
         if fr["stage"] != "loss" or choice.kind not in ("lose", "ally_loses"):
             return None
         if choice.kind == "ally_loses":
-            return "the unit is lost by one of the allies that still has a unit in this battle", "R-CMB-7"
+            return refusal("the unit is lost by one of the allies that still has a unit in this battle", "R-CMB-7",
+                           "loss.ally")
         if fr["tie"] and choice.args == ("fort",):
-            return "a fort is never lost on a tie", "R-CMB-8"
+            return refusal("a fort is never lost on a tie", "R-CMB-8", "loss.fort_on_tie")
         what = "fleets" if fr["sea"] else "armies or forts"
-        return f"the unit lost is one of the loser's own {what} in this battle", "R-CMB-6"
+        return refusal(f"the unit lost is one of the loser's own {what} in this battle", "R-CMB-6", "loss.own_unit",
+                       sea=int(fr["sea"]))
 
     # ----------------------------------------------------------------- dice
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
@@ -118,7 +147,8 @@ class Battle(Phase):
             log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {side_name(st, att, fr, ATT)} rolls {values[0]} and "
                     f"{values[1]}, {side_name(st, dfn, fr, DEF)} rolls {values[2]} and {values[3]}",
                     dice=list(values), area=fr["area"],
-                    powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""])
+                    powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""],
+                    sea=bool(fr["sea"]), **(neutral_fields(st, fr) if att < 0 or dfn < 0 else {}))
             fr["stage"] = "reserve"
             fr["rturn"] = ATT
             fr["declines"] = 0
@@ -225,7 +255,9 @@ class Battle(Phase):
         else:
             text = f"The {fr['label']} is a tie, {a} to {d}"
         text = text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence
-        log.add("battle", text, result=result, totals=[a, d], area=fr["area"], sea=bool(fr["sea"]))
+        log.add("battle", text, result=result, totals=[a, d], area=fr["area"], sea=bool(fr["sea"]),
+                powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""],
+                **(neutral_fields(st, fr) if att < 0 or dfn < 0 else {}))
         if fr["fw"]:
             losses = [x for x in losses if x[0] != DEF]
         fr["result"] = result
@@ -259,13 +291,15 @@ class Battle(Phase):
         if fr["loser"] < 0:
             if len(idx) > 1:
                 roller = fr["sides"][side]
-                return (decide("ally_loses", roller, f"{pname(st, roller)}: choose which ally loses the unit (R-CMB-7)"),
+                return (decide("ally_loses", roller, f"{pname(st, roller)}: choose which ally loses the unit (R-CMB-7)",
+                               {"key": "ally_loses", "rule": "R-CMB-7", "power": st.powers[roller]}),
                         [C("ally_loses", st.powers[pool[i][0]]) for i in idx])
             return None
         entry = next(e for e in pool if e[0] == fr["loser"])
         kinds = pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])
         if len(kinds) > 1:
-            return (decide("lose", fr["loser"], f"{pname(st, fr['loser'])}: choose the unit you lose (R-CMB-6)"),
+            return (decide("lose", fr["loser"], f"{pname(st, fr['loser'])}: choose the unit you lose (R-CMB-6)",
+                           {"key": "lose", "rule": "R-CMB-6", "power": st.powers[fr["loser"]]}),
                     [C("lose", KIND_NAMES[k]) for k in kinds])
         return None
 
@@ -276,7 +310,7 @@ class Battle(Phase):
             if not idx:
                 seat = fr["sides"][side]
                 log.add("no_loss", f"{side_name(st, seat, fr, side)} has no unit left to lose in the {fr['label']}",
-                        area=fr["area"])
+                        area=fr["area"], sea=bool(fr["sea"]), **side_fields(st, seat, fr))
                 fr["losses"].pop(0)
                 return
             if len(idx) > 1:
@@ -292,9 +326,11 @@ class Battle(Phase):
         entry = next(e for e in fr["pools"][side] if e[0] == seat)
         entry[1 + kind] -= 1
         remove_unit(st, seat, fr["area"], kind)
-        why = {"loss": "lost the battle", "tie": "a tie", "seven": "rolled a 7"}[fr["losses"][0][1]]
+        reason = fr["losses"][0][1]
+        why = {"loss": "lost the battle", "tie": "a tie", "seven": "rolled a 7"}[reason]
         log.add("unit_lost", f"{pname(st, seat)} loses {A[KIND_NAMES[kind]]} in {aname(st, fr['area'])} ({why})",
-                seat=seat, unrest=1, power=st.powers[seat], unit=KIND_NAMES[kind], area=fr["area"], why=why)
+                seat=seat, unrest=1, power=st.powers[seat], unit=KIND_NAMES[kind], area=fr["area"], why=why,
+                reason=reason)
         st.unrest[seat] += 1
         fr["losses"].pop(0)
         fr["loser"] = -1
@@ -309,4 +345,4 @@ def board_seven(fr: Frame) -> int:
     return int(fr.get("seven", 7))
 
 
-__all__ = ["ATT", "DEF", "Battle", "new_battle", "side_name"]
+__all__ = ["ATT", "DEF", "Battle", "neutral_fields", "new_battle", "side_fields", "side_name"]

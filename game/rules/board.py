@@ -122,9 +122,9 @@ class Board:
 _CACHE: dict[str, Board] = {}
 
 
-def _require(cond: bool, message: str) -> None:
+def _require(cond: bool, message: str, key: str, **fields: Any) -> None:
     if not cond:
-        raise DataError(message)
+        raise DataError(message, "", key, fields)
 
 
 def load_board(source: str = "standard") -> Board:
@@ -141,7 +141,8 @@ def load_board(source: str = "standard") -> Board:
         else:
             raw = resources.files("game.rules").joinpath("data", f"{source}.json").read_bytes()
     except OSError as exc:
-        raise DataError(f"cannot read component data {source!r}: {exc.strerror or exc}") from exc
+        raise DataError(f"cannot read component data {source!r}: {exc.strerror or exc}", "", "data.unreadable",
+                        {"source": source, "error": str(exc.strerror or exc)}) from exc
     board = parse_board(raw)
     _CACHE[source] = board
     return board
@@ -150,7 +151,7 @@ def load_board(source: str = "standard") -> Board:
 def _refuse_number(text: str) -> Any:
     """Component data holds integers only: a float (or NaN, Infinity) anywhere is refused
     rather than truncated by ``int()``."""
-    raise DataError(f"component data may hold integers only, not {text}")
+    raise DataError(f"component data may hold integers only, not {text}", "", "data.not_integer", {"value": text})
 
 
 def parse_board(raw: bytes) -> Board:
@@ -158,12 +159,13 @@ def parse_board(raw: bytes) -> Board:
     try:
         data = json.loads(raw.decode("utf-8"), parse_float=_refuse_number, parse_constant=_refuse_number)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(f"component data is not valid JSON: {exc}") from exc
-    _require(isinstance(data, dict), "component data must be a JSON object")
+        raise DataError(f"component data is not valid JSON: {exc}", "", "data.not_json", {"error": str(exc)}) from exc
+    _require(isinstance(data, dict), "component data must be a JSON object", "data.not_an_object")
     try:
         return _build(data, hashlib.sha256(raw).hexdigest())
     except (KeyError, TypeError, ValueError) as exc:
-        raise DataError(f"component data is incomplete or malformed: {exc!r}") from exc
+        raise DataError(f"component data is incomplete or malformed: {exc!r}", "", "data.malformed",
+                        {"error": repr(exc)}) from exc
 
 
 def _build(data: dict[str, Any], digest: str) -> Board:
@@ -171,16 +173,17 @@ def _build(data: dict[str, Any], digest: str) -> Board:
     for key, value in constants.items():
         _require(
             isinstance(value, int) or (isinstance(value, list) and all(isinstance(v, int) for v in value)),
-            f"constant {key} must be an integer or a list of integers",
+            f"constant {key} must be an integer or a list of integers", "data.constant", constant=key,
         )
     supply = {k: int(data["supply"][k]) for k in PIECE_KINDS}
     powers = tuple(Power(p["id"], p["name"], p["colour"]) for p in data["powers"])
     power_ids = [p.id for p in powers]
-    _require(len(set(power_ids)) == len(power_ids), "duplicate power id")
+    _require(len(set(power_ids)) == len(power_ids), "duplicate power id", "data.duplicate_power")
 
     areas: list[Area] = []
     for a in data["areas"]:
-        _require(a["kind"] in ("europe", "colony"), f"area {a['id']}: unknown kind {a['kind']}")
+        _require(a["kind"] in ("europe", "colony"), f"area {a['id']}: unknown kind {a['kind']}", "data.area_kind",
+                 area=a["id"], kind=a["kind"])
         areas.append(
             Area(
                 id=a["id"],
@@ -198,25 +201,29 @@ def _build(data: dict[str, Any], digest: str) -> Board:
     for p in powers:
         areas.append(Area(p.id, p.name, "home", True, (), 0, False, "", p.id))
     area_by_id = {a.id: a for a in areas}
-    _require(len(area_by_id) == len(areas), "duplicate area id")
+    _require(len(area_by_id) == len(areas), "duplicate area id", "data.duplicate_area")
     for a in areas:
-        _require(not a.naval_area or a.naval_area in area_by_id, f"area {a.id}: unknown naval area")
+        _require(not a.naval_area or a.naval_area in area_by_id, f"area {a.id}: unknown naval area",
+                 "data.naval_area", area=a.id)
 
     counters: list[Counter] = []
     for c in data["counters"]:
         ctype = c.get("type", "neutral")
-        _require(ctype in ("neutral", "pop", "slaves"), f"counter {c['id']}: unknown type {ctype}")
-        _require(c["area"] in vp_areas, f"counter {c['id']}: unknown area {c['area']}")
+        _require(ctype in ("neutral", "pop", "slaves"), f"counter {c['id']}: unknown type {ctype}",
+                 "data.counter_type", counter=c["id"], type=ctype)
+        _require(c["area"] in vp_areas, f"counter {c['id']}: unknown area {c['area']}", "data.counter_area",
+                 counter=c["id"], area=c["area"])
         counters.append(
             Counter(c["id"], c["name"], c["area"], ctype, int(c.get("strength", 0)),
                     int(c.get("gold", 0)), int(c.get("vp", 0)))
         )
     counter_by_id = {c.id: c for c in counters}
-    _require(len(counter_by_id) == len(counters), "duplicate counter id")
+    _require(len(counter_by_id) == len(counters), "duplicate counter id", "data.duplicate_counter")
     for a in areas:
         if not a.is_home:
             n = sum(1 for c in counters if c.area == a.id)
-            _require(n == a.spaces, f"area {a.id}: {a.spaces} spaces but {n} counters")
+            _require(n == a.spaces, f"area {a.id}: {a.spaces} spaces but {n} counters", "data.spaces",
+                     area=a.id, spaces=a.spaces, counters=n)
 
     tiles: list[Tile] = []
     for t in data["tiles"]:
@@ -229,23 +236,25 @@ def _build(data: dict[str, Any], digest: str) -> Board:
         tiles.append(Tile(t["id"], t["name"], "alliance", int(t.get("count", 1)), int(t.get("gold", 0)), 0, 0,
                           "war", "alliance", tuple(t["areas"]), tuple(t["units"])))
     tile_by_id = {t.id: t for t in tiles}
-    _require(len(tile_by_id) == len(tiles), "duplicate tile id")
+    _require(len(tile_by_id) == len(tiles), "duplicate tile id", "data.duplicate_tile")
     for t in tiles:
         for a_id in t.areas:
-            _require(a_id in vp_areas, f"tile {t.id}: unknown area {a_id}")
+            _require(a_id in vp_areas, f"tile {t.id}: unknown area {a_id}", "data.tile_area", tile=t.id, area=a_id)
         for u in t.units:
-            _require(u in ("army", "fleet"), f"tile {t.id}: unknown unit {u}")
+            _require(u in ("army", "fleet"), f"tile {t.id}: unknown unit {u}", "data.tile_unit", tile=t.id, unit=u)
 
     home_adjacent: dict[str, tuple[str, ...]] = {}
     for p in powers:
         adj = tuple(data["home_adjacency"].get(p.id, ()))
         for a_id in adj:
             _require(a_id in vp_areas and area_by_id[a_id].kind == "europe",
-                     f"home {p.id}: adjacency to a non-European area {a_id}")
+                     f"home {p.id}: adjacency to a non-European area {a_id}", "data.home_adjacency",
+                     power=p.id, area=a_id)
         home_adjacent[p.id] = adj
     europe_adjacent: dict[str, list[str]] = {a: [] for a in vp_areas if area_by_id[a].kind == "europe"}
     for x, y in data["europe_adjacency"]:
-        _require(x in europe_adjacent and y in europe_adjacent and x != y, f"bad adjacency {x}-{y}")
+        _require(x in europe_adjacent and y in europe_adjacent and x != y, f"bad adjacency {x}-{y}",
+                 "data.adjacency", a=x, b=y)
         europe_adjacent[x].append(y)
         europe_adjacent[y].append(x)
     ordered = {a: tuple(b for b in vp_areas if b in adj) for a, adj in europe_adjacent.items()}

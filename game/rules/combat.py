@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.auction import spend_cap
-from game.rules.battle import ATT, DEF, new_battle, side_name
+from game.rules.battle import ATT, DEF, new_battle, side_fields, side_name
 from game.rules.common import (
     ARMY,
     FLEET,
@@ -30,6 +30,7 @@ from game.rules.common import (
     spend_one_use,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
 
 
@@ -62,49 +63,65 @@ def attack_targets(st: State, seat: int) -> list[Choice]:
     return out
 
 
-def why_not_attack(st: State, seat: int, args: tuple[object, ...]) -> tuple[str, str] | None:
+def why_not_attack(st: State, seat: int, args: tuple[object, ...]) -> Refusal | None:
     """R-CMB-1, -2, -12, -13, R-TIL-17/18: why an attack on a target is refused."""
     b = board(st)
-    who = pname(st, seat)
+    who, power = pname(st, seat), st.powers[seat]
     if len(args) != 3 or not all(isinstance(a, str) for a in args):
-        return "an attack names an area, the kind of target (power, naval, counter or tile) and the target", "R-CMB-1"
+        return refusal("an attack names an area, the kind of target (power, naval, counter or tile) and the target",
+                       "R-CMB-1", "attack.shape")
     area, kind, target = (str(a) for a in args)
     if area not in b.vp_areas:
-        return f"attacks are made in the areas with victory points, and {area!r} is not one", "R-CMB-1"
+        return refusal(f"attacks are made in the areas with victory points, and {area!r} is not one", "R-CMB-1",
+                       "attack.not_vp_area", value=area)
     where = aname(st, area)
     own = st.units[area][seat]
     if kind in ("power", "naval"):
         if target not in st.powers:
-            return f"there is no player called {target!r} in this game", "R-CMB-1"
+            return refusal(f"there is no player called {target!r} in this game", "R-CMB-1", "attack.no_such_player",
+                           value=target)
         dfn = st.powers.index(target)
         if dfn == seat:
-            return f"{who} cannot attack itself", "R-CMB-1"
+            return refusal(f"{who} cannot attack itself", "R-CMB-1", "attack.itself", power=power)
         if is_ally(st, seat, dfn):
-            return f"{who} may never attack an ally ({pname(st, dfn)})", "R-CMB-13"
+            return refusal(f"{who} may never attack an ally ({pname(st, dfn)})", "R-CMB-13", "attack.ally",
+                           power=power, ally=target)
         if kind == "power":
             if own[ARMY] <= 0:
-                return f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2"
-            return f"{pname(st, dfn)} has no unit and no control marker in {where} to attack", "R-CMB-1"
+                return refusal(f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2",
+                               "attack.needs_army", power=power, area=area)
+            return refusal(f"{pname(st, dfn)} has no unit and no control marker in {where} to attack", "R-CMB-1",
+                           "attack.nothing_there", defender=target, area=area)
         if own[FLEET] <= 0:
-            return f"a naval attack needs a fleet of {who}'s own in {where}", "R-CMB-2"
+            return refusal(f"a naval attack needs a fleet of {who}'s own in {where}", "R-CMB-2",
+                           "attack.needs_fleet", power=power, area=area)
         if own[ARMY] > 0:
-            return f"{who} has an army in {where}: it makes a land attack, with a naval phase", "R-CMB-2"
-        return f"{pname(st, dfn)} has no fleet in {where} to fight at sea", "R-CMB-2"
+            return refusal(f"{who} has an army in {where}: it makes a land attack, with a naval phase", "R-CMB-2",
+                           "attack.land_not_naval", power=power, area=area)
+        return refusal(f"{pname(st, dfn)} has no fleet in {where} to fight at sea", "R-CMB-2",
+                       "attack.no_fleet_there", defender=target, area=area)
     if kind == "counter":
         counter = b.counter_by_id.get(target)
         if counter is None or target not in st.face_up[area]:
-            return f"there is no such neutral counter face up in {where}", "R-CMB-12"
+            return refusal(f"there is no such neutral counter face up in {where}", "R-CMB-12", "attack.no_such_counter",
+                           area=area)
         if counter.type != "neutral":
-            return f"{counter.name} has no strength: it is colonised or enslaved, not attacked", "R-CMB-12"
-        return f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2"
+            return refusal(f"{counter.name} has no strength: it is colonised or enslaved, not attacked", "R-CMB-12",
+                           "attack.not_neutral", counter=target)
+        return refusal(f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2",
+                       "attack.needs_army", power=power, area=area)
     if kind == "tile":
         rule = "R-TIL-17" if target == "pirates" else "R-TIL-18"
         if not any(c[1] == target for c in captured_in(st, area)):
-            return f"there is no such tile holding a control marker in {where}", rule
+            return refusal(f"there is no such tile holding a control marker in {where}", rule, "attack.no_such_tile",
+                           area=area)
         if target == "pirates":
-            return f"the Pirates are fought at sea: {who} needs a fleet in {where}", rule
-        return f"a Slave Revolt is fought on land: {who} needs an army in {where}", rule
-    return f"the kind of target is power, naval, counter or tile, not {kind!r}", "R-CMB-1"
+            return refusal(f"the Pirates are fought at sea: {who} needs a fleet in {where}", rule,
+                           "attack.tile_needs_unit", tile=target, power=power, area=area)
+        return refusal(f"a Slave Revolt is fought on land: {who} needs an army in {where}", rule,
+                       "attack.tile_needs_unit", tile=target, power=power, area=area)
+    return refusal(f"the kind of target is power, naval, counter or tile, not {kind!r}", "R-CMB-1",
+                   "attack.target_kind", value=kind)
 
 
 def _units(armies: int, fleets: int) -> str:
@@ -130,10 +147,12 @@ class Attack(Phase):
         seat, stage = fr["seat"], fr["stage"]
         who = pname(st, seat)
         if stage == "target":
-            return decide("attack", seat, f"{who}: choose the area and target of your attack (R-CMB-1)")
+            return decide("attack", seat, f"{who}: choose the area and target of your attack (R-CMB-1)",
+                          {"key": "attack", "rule": "R-CMB-1", "power": st.powers[seat]})
         if stage == "surprise":
             if self._surprise_useful(st, fr):
-                return decide("surprise", seat, f"{who}: use Surprise Attack so the defender's allies cannot help? (R-TIL-20)")
+                return decide("surprise", seat, f"{who}: use Surprise Attack so the defender's allies cannot help? (R-TIL-20)",
+                              {"key": "surprise", "rule": "R-TIL-20", "power": st.powers[seat]})
             return None
         if stage == "allies":
             if fr["ask"]:
@@ -141,28 +160,36 @@ class Attack(Phase):
                 asker = fr["sides"][side]
                 if fr["offer"] < 0:
                     return decide("offer", asker, f"{pname(st, asker)}: you ask {pname(st, helper)} to help you in "
-                                  f"{aname(st, fr['area'])}; offer gold, paid only if it helps, or 0 (R-CMB-9)")
+                                  f"{aname(st, fr['area'])}; offer gold, paid only if it helps, or 0 (R-CMB-9)",
+                                  {"key": "offer", "rule": "R-CMB-9", "power": st.powers[asker],
+                                   "ally": st.powers[helper], "area": fr["area"]})
                 armies, fleets = self._helper_units(st, fr, helper)
                 gold = f"; {pname(st, asker)} offers {fr['offer']} gold if you help" if fr["offer"] else ""
                 return decide("help", helper, f"{pname(st, helper)}: help {pname(st, asker)} in "
-                              f"{aname(st, fr['area'])}? Send any of your {_units(armies, fleets)} there{gold} (R-CMB-9)")
+                              f"{aname(st, fr['area'])}? Send any of your {_units(armies, fleets)} there{gold} (R-CMB-9)",
+                              {"key": "help", "rule": "R-CMB-9", "power": st.powers[helper], "asker": st.powers[asker],
+                               "area": fr["area"], "armies": armies, "fleets": fleets, "gold": fr["offer"]})
             return None
         if stage == "tiles":
             if fr["dual"]:
                 owner, tile = fr["dual"][0]
-                return decide("ally_tile", owner, f"{pname(st, owner)}: use {board(st).tile_name(tile)} as an army or a fleet? (R-CMB-10)")
+                return decide("ally_tile", owner, f"{pname(st, owner)}: use {board(st).tile_name(tile)} as an army or a fleet? (R-CMB-10)",
+                              {"key": "ally_tile", "rule": "R-CMB-10", "power": st.powers[owner], "tile": tile})
             return None
         if stage == "naval":
             if self._naval_choice(st, fr):
-                return decide("naval", seat, f"{who}: fight a naval battle first? (R-CMB-3)")
+                return decide("naval", seat, f"{who}: fight a naval battle first? (R-CMB-3)",
+                              {"key": "naval", "rule": "R-CMB-3", "power": st.powers[seat]})
             return None
         if stage == "naval_answer":
             dfn = fr["sides"][DEF]
-            return decide("naval_answer", dfn, f"{pname(st, dfn)}: accept the naval battle or decline it (R-CMB-3)")
+            return decide("naval_answer", dfn, f"{pname(st, dfn)}: accept the naval battle or decline it (R-CMB-3)",
+                          {"key": "naval_answer", "rule": "R-CMB-3", "power": st.powers[dfn]})
         if stage == "blockade":
             holder = self._blockade_holder(st, fr)
             if holder >= 0:
-                return decide("blockade", holder, f"{pname(st, holder)}: use Blockade for +2 naval support? (R-TIL-21)")
+                return decide("blockade", holder, f"{pname(st, holder)}: use Blockade for +2 naval support? (R-TIL-21)",
+                              {"key": "blockade", "rule": "R-TIL-21", "power": st.powers[holder]})
             return None
         return None
 
@@ -189,7 +216,7 @@ class Attack(Phase):
             return [C("blockade"), C("no_blockade")]
         return []
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why a choice of the attack is refused, with its rule."""
         stage, k, args = fr["stage"], choice.kind, choice.args
         if stage == "target" and k == "attack":
@@ -199,26 +226,33 @@ class Attack(Phase):
             asker = fr["sides"][side]
             if fr["offer"] < 0 and k == "offer":
                 if len(args) != 2 or args[0] != st.powers[helper] or isinstance(args[1], str):
-                    return (f"an offer names the ally asked ({pname(st, helper)}) and an amount of gold", "R-CMB-9")
+                    return refusal(f"an offer names the ally asked ({pname(st, helper)}) and an amount of gold",
+                                   "R-CMB-9", "offer.shape", ally=st.powers[helper])
                 if int(args[1]) < 0:
-                    return "an offer of gold is 0 or more", "R-CMB-9"
-                return (f"{pname(st, asker)} could pay at most {spend_cap(st, asker)} gold, borrowing before its "
-                        f"unrest reached the revolution at {board(st).c('revolution_unrest')}"), "R-GEN-4"
+                    return refusal("an offer of gold is 0 or more", "R-CMB-9", "offer.negative")
+                cap, revolution = spend_cap(st, asker), board(st).c("revolution_unrest")
+                return refusal(f"{pname(st, asker)} could pay at most {cap} gold, borrowing before its "
+                               f"unrest reached the revolution at {revolution}", "R-GEN-4", "gold.spend_cap",
+                               power=st.powers[asker], gold=cap, revolution=revolution)
             if fr["offer"] >= 0 and k == "help":
                 if len(args) != 2 or any(isinstance(a, str) or int(a) < 0 for a in args):
-                    return "help names how many armies and how many fleets join, 0 or more of each", "R-CMB-9"
+                    return refusal("help names how many armies and how many fleets join, 0 or more of each",
+                                   "R-CMB-9", "help.shape")
                 armies, fleets = self._helper_units(st, fr, helper)
                 where = aname(st, fr["area"])
                 if int(args[1]) > fleets and fr["mode"] == "land" and fr["sides"][DEF] < 0:
-                    return ("there is no naval battle against a neutral and only the attacker's own fleet gives "
-                            "naval support: an ally's fleets cannot help there"), "R-CMB-12"
+                    return refusal("there is no naval battle against a neutral and only the attacker's own fleet "
+                                   "gives naval support: an ally's fleets cannot help there", "R-CMB-12",
+                                   "help.no_fleets_against_neutral")
                 if int(args[0]) > armies and fr["mode"] == "naval":
-                    return "a naval attack has no land battle: an ally may add only fleets", "R-CMB-2"
-                return (f"{pname(st, helper)} may add at most {armies} {'army' if armies == 1 else 'armies'} and "
-                        f"{fleets} {'fleet' if fleets == 1 else 'fleets'} there (its own units in {where}; never "
-                        f"forts)"), "R-CMB-9"
+                    return refusal("a naval attack has no land battle: an ally may add only fleets", "R-CMB-2",
+                                   "help.no_armies_at_sea")
+                return refusal(f"{pname(st, helper)} may add at most {armies} {'army' if armies == 1 else 'armies'} "
+                               f"and {fleets} {'fleet' if fleets == 1 else 'fleets'} there (its own units in {where}; "
+                               f"never forts)", "R-CMB-9", "help.at_most",
+                               power=st.powers[helper], armies=armies, fleets=fleets, area=fr["area"])
         if stage == "tiles" and k == "ally_tile":
-            return "the tile adds either an army or a fleet in this attack", "R-CMB-10"
+            return refusal("the tile adds either an army or a fleet in this attack", "R-CMB-10", "ally_tile.unit")
         return None
 
     # ----------------------------------------------------------------- declaration
@@ -231,7 +265,8 @@ class Attack(Phase):
                 spend_one_use(st, fr["seat"], "surprise_attack")
                 fr["surprise"] = 1
                 log.add("surprise", f"{pname(st, fr['seat'])} makes a Surprise Attack: "
-                        f"{pname(st, fr['sides'][DEF])}'s allies may not help", power=st.powers[fr["seat"]])
+                        f"{pname(st, fr['sides'][DEF])}'s allies may not help", power=st.powers[fr["seat"]],
+                        defender=st.powers[fr["sides"][DEF]])
             fr["stage"] = "allies"
             self._queue_allies(st, fr)
         elif k == "offer":
@@ -246,16 +281,19 @@ class Attack(Phase):
             owner, tile = fr["dual"].pop(0)
             self._add_tile(st, fr, owner, tile, str(choice.args[1]), log)
         elif k == "naval_battle":
-            log.add("naval_declared", f"{pname(st, fr['seat'])} declares a naval battle", area=fr["area"])
+            log.add("naval_declared", f"{pname(st, fr['seat'])} declares a naval battle", area=fr["area"],
+                    power=st.powers[fr["seat"]])
             fr["stage"] = "naval_answer"
         elif k == "no_naval_battle":
             log.add("naval_refused", f"{pname(st, fr['seat'])} does not fight at sea: "
-                    f"{pname(st, fr['sides'][DEF])} has naval support", area=fr["area"])
+                    f"{pname(st, fr['sides'][DEF])} has naval support", area=fr["area"],
+                    power=st.powers[fr["seat"]], defender=st.powers[fr["sides"][DEF]])
             fr["support"] = DEF
             fr["stage"] = "blockade"
         elif k == "decline":
             log.add("naval_declined", f"{pname(st, fr['sides'][DEF])} declines the naval battle: "
-                    f"{pname(st, fr['seat'])} has naval support", area=fr["area"])
+                    f"{pname(st, fr['seat'])} has naval support", area=fr["area"],
+                    power=st.powers[fr["sides"][DEF]], attacker=st.powers[fr["seat"]])
             fr["support"] = ATT
             fr["stage"] = "blockade"
         elif k == "accept":
@@ -294,7 +332,7 @@ class Attack(Phase):
         if fr["free"]:  # the War Office was turned when it was used (R-TIL-3)
             log.add("war_office", f"{pname(st, seat)} uses the War Office: a free attack", power=st.powers[seat])
         else:
-            pay(st, seat, b.c("attack_cost"), log, "the attack")
+            pay(st, seat, b.c("attack_cost"), log, "the attack", "attack")
         fr["stage"] = "surprise"
 
     def _surprise_useful(self, st: State, fr: Frame) -> bool:
@@ -342,9 +380,9 @@ class Attack(Phase):
             if add_f:
                 parts.append(f"{add_f} {'fleet' if add_f == 1 else 'fleets'}")
             log.add("help", f"{pname(st, helper)} helps {pname(st, asker)} with " + " and ".join(parts),
-                    power=st.powers[helper], armies=add_a, fleets=add_f)
+                    power=st.powers[helper], armies=add_a, fleets=add_f, asker=st.powers[asker])
             if offer > 0:
-                pay(st, asker, offer, log, f"{pname(st, helper)}'s help")
+                pay(st, asker, offer, log, f"{pname(st, helper)}'s help", "help", ally=st.powers[helper])
                 st.gold[helper] += offer
                 log.add("gold_for_help", f"{pname(st, helper)} receives {offer} gold from {pname(st, asker)} for "
                         f"its help", power=st.powers[helper], payer=st.powers[asker], gold=offer)
@@ -467,7 +505,7 @@ class Attack(Phase):
             fr["support"] = {"att": ATT, "def": DEF}.get(result, -1)
             if fr["support"] >= 0:
                 log.add("naval_support", f"{pname(st, fr['sides'][fr['support']])} has naval support",
-                        area=fr["area"])
+                        area=fr["area"], **side_fields(st, fr["sides"][fr["support"]], fr))
             fr["stage"] = "blockade"
         elif stage == "blockade":
             fr["stage"] = "land"
@@ -494,7 +532,7 @@ class Attack(Phase):
             fr["support"] = DEF
         if fr["support"] >= 0:
             log.add("naval_support", f"{side_name(st, fr['sides'][fr['support']], fr, fr['support'])} has naval support",
-                    area=fr["area"])
+                    area=fr["area"], **side_fields(st, fr["sides"][fr["support"]], fr))
 
     def _outcome(self, st: State, fr: Frame, log: Log) -> None:
         """R-CMB-6 (marker replaced), R-CMB-12 (neutral counters), R-TIL-17/18 (tiles)."""
@@ -511,7 +549,7 @@ class Attack(Phase):
                 placed = place_marker(st, seat, area, log)
                 text = f"{pname(st, dfn)}'s control marker in {aname(st, area)} is " + (
                     f"replaced by {who}'s" if placed else "removed")
-                log.add("marker_taken", text, power=st.powers[seat], loser=st.powers[dfn], area=area)
+                log.add("marker_taken", text, power=st.powers[seat], loser=st.powers[dfn], area=area, replaced=placed)
         elif kind == "counter":
             counter = b.counter_by_id[target]
             if st.supply[seat]["marker"] <= 0:  # R-GEN-2: no marker to place, the counter stays
@@ -523,11 +561,12 @@ class Attack(Phase):
             place_marker(st, seat, area, log)
             if counter.gold:
                 st.gold[seat] += counter.gold
-                log.add("gold", f"{who} takes {counter.gold} gold from {counter.name}", power=st.powers[seat], gold=counter.gold)
+                log.add("gold", f"{who} takes {counter.gold} gold from {counter.name}", power=st.powers[seat],
+                        gold=counter.gold, counter=target)
             if counter.vp:
                 st.vp[seat] += counter.vp * b.c("neutral_vp")
                 log.add("vp", f"{who} scores {counter.vp * b.c('neutral_vp')} VP for {counter.name}",
-                        power=st.powers[seat], vp=counter.vp * b.c("neutral_vp"))
+                        power=st.powers[seat], vp=counter.vp * b.c("neutral_vp"), counter=target)
         elif kind == "tile":
             entry = next(c for c in st.captured if c[0] == area and c[1] == target)
             st.captured.remove(entry)

@@ -116,15 +116,20 @@ def lot_size(st: State, seat: int) -> int:
     return b.c("borrow_lot_banking") if owns(st, seat, "banking") else b.c("borrow_lot")
 
 
-def add_unrest(st: State, seat: int, amount: int, log: Log, why: str) -> None:
+def add_unrest(st: State, seat: int, amount: int, log: Log, tile: str) -> None:
+    """The unrest a tile costs when it is taken (R-ACT-A1)."""
     if amount <= 0:
         return
     st.unrest[seat] += amount
-    log.add("unrest", f"{pname(st, seat)} takes unrest ({why})", seat=seat, unrest=amount, why=why)
+    why = tname(st, tile)
+    log.add("unrest", f"{pname(st, seat)} takes unrest ({why})", seat=seat, unrest=amount, why=why,
+            power=st.powers[seat], tile=tile)
 
 
-def pay(st: State, seat: int, amount: int, log: Log, why: str) -> None:
-    """R-GEN-5: pay ``amount``; if short, borrow in lots, 1 unrest per lot."""
+def pay(st: State, seat: int, amount: int, log: Log, why: str, reason: str, **fields: Any) -> None:
+    """R-GEN-5: pay ``amount``; if short, borrow in lots, 1 unrest per lot. ``why`` says
+    what for in English; ``reason`` (``upkeep``, ``attack``, ``auction``, ``tile`` with
+    ``tile``, ``help`` with ``ally``) and ``fields`` say it as data."""
     if amount <= 0:
         return
     short = amount - st.gold[seat]
@@ -134,9 +139,10 @@ def pay(st: State, seat: int, amount: int, log: Log, why: str) -> None:
         st.gold[seat] += lots * lot
         st.unrest[seat] += lots
         log.add("borrow", f"{pname(st, seat)} borrows {lots * lot} gold from the bank",
-                seat=seat, unrest=lots, gold=lots * lot)
+                seat=seat, unrest=lots, gold=lots * lot, power=st.powers[seat])
     st.gold[seat] -= amount
-    log.add("pay", f"{pname(st, seat)} pays {amount} gold for {why}", seat=seat, gold=amount, why=why)
+    log.add("pay", f"{pname(st, seat)} pays {amount} gold for {why}", seat=seat, gold=amount, why=why,
+            power=st.powers[seat], reason=reason, **fields)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -163,7 +169,7 @@ def place_marker(st: State, seat: int, area: str, log: Log) -> bool:
     """Put one of the seat's control markers in the area (R-GEN-2: none if supply is empty)."""
     if st.supply[seat]["marker"] <= 0:
         log.add("no_marker", f"{pname(st, seat)} has no control marker left to place in {aname(st, area)}",
-                seat=seat, area=area)
+                seat=seat, area=area, power=st.powers[seat])
         return False
     st.supply[seat]["marker"] -= 1
     st.markers[area][seat] += 1
@@ -184,6 +190,6 @@ def check_blockades(st: State, log: Log) -> None:
         else:
             st.stock["blockade"] += 1
             log.add("blockade_lifted", f"{pname(st, seat)}'s Blockade in {aname(st, area)} is lifted",
-                    seat=seat, area=area)
+                    seat=seat, area=area, power=st.powers[seat])
     st.blockades = keep
 

@@ -70,10 +70,12 @@ class Choice(NamedTuple):
     @classmethod
     def from_wire(cls, data: Any) -> Choice:
         if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
-            raise MalformedInput("a choice must be a list starting with its kind, e.g. [\"pass\"]")
+            raise MalformedInput("a choice must be a list starting with its kind, e.g. [\"pass\"]", "",
+                                 "input.wire_shape")
         for a in data[1:]:
             if isinstance(a, bool) or not isinstance(a, (str, int)):
-                raise MalformedInput(f"choice arguments must be strings or integers, not {a!r}")
+                raise MalformedInput(f"choice arguments must be strings or integers, not {a!r}", "",
+                                     "input.argument_type", {"value": repr(a)})
         return cls(str(data[0]), tuple(data[1:]))
 
     def __str__(self) -> str:
@@ -113,12 +115,20 @@ Input = Act | Roll
 
 
 class Pending(NamedTuple):
-    """What the game waits for: a seat's decision, a chance input, or nothing (over)."""
+    """What the game waits for: a seat's decision, a chance input, or nothing (over).
+
+    ``data`` is what ``prompt`` is made of: ``key`` names the prompt's sentence, ``rule``
+    the rule id(s) it ends with ("" for none), and the other entries are its fields (power,
+    area, tile ids, unit kinds, integers), so a front end can say it in its own words
+    (``game.client.words.prompts``). Only strings and integers: it goes into the view as it
+    is. It is never changed after it is made (the default is shared).
+    """
 
     kind: str  # the decision kind, "chance", or "over"
     seat: int  # the deciding seat, -1 for chance or game over
     chance: ChanceRequest | None
     prompt: str
+    data: dict[str, Any] = {}
 
     @property
     def is_chance(self) -> bool:
@@ -211,11 +221,12 @@ class State:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         if not isinstance(data, dict):
-            raise StateError("a state must be a JSON object")
+            raise StateError("a state must be a JSON object", "", "state.not_an_object")
         missing = [f for f in _FIELDS if f not in data]
         extra = sorted(set(data) - set(_FIELDS))
         if missing or extra:
-            raise StateError(f"state fields missing {missing} or unknown {extra}")
+            raise StateError(f"state fields missing {missing} or unknown {extra}", "", "state.fields",
+                             {"missing": missing, "unknown": extra})
         st = cls.__new__(cls)
         for f in _FIELDS:
             setattr(st, f, deep_copy(data[f]))

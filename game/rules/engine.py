@@ -38,22 +38,24 @@ def new_game(players: int | Sequence[str], options: dict[str, Any] | None = None
     options = dict(options or {})
     ruleset = str(options.pop("components", "standard"))
     if options:
-        raise MalformedInput(f"unknown ruleset options: {sorted(options)}")
+        raise MalformedInput(f"unknown ruleset options: {sorted(options)}", "", "game.unknown_options",
+                             {"options": sorted(options)})
     b = load_board(ruleset)
+    lo, hi = b.c("players_min"), b.c("players_max")
     if isinstance(players, int):
-        if not b.c("players_min") <= players <= b.c("players_max"):
-            raise IllegalInput(f"Struggle of Empires is for {b.c('players_min')} to {b.c('players_max')} players",
-                               "R-GEN-1")
+        if not lo <= players <= hi:
+            raise IllegalInput(f"Struggle of Empires is for {lo} to {hi} players", "R-GEN-1", "game.players",
+                               {"min": lo, "max": hi})
         powers = [p.id for p in b.powers[:players]]
     else:
         powers = [str(p) for p in players]
-        if not b.c("players_min") <= len(powers) <= b.c("players_max"):
-            raise IllegalInput(f"Struggle of Empires is for {b.c('players_min')} to {b.c('players_max')} players",
-                               "R-GEN-1")
+        if not lo <= len(powers) <= hi:
+            raise IllegalInput(f"Struggle of Empires is for {lo} to {hi} players", "R-GEN-1", "game.players",
+                               {"min": lo, "max": hi})
         unknown = [p for p in powers if p not in b.power_by_id]
         if unknown or len(set(powers)) != len(powers):
             raise IllegalInput(f"each player needs a different great power (unknown or repeated: {unknown or powers})",
-                               "R-GEN-1")
+                               "R-GEN-1", "game.powers", {"powers": unknown or powers})
     n = len(powers)
     st = State.__new__(State)
     st.ruleset = ruleset
@@ -94,7 +96,8 @@ def pending(st: State) -> Pending:
     fr = st.stack[-1]
     p = PHASES[fr["t"]].pending(st, fr)
     if p is None:  # pragma: no cover - apply always leaves the state at a pending point
-        raise RulesError(f"the state rests on an automatic step ({fr['t']})")
+        raise RulesError(f"the state rests on an automatic step ({fr['t']})", "", "internal.automatic_step",
+                         {"phase": str(fr["t"])})
     return p
 
 
@@ -112,43 +115,50 @@ def check(st: State, inp: Input) -> None:
     p = pending(st)
     if isinstance(inp, Act):
         if not isinstance(inp.choice, Choice):
-            raise MalformedInput("a decision must carry a Choice")
+            raise MalformedInput("a decision must carry a Choice", "", "input.not_a_choice")
         _check_well_formed(inp)
         if p.is_over:
-            raise IllegalInput("The game is over: no more decisions are taken", "R-END-4")
+            raise IllegalInput("The game is over: no more decisions are taken", "R-END-4", "input.over_decision")
         if p.chance is not None:
             raise NotYourDecision(f"The game waits for chance values, not a decision: {_bare(p.prompt)}",
-                                  rule_of(p.prompt))
+                                  rule_of(p.prompt), "input.waits_for_chance", {"prompt": p.data})
         if inp.seat != p.seat:
+            who = {"power": st.powers[inp.seat]} if 0 <= inp.seat < st.n else {"seat": inp.seat}
             raise NotYourDecision(f"It is not {_seat_name(st, inp.seat)}'s decision: the game waits for "
-                                  f"{_bare(p.prompt)}", rule_of(p.prompt))
+                                  f"{_bare(p.prompt)}", rule_of(p.prompt), "input.not_your_decision",
+                                  {**who, "prompt": p.data})
         fr = st.stack[-1]
         phase = PHASES[fr["t"]]
         if not phase.allows(st, fr, inp.choice):
             why = phase.refusal(st, fr, inp.choice)
             if why is not None:
-                raise IllegalInput(_sentence(why[0]), why[1])
+                raise IllegalInput(_sentence(why.reason), why.rule, why.key, why.fields)
             options = phase.legal(st, fr)
             kinds = sorted({c.kind for c in options})
             raise IllegalInput(f"{_sentence(describe(st, inp.choice))} is not one of the choices now. "
                                f"{_bare(p.prompt)}; the choices are: {', '.join(k.replace('_', ' ') for k in kinds)}",
-                               rule_of(p.prompt))
+                               rule_of(p.prompt), "input.not_listed",
+                               {"choice": inp.choice.wire(), "prompt": p.data, "kinds": kinds})
     elif isinstance(inp, Roll):
         if p.is_over:
-            raise IllegalInput("The game is over: no chance values are needed", "R-END-4")
+            raise IllegalInput("The game is over: no chance values are needed", "R-END-4", "input.over_chance")
         if p.chance is None:
             raise IllegalInput(f"The game waits for a decision, not chance values: {_bare(p.prompt)}",
-                               rule_of(p.prompt))
+                               rule_of(p.prompt), "input.waits_for_decision", {"prompt": p.data})
         values = inp.values
         if not isinstance(values, tuple) or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-            raise MalformedInput("chance values must be a tuple of integers")
+            raise MalformedInput("chance values must be a tuple of integers", "", "input.chance_not_integers")
         if len(values) != len(p.chance.ranges):
-            raise MalformedInput(f"{p.chance.kind} needs {len(p.chance.ranges)} values, got {len(values)}")
+            raise MalformedInput(f"{p.chance.kind} needs {len(p.chance.ranges)} values, got {len(values)}", "",
+                                 "input.chance_count",
+                                 {"chance": p.chance.kind, "need": len(p.chance.ranges), "got": len(values)})
         for v, (lo, hi) in zip(values, p.chance.ranges, strict=False):
             if not lo <= v <= hi:
-                raise MalformedInput(f"chance value {v} is outside {lo}..{hi} for {p.chance.kind}")
+                raise MalformedInput(f"chance value {v} is outside {lo}..{hi} for {p.chance.kind}", "",
+                                     "input.chance_range", {"value": v, "lo": lo, "hi": hi, "chance": p.chance.kind})
     else:
-        raise MalformedInput(f"an input must be Act or Roll, not {type(inp).__name__}")
+        raise MalformedInput(f"an input must be Act or Roll, not {type(inp).__name__}", "", "input.not_an_input",
+                             {"type": type(inp).__name__})
 
 
 def _check_well_formed(inp: Act) -> None:
@@ -156,13 +166,16 @@ def _check_well_formed(inp: Act) -> None:
     integer arguments. A bool is refused where an integer is expected (``True == 1``
     would otherwise pass for seat 1 or a bid of 1)."""
     if isinstance(inp.seat, bool) or not isinstance(inp.seat, int):
-        raise MalformedInput(f"a decision's seat must be an integer, not {inp.seat!r}")
+        raise MalformedInput(f"a decision's seat must be an integer, not {inp.seat!r}", "", "input.seat_type",
+                             {"value": repr(inp.seat)})
     choice = inp.choice
     if not isinstance(choice.kind, str) or not isinstance(choice.args, tuple):
-        raise MalformedInput(f"a choice is a string kind and a tuple of arguments, not {tuple(choice)!r}")
+        raise MalformedInput(f"a choice is a string kind and a tuple of arguments, not {tuple(choice)!r}", "",
+                             "input.choice_shape", {"value": repr(tuple(choice))})
     for a in choice.args:
         if isinstance(a, bool) or not isinstance(a, (str, int)):
-            raise MalformedInput(f"choice arguments must be strings or integers, not {a!r}")
+            raise MalformedInput(f"choice arguments must be strings or integers, not {a!r}", "",
+                                 "input.argument_type", {"value": repr(a)})
 
 
 def apply(st: State, inp: Input) -> tuple[State, list[Event]]:
@@ -203,7 +216,8 @@ def _advance(st: State, log: Log) -> None:
         if phase.pending(st, fr) is not None:
             return
         phase.auto(st, fr, log)
-    raise RulesError(f"runaway automatic steps at {st.stack[-1]}")
+    raise RulesError(f"runaway automatic steps at {st.stack[-1]}", "", "internal.runaway",
+                     {"frame": repr(st.stack[-1])})
 
 
 def settle(st: State) -> list[Event]:
@@ -224,7 +238,7 @@ def rule_of(prompt: str) -> str:
     """The rule id a prompt names (its first one), e.g. "... (R-CMB-9)" -> "R-CMB-9"."""
     i = prompt.find("(R-")
     if i < 0:  # pragma: no cover - every prompt names its rule (tests/test_fuzz.py)
-        raise RulesError(f"a prompt without its rule id: {prompt!r}")
+        raise RulesError(f"a prompt without its rule id: {prompt!r}", "", "internal.prompt_rule", {"prompt": prompt})
     j = i + 1
     while j < len(prompt) and (prompt[j].isupper() or prompt[j].isdigit() or prompt[j] == "-"):
         j += 1
@@ -263,18 +277,21 @@ def war_end_scores(v: dict[str, Any]) -> dict[str, list[int]]:
     every VP area of the board (zeros where nobody holds a marker). A dict that is not a
     view raises ``MalformedInput``."""
     if not isinstance(v, dict) or not isinstance(v.get("powers"), list) or not isinstance(v.get("markers"), dict):
-        raise MalformedInput("war_end_scores takes a view: a dict with 'powers', 'markers' and 'ruleset'")
+        raise MalformedInput("war_end_scores takes a view: a dict with 'powers', 'markers' and 'ruleset'", "",
+                             "view.not_a_view")
     try:
         b = load_board(str(v.get("ruleset", "standard")))
     except DataError as exc:
-        raise MalformedInput(f"the view names a component set that cannot be loaded: {exc}") from exc
+        raise MalformedInput(f"the view names a component set that cannot be loaded: {exc}", "",
+                             "view.components", {"error": str(exc)}) from exc
     n = len(v["powers"])
     out: dict[str, list[int]] = {}
     for area in b.vp_areas:
         counts = v["markers"].get(area, [0] * n)
         if not isinstance(counts, list) or len(counts) != n or not all(
                 isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
-            raise MalformedInput(f"the view's control markers in {area!r} are not {n} counts of 0 or more")
+            raise MalformedInput(f"the view's control markers in {area!r} are not {n} counts of 0 or more", "",
+                                 "view.markers", {"area": area, "count": n})
         out[area] = _war.dense_rank_scores(counts, b.area_by_id[area].vp)
     return out
 

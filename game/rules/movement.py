@@ -26,6 +26,7 @@ from game.rules.common import (
     remove_unit,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide, dice
 
 
@@ -70,55 +71,63 @@ def may_enter(st: State, seat: int, dest: str, kind: int) -> bool:
     return fleet_may_enter(st, seat, dest) if kind == FLEET else army_may_enter(st, seat, dest)
 
 
-def why_not_enter(st: State, seat: int, dest: str, kind: int) -> tuple[str, str]:
+def why_not_enter(st: State, seat: int, dest: str, kind: int) -> Refusal:
     """Why a unit of ``seat`` of ``kind`` may not enter ``dest`` (a sentence and the rule)."""
     b = board(st)
-    who = pname(st, seat)
+    who, power = pname(st, seat), st.powers[seat]
     area = b.area_by_id.get(dest)
     if area is None:
-        return f"there is no area called {dest!r} on the map", "R-MAP-1"
+        return refusal(f"there is no area called {dest!r} on the map", "R-MAP-1", "map.no_such_area", value=dest)
     name = area.name
     if area.is_home:
-        return f"no unit may ever enter another player's home nation ({name})", "R-MOV-1"
+        return refusal(f"no unit may ever enter another player's home nation ({name})", "R-MOV-1",
+                       "enter.home_nation", area=dest)
     if kind == FLEET:
-        return (f"fleets cannot enter {name}: they sail only among the colonies, the Baltic, the "
-                f"Mediterranean and their own home nation"), "R-MOV-2"
+        return refusal(f"fleets cannot enter {name}: they sail only among the colonies, the Baltic, the "
+                       f"Mediterranean and their own home nation", "R-MOV-2", "enter.fleet_on_land", area=dest)
     if area.is_colony:
         if st.units[dest][seat][FLEET] <= 0:
-            return f"{who} has no fleet in {name}: an army may enter a colony only where its owner has a fleet", "R-MOV-3"
+            return refusal(f"{who} has no fleet in {name}: an army may enter a colony only where its owner has a "
+                           f"fleet", "R-MOV-3", "enter.colony_no_fleet", power=power, area=dest)
         for b_area, owner in st.blockades:
             if b_area == dest:
-                return (f"{pname(st, owner)}'s Blockade in {name}: an army may enter only with more fleets there "
-                        f"than {pname(st, owner)}"), "R-TIL-21"
-    return (f"{name} is not adjacent to {who}'s home nation, and {who} has no control marker there or in an "
-            f"adjacent area and no fleet that would carry it there"), "R-MOV-4"
+                return refusal(f"{pname(st, owner)}'s Blockade in {name}: an army may enter only with more fleets "
+                               f"there than {pname(st, owner)}", "R-TIL-21", "enter.blockade",
+                               owner=st.powers[owner], area=dest)
+    return refusal(f"{name} is not adjacent to {who}'s home nation, and {who} has no control marker there or in an "
+                   f"adjacent area and no fleet that would carry it there", "R-MOV-4", "enter.not_adjacent",
+                   area=dest, power=power)
 
 
-def why_not_move(st: State, seat: int, args: tuple[object, ...], spent: list[list[Any]] | None) -> tuple[str, str] | None:
+def why_not_move(st: State, seat: int, args: tuple[object, ...], spent: list[list[Any]] | None) -> Refusal | None:
     """Why the move ``[src, kind, dst]`` is refused, when it is shaped as a move."""
     if len(args) != 3 or not all(isinstance(a, str) for a in args):
         return None
     src, kind_name, dst = (str(a) for a in args)
     b = board(st)
-    who = pname(st, seat)
+    who, power = pname(st, seat), st.powers[seat]
     if src not in b.area_by_id:
-        return f"there is no area called {src!r} on the map", "R-MAP-1"
+        return refusal(f"there is no area called {src!r} on the map", "R-MAP-1", "map.no_such_area", value=src)
     if kind_name not in KIND_INDEX:
-        return f"only armies and fleets move, not {kind_name!r}", "R-MOV-1"
+        return refusal(f"only armies and fleets move, not {kind_name!r}", "R-MOV-1", "move.what_moves",
+                       value=kind_name)
     kind = KIND_INDEX[kind_name]
     where = aname(st, src)
     if st.units[src][seat][kind] <= 0:
-        return f"{who} has no {kind_name} in {where}", "R-ACT-C1"
+        return refusal(f"{who} has no {kind_name} in {where}", "R-ACT-C1", "move.no_unit_there",
+                       power=power, unit=kind_name, area=src)
     if kind == FORT:
         if b.area_by_id[src].owner != st.powers[seat]:
-            return f"a fort moves only when it is built: once in {where} it never moves", "R-ACT-B2"
+            return refusal(f"a fort moves only when it is built: once in {where} it never moves", "R-ACT-B2",
+                           "move.fort_placed", area=src)
         if movable_count(st, seat, src, FORT) <= 0:
-            return ("a fort kept at home when it was built stays there; only one a failed sea roll sent "
-                    "home may move later"), "R-ACT-B2"
+            return refusal("a fort kept at home when it was built stays there; only one a failed sea roll sent "
+                           "home may move later", "R-ACT-B2", "move.fort_at_home")
     if movable_count(st, seat, src, kind, spent) <= 0:
-        return f"each unit moves at most once in a move action: {who}'s {PLURAL[kind_name]} in {where} have moved", "R-ACT-C1"
+        return refusal(f"each unit moves at most once in a move action: {who}'s {PLURAL[kind_name]} in {where} have "
+                       f"moved", "R-ACT-C1", "move.moved_once", power=power, unit=kind_name, area=src)
     if dst == src:
-        return "a unit must move to another area", "R-ACT-C1"
+        return refusal("a unit must move to another area", "R-ACT-C1", "move.same_area")
     return why_not_enter(st, seat, dst, ARMY if kind == FORT else kind)
 
 
@@ -206,7 +215,9 @@ class SeaRoll(Phase):
     name = "sea"
 
     def pending(self, st: State, fr: Frame) -> Pending:
-        return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]} (R-MOV-5)")
+        return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]} (R-MOV-5)",
+                      {"key": "sea_roll", "rule": "R-MOV-5", "power": st.powers[fr["seat"]],
+                       "unit": KIND_NAMES[fr["kind"]]})
 
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
         b = board(st)
@@ -226,6 +237,7 @@ class SeaRoll(Phase):
         total = second + bonus
         data["dice"] = [first, second]
         extra = f" (+{bonus} Navigation)" if bonus else ""
+        data["bonus"] = bonus
         if total <= b.c("sea_roll_again_lost_max"):
             remove_unit(st, seat, src, kind)
             log.add("sea_lost", f"{who} rolls 1, then {second}{extra}: lost at sea", **data)
@@ -250,7 +262,8 @@ class Move(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         if fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])):
             return None
-        return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)")
+        return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)",
+                      {"key": "move", "rule": "R-ACT-C1", "power": st.powers[fr["seat"]], "left": fr["left"]})
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         out = unit_moves(st, fr["seat"], fr["spent"])
@@ -273,11 +286,11 @@ class Move(Phase):
         kind = KIND_INDEX[kind_name]
         return movable_count(st, fr["seat"], src, kind, fr["spent"]) > 0 and may_enter(st, fr["seat"], dst, kind)
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         if choice.kind == "move":
             return why_not_move(st, fr["seat"], choice.args, fr["spent"])
         if choice.kind == "done":
-            return "a move action moves at least one unit before it stops", "R-ACT-C1"
+            return refusal("a move action moves at least one unit before it stops", "R-ACT-C1", "move.done_first")
         return None
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
@@ -327,16 +340,21 @@ class Build(Phase):
         seat, stage = fr["seat"], fr["stage"]
         who = pname(st, seat)
         if stage == "disband":
-            return decide("disband", seat, f"{who}: disband a unit first (1 unrest) or not (R-ACT-B4)")
+            return decide("disband", seat, f"{who}: disband a unit first (1 unrest) or not (R-ACT-B4)",
+                          {"key": "disband", "rule": "R-ACT-B4", "power": st.powers[seat]})
         if stage == "place":
             if fr["kind"] >= 0:  # a free build by Mercenaries or Pressgangs: the kind is fixed
                 return None
-            return decide("build", seat, f"{who}: choose the unit to build (R-ACT-B1)")
+            return decide("build", seat, f"{who}: choose the unit to build (R-ACT-B1)",
+                          {"key": "build", "rule": "R-ACT-B1", "power": st.powers[seat]})
         if stage == "go":
             what = KIND_NAMES[fr["kind"]]
-            return decide("build_move", seat, f"{who}: move the new {what} from {aname(st, fr['at'])} or keep it there (R-ACT-B1)")
+            return decide("build_move", seat, f"{who}: move the new {what} from {aname(st, fr['at'])} or keep it there (R-ACT-B1)",
+                          {"key": "build_move", "rule": "R-ACT-B1", "power": st.powers[seat], "unit": what,
+                           "area": fr["at"]})
         if stage == "after" and militia_possible(st, fr):
-            return decide("militia", seat, f"{who}: build one more army with Militia (1 population)? (R-TIL-7)")
+            return decide("militia", seat, f"{who}: build one more army with Militia (1 population)? (R-TIL-7)",
+                          {"key": "militia", "rule": "R-TIL-7", "power": st.powers[seat]})
         return None
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
@@ -364,29 +382,35 @@ class Build(Phase):
             return [C("militia"), C("no_militia")]
         return []
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why a choice of a build is refused (R-ACT-B1, R-ACT-B4, R-GEN-2, R-MOV)."""
         seat, stage, k, args = fr["seat"], fr["stage"], choice.kind, choice.args
-        who = pname(st, seat)
+        who, power = pname(st, seat), st.powers[seat]
         b = board(st)
         if stage == "disband" and k == "keep":
-            return f"{who}'s supply is empty: it must disband a unit to build one", "R-ACT-B4"
+            return refusal(f"{who}'s supply is empty: it must disband a unit to build one", "R-ACT-B4",
+                           "build.supply_empty", power=power)
         if stage == "disband" and k == "disband":
             if len(args) != 2 or str(args[0]) not in b.area_by_id or str(args[1]) not in KIND_INDEX:
-                return "a disband names the area and the unit (army, fleet or fort)", "R-ACT-B4"
-            return f"{who} has no {args[1]} in {aname(st, str(args[0]))} to disband", "R-ACT-B4"
+                return refusal("a disband names the area and the unit (army, fleet or fort)", "R-ACT-B4",
+                               "disband.shape")
+            return refusal(f"{who} has no {args[1]} in {aname(st, str(args[0]))} to disband", "R-ACT-B4",
+                           "disband.no_unit_there", power=power, unit=str(args[1]), area=str(args[0]))
         if stage == "place" and k == "build":
             if "rebuild" in fr:
-                return f"the unit disbanded is rebuilt as the same kind: {A[KIND_NAMES[fr['rebuild']]]}", "R-ACT-B4"
+                return refusal(f"the unit disbanded is rebuilt as the same kind: {A[KIND_NAMES[fr['rebuild']]]}",
+                               "R-ACT-B4", "build.same_kind", unit=KIND_NAMES[fr["rebuild"]])
             if len(args) != 1 or str(args[0]) not in KIND_INDEX:
-                return "a build names the unit: army, fleet or fort", "R-ACT-B1"
-            return f"{who} has no {args[0]} left in its supply", "R-GEN-2"
+                return refusal("a build names the unit: army, fleet or fort", "R-ACT-B1", "build.shape")
+            return refusal(f"{who} has no {args[0]} left in its supply", "R-GEN-2", "build.none_left",
+                           power=power, unit=str(args[0]))
         if stage == "go" and k == "to":
             if len(args) != 1:
-                return "the new unit moves to one area, or stays", "R-ACT-B1"
+                return refusal("the new unit moves to one area, or stays", "R-ACT-B1", "build_move.shape")
             kind = fr["kind"]
             if str(args[0]) == fr["at"]:
-                return f"the new {KIND_NAMES[kind]} is already in {aname(st, fr['at'])}: choose stay", "R-ACT-B1"
+                return refusal(f"the new {KIND_NAMES[kind]} is already in {aname(st, fr['at'])}: choose stay",
+                               "R-ACT-B1", "build_move.already_there", unit=KIND_NAMES[kind], area=fr["at"])
             return why_not_enter(st, seat, str(args[0]), ARMY if kind == FORT else kind)
         return None
 
@@ -430,8 +454,11 @@ class Build(Phase):
             st.pop[seat] -= 1
         place_unit(st, seat, home, kind)
         how = " with Militia" if militia else ""
-        log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}",
-                power=st.powers[seat], unit=KIND_NAMES[kind], area=home, population=1 if pay_pop else 0)
+        data: dict[str, Any] = {"power": st.powers[seat], "unit": KIND_NAMES[kind], "area": home,
+                                "population": 1 if pay_pop else 0}
+        if militia:
+            data["tile"] = "militia"
+        log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}", **data)
         fr["kind"] = kind
         fr["at"] = home
         fr["stage"] = "go"

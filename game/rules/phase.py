@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from game.rules.common import Log
 from game.rules.core import ChanceRequest, Choice, Pending, State
+from game.rules.errors import Refusal
 
 Frame = dict[str, Any]
 
@@ -41,9 +42,9 @@ class Phase:
         without listing them all (a test checks every such phase against :meth:`legal`)."""
         return choice in self.legal(st, fr)
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
-        """Why a choice not in :meth:`legal` is refused, as (reason, rule id), when a more
-        precise rule than the prompt's applies."""
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
+        """Why a choice not in :meth:`legal` is refused (the reason, its rule id, and the
+        key and fields it is made of), when a more precise rule than the prompt's applies."""
         return None
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
@@ -56,12 +57,15 @@ class Phase:
         raise NotImplementedError(self.name)
 
 
-def decide(kind: str, seat: int, prompt: str) -> Pending:
-    return Pending(kind, seat, None, prompt)
+def decide(kind: str, seat: int, prompt: str, data: dict[str, Any]) -> Pending:
+    """A seat's decision; ``data`` is what its prompt is made of (see :class:`Pending`)."""
+    return Pending(kind, seat, None, prompt, data)
 
 
-def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], prompt: str) -> Pending:
-    return Pending("chance", -1, ChanceRequest(kind, tuple(ranges)), prompt)
+def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], prompt: str,
+           data: dict[str, Any]) -> Pending:
+    """A chance request; ``data`` is what its prompt is made of (see :class:`Pending`)."""
+    return Pending("chance", -1, ChanceRequest(kind, tuple(ranges)), prompt, data)
 
 
 def dice(count: int) -> tuple[tuple[int, int], ...]:

@@ -18,6 +18,7 @@ from game.rules.common import (
     spend_one_use,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
 
 
@@ -46,10 +47,13 @@ class Revolt(Phase):
         if fr["stage"] == "target":
             return decide("revolt", fr["seat"], f"{pname(st, fr['seat'])}: choose the colony and the control "
                           f"marker for the {board(st).tile_name(fr['tile'])} "
-                          f"({'R-TIL-17' if fr['tile'] == 'pirates' else 'R-TIL-18'})")
+                          f"({'R-TIL-17' if fr['tile'] == 'pirates' else 'R-TIL-18'})",
+                          {"key": "revolt", "rule": "R-TIL-17" if fr["tile"] == "pirates" else "R-TIL-18",
+                           "power": st.powers[fr["seat"]], "tile": fr["tile"]})
         if fr["stage"] == "blockade":
             owner = fr["owner"]
-            return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)")
+            return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)",
+                          {"key": "blockade", "rule": "R-TIL-21", "power": st.powers[owner]})
         return None
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
@@ -57,15 +61,16 @@ class Revolt(Phase):
             return [C("blockade"), C("no_blockade")]
         return revolt_targets(st, fr["seat"], fr["tile"])
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-TIL-17/18: why a target of the tile is refused."""
         if fr["stage"] != "target" or choice.kind != "revolt":
             return None
         tile = fr["tile"]
         if tile == "pirates":
-            return "the Pirates strike another player's control marker in a colony", "R-TIL-17"
-        return ("a Slave Revolt strikes another player's control marker in North America, South America or the "
-                "Caribbean"), "R-TIL-18"
+            return refusal("the Pirates strike another player's control marker in a colony", "R-TIL-17",
+                           "revolt.target", tile=tile)
+        return refusal("a Slave Revolt strikes another player's control marker in North America, South America or "
+                       "the Caribbean", "R-TIL-18", "revolt.target", tile=tile)
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         b = board(st)

@@ -22,6 +22,7 @@ from game.rules.common import (
     turn_tile,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.movement import can_build, can_move_any, new_build
 from game.rules.phase import Frame, Phase, decide
 from game.rules.revolt import revolt_targets
@@ -113,59 +114,72 @@ def free_uses(st: State, seat: int) -> list[Choice]:
 ACTION_KINDS = ("buy", "build", "move", "attack", "colonise", "enslave", "pass")
 
 
-def why_not_colonise(st: State, seat: int, how: str, args: tuple[object, ...], done: bool) -> tuple[str, str]:
+def why_not_colonise(st: State, seat: int, how: str, args: tuple[object, ...], done: bool) -> Refusal:
     """R-ACT-E1..E3: why a colonise or enslave choice is refused."""
     b = board(st)
-    who = pname(st, seat)
+    who, power = pname(st, seat), st.powers[seat]
     if done:
-        return f"{who} has already colonised or enslaved this round: one of them per round", "R-ACT-E3"
+        return refusal(f"{who} has already colonised or enslaved this round: one of them per round", "R-ACT-E3",
+                       "colonise.once_a_round", power=power)
     counter = b.counter_by_id.get(str(args[0])) if len(args) == 1 else None
     rule = "R-ACT-E1" if how == "colonise" else "R-ACT-E2"
     if counter is None:
-        return f"{how} names one nation counter on the map", rule
+        return refusal(f"{how} names one nation counter on the map", rule, "colonise.names_a_counter", how=how)
     if str(args[0]) not in st.face_up[counter.area]:
-        return f"{counter.name} is not face up on the map", rule
+        return refusal(f"{counter.name} is not face up on the map", rule, "colonise.not_face_up", counter=counter.id)
     if how == "colonise" and counter.type != "pop":
-        return f"only a counter marked Pop can be colonised, and {counter.name} is not one", "R-ACT-E1"
+        return refusal(f"only a counter marked Pop can be colonised, and {counter.name} is not one", "R-ACT-E1",
+                       "colonise.not_pop", counter=counter.id)
     if how == "enslave" and counter.type != "slaves":
-        return f"only a counter marked Slaves can be enslaved, and {counter.name} is not one", "R-ACT-E2"
+        return refusal(f"only a counter marked Slaves can be enslaved, and {counter.name} is not one", "R-ACT-E2",
+                       "colonise.not_slaves", counter=counter.id)
     if st.supply[seat]["marker"] <= 0:
-        return f"{who} has no control marker left in its supply", "R-GEN-2"
+        return refusal(f"{who} has no control marker left in its supply", "R-GEN-2", "colonise.no_marker",
+                       power=power)
     if how == "colonise":
-        return f"{who} has no population left to colonise (population is never borrowed)", "R-GEN-7"
-    return f"{who} has no fleet in Africa: enslaving needs one there", "R-ACT-E2"
+        return refusal(f"{who} has no population left to colonise (population is never borrowed)", "R-GEN-7",
+                       "colonise.no_population", power=power)
+    return refusal(f"{who} has no fleet in Africa: enslaving needs one there", "R-ACT-E2",
+                   "colonise.no_fleet_in_africa", power=power)
 
 
-def why_not_use(st: State, seat: int, args: tuple[object, ...]) -> tuple[str, str]:
+def why_not_use(st: State, seat: int, args: tuple[object, ...]) -> Refusal:
     """R-GEN-8 and the tiles' own rules: why a tile use is refused."""
     b = board(st)
-    who = pname(st, seat)
+    who, power = pname(st, seat), st.powers[seat]
     tile = b.tile_by_id.get(str(args[0])) if args else None
     if tile is None:
-        return "use names one of your tiles", "R-GEN-8"
+        return refusal("use names one of your tiles", "R-GEN-8", "use.names_a_tile")
     if not owns(st, seat, tile.id):
-        return f"{who} does not hold {tile.name}", "R-GEN-8"
+        return refusal(f"{who} does not hold {tile.name}", "R-GEN-8", "use.not_held", power=power, tile=tile.id)
     if tile.family == "alliance":
-        return f"{tile.name} is used inside a battle in its area, not as a free action", "R-CMB-10"
+        return refusal(f"{tile.name} is used inside a battle in its area, not as a free action", "R-CMB-10",
+                       "use.alliance_tile", tile=tile.id)
     if tile.use != "free_action" and tile.family != "trade":
-        return f"{tile.name} is not used as a free action", "R-GEN-8"
+        return refusal(f"{tile.name} is not used as a free action", "R-GEN-8", "use.not_free_action", tile=tile.id)
     if tile.timing == "once_per_war" and not ready(st, seat, tile.id):
-        return f"{who} has already used {tile.name} this war (once per war)", "R-GEN-8"
+        return refusal(f"{who} has already used {tile.name} this war (once per war)", "R-GEN-8",
+                       "use.used_this_war", power=power, tile=tile.id)
     rules = {"war_office": "R-TIL-3", "mercenaries": "R-TIL-4", "pressgangs": "R-TIL-5",
              "trained_natives": "R-TIL-6", "diplomatic_service": "R-TIL-11", "improved_agriculture": "R-TIL-12",
              "blockade": "R-TIL-21"}
     rule = "R-TIL-15" if tile.family == "trade" else rules.get(tile.id, "R-GEN-8")
     why = {
-        "R-TIL-15": f"{who} has no control marker in that area of {tile.name}",
-        "R-TIL-3": f"{who} has nothing it could attack now",
-        "R-TIL-4": f"{who} has no army left in its supply",
-        "R-TIL-5": f"{who} has no fleet left in its supply",
-        "R-TIL-6": f"{who} needs an army in its supply and a colony where it has a control marker or a unit",
-        "R-TIL-11": "that alliance tile is not in the stock",
-        "R-TIL-12": f"{who}'s population is already at its maximum",
-        "R-TIL-21": f"a Blockade is placed under one of {who}'s fleets in a colony without a Blockade",
+        "R-TIL-15": refusal(f"{who} has no control marker in that area of {tile.name}", rule, "use.trade_no_marker",
+                            power=power, tile=tile.id),
+        "R-TIL-3": refusal(f"{who} has nothing it could attack now", rule, "use.nothing_to_attack", power=power),
+        "R-TIL-4": refusal(f"{who} has no army left in its supply", rule, "use.no_army_in_supply", power=power),
+        "R-TIL-5": refusal(f"{who} has no fleet left in its supply", rule, "use.no_fleet_in_supply", power=power),
+        "R-TIL-6": refusal(f"{who} needs an army in its supply and a colony where it has a control marker or a unit",
+                           rule, "use.trained_natives", power=power),
+        "R-TIL-11": refusal("that alliance tile is not in the stock", rule, "use.alliance_not_in_stock"),
+        "R-TIL-12": refusal(f"{who}'s population is already at its maximum", rule, "use.population_at_maximum",
+                            power=power),
+        "R-TIL-21": refusal(f"a Blockade is placed under one of {who}'s fleets in a colony without a Blockade", rule,
+                            "use.blockade_where", power=power),
     }
-    return why.get(rule, f"{tile.name} cannot be used that way now"), rule
+    return why.get(rule) or refusal(f"{tile.name} cannot be used that way now", rule, "use.not_that_way",
+                                    tile=tile.id)
 
 
 class Turn(Phase):
@@ -175,11 +189,14 @@ class Turn(Phase):
 
     def pending(self, st: State, fr: Frame) -> Pending | None:
         seat = fr["seat"]
-        if fr["done"] < board(st).c("actions_per_turn"):
-            return decide("action", seat, f"{pname(st, seat)}: choose action {fr['done'] + 1} of "
-                          f"{board(st).c('actions_per_turn')}, or use a tile (R-GEN-3)")
+        total = board(st).c("actions_per_turn")
+        if fr["done"] < total:
+            return decide("action", seat, f"{pname(st, seat)}: choose action {fr['done'] + 1} of {total}, or use a "
+                          f"tile (R-GEN-3)", {"key": "action", "rule": "R-GEN-3", "power": st.powers[seat],
+                                              "n": fr["done"] + 1, "of": total})
         if free_uses(st, seat):
-            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)")
+            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)",
+                          {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
         return None
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
@@ -201,34 +218,43 @@ class Turn(Phase):
         out.extend(free_uses(st, seat))
         return out
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why an action or a tile use is refused, with its rule."""
         seat, k, args = fr["seat"], choice.kind, choice.args
-        who = pname(st, seat)
+        who, power = pname(st, seat), st.powers[seat]
         b = board(st)
         if k == "use":
             return why_not_use(st, seat, args)
         if fr["done"] >= b.c("actions_per_turn"):
             if k in ACTION_KINDS:
-                return f"{who} has taken both its actions this turn", "R-GEN-3"
+                return refusal(f"{who} has taken both its actions this turn", "R-GEN-3", "turn.actions_taken",
+                               power=power)
             return None
         if k == "end":
-            return f"{who} still has an action to take (a pass is an action)", "R-GEN-3"
+            return refusal(f"{who} still has an action to take (a pass is an action)", "R-GEN-3",
+                           "turn.action_left", power=power)
         if k in ("buy", "build", "move", "attack", "pass") and args:
-            return f"the {k} action takes no arguments: its details are chosen next", "R-GEN-3"
+            return refusal(f"the {k} action takes no arguments: its details are chosen next", "R-GEN-3",
+                           "turn.no_arguments", action=k)
         if k == "buy":
             if fr["bought"]:
-                return f"{who} has already bought a tile this round: one tile per round", "R-ACT-A1"
-            return f"there is no tile in the stock {who} could take now", "R-ACT-A1"
+                return refusal(f"{who} has already bought a tile this round: one tile per round", "R-ACT-A1",
+                               "turn.bought_this_round", power=power)
+            return refusal(f"there is no tile in the stock {who} could take now", "R-ACT-A1", "turn.no_tile_to_buy",
+                           power=power)
         if k == "build":
             if st.pop[seat] < 1:
-                return f"{who} has no population left to pay for a build (population is never borrowed)", "R-GEN-7"
-            return f"{who} has no unit in its supply and none on the map to disband", "R-ACT-B4"
+                return refusal(f"{who} has no population left to pay for a build (population is never borrowed)",
+                               "R-GEN-7", "turn.build_no_population", power=power)
+            return refusal(f"{who} has no unit in its supply and none on the map to disband", "R-ACT-B4",
+                           "turn.build_nothing", power=power)
         if k == "move":
-            return f"{who} has no army or fleet that could move anywhere now", "R-ACT-C1"
+            return refusal(f"{who} has no army or fleet that could move anywhere now", "R-ACT-C1",
+                           "turn.nothing_to_move", power=power)
         if k == "attack":
-            return (f"{who} has no target: a land attack needs one of its armies and a naval attack one of its "
-                    f"fleets where an enemy unit, control marker or neutral counter is"), "R-CMB-2"
+            return refusal(f"{who} has no target: a land attack needs one of its armies and a naval attack one of "
+                           f"its fleets where an enemy unit, control marker or neutral counter is", "R-CMB-2",
+                           "turn.no_target", power=power)
         if k in ("colonise", "enslave"):
             return why_not_colonise(st, seat, k, args, bool(fr["colonised"]))
         return None
@@ -272,9 +298,12 @@ class Turn(Phase):
             st.pop[seat] -= 1
         st.face_up[c.area].remove(counter)
         place_marker(st, seat, c.area, log)
-        verb = "colonises" if how == "colonise" else "enslaves"
-        log.add(how, f"{pname(st, seat)} {verb} {c.name} in {aname(st, c.area)}", power=st.powers[seat],
-                counter=counter, area=c.area)
+        if how == "colonise":
+            log.add("colonise", f"{pname(st, seat)} colonises {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+                    counter=counter, area=c.area)
+        else:
+            log.add("enslave", f"{pname(st, seat)} enslaves {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+                    counter=counter, area=c.area)
 
     def _use(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         """R-GEN-8 free actions: the tile is turned (once per war) and takes effect."""
@@ -311,14 +340,14 @@ class Turn(Phase):
         elif tile == "trained_natives":
             place_unit(st, seat, arg, 0)
             log.add("build", f"{who} raises an army of Trained Natives in {aname(st, arg)}", power=st.powers[seat],
-                    unit="army", area=arg, population=0)
+                    unit="army", area=arg, population=0, tile=tile)
             st.stack.append(new_build(seat, "trained_natives", kind=0, at=arg))
         elif tile == "diplomatic_service":
             take_tile(st, seat, arg, log)
         elif tile == "improved_agriculture":
             st.pop[seat] = min(b.c("population_max"), st.pop[seat] + 1)
             log.add("population", f"{who}'s population rises to {st.pop[seat]}", power=st.powers[seat],
-                    population=st.pop[seat])
+                    population=st.pop[seat], tile=tile)
 
 
 def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
@@ -327,10 +356,10 @@ def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
     t = b.tile_by_id[tile]
     who = pname(st, seat)
     log.add("buy", f"{who} takes {t.name}", power=st.powers[seat], tile=tile)
-    pay(st, seat, t.gold, log, t.name)
+    pay(st, seat, t.gold, log, t.name, "tile", tile=tile)
     if t.population:
         st.pop[seat] -= t.population
-    add_unrest(st, seat, t.unrest, log, t.name)
+    add_unrest(st, seat, t.unrest, log, tile)
     if tile in ("pirates", "slave_revolt"):
         st.stock[tile] -= 1
         st.stack.append({"t": "revolt", "seat": seat, "tile": tile, "stage": "target"})
@@ -342,7 +371,8 @@ def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
         log.add("reform", f"{who} reforms its government", seat=seat, unrest=-cut, power=st.powers[seat])
     elif tile == "industry":
         st.vp[seat] += b.c("industry_vp")
-        log.add("vp", f"{who} scores {b.c('industry_vp')} VP for Industry", power=st.powers[seat], vp=b.c("industry_vp"))
+        log.add("vp", f"{who} scores {b.c('industry_vp')} VP for Industry", power=st.powers[seat], vp=b.c("industry_vp"),
+                tile=tile)
 
 
 class Buy(Phase):
@@ -351,30 +381,34 @@ class Buy(Phase):
     name = "buy"
 
     def pending(self, st: State, fr: Frame) -> Pending:
-        return decide("buy", fr["seat"], f"{pname(st, fr['seat'])}: choose a tile to buy (R-ACT-A1)")
+        return decide("buy", fr["seat"], f"{pname(st, fr['seat'])}: choose a tile to buy (R-ACT-A1)",
+                      {"key": "buy", "rule": "R-ACT-A1", "power": st.powers[fr["seat"]]})
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return buyable(st, fr["seat"])
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-ACT-A1, R-ACT-A2, R-GEN-7, R-TIL-17/18: why a tile cannot be bought."""
         if choice.kind != "tile":
             return None
         b = board(st)
         seat = fr["seat"]
-        who = pname(st, seat)
+        who, power = pname(st, seat), st.powers[seat]
         tile = b.tile_by_id.get(str(choice.args[0])) if len(choice.args) == 1 else None
         if tile is None:
-            return "buying names one tile of the stock", "R-ACT-A1"
+            return refusal("buying names one tile of the stock", "R-ACT-A1", "buy.names_a_tile")
         if st.stock.get(tile.id, 0) <= 0:
-            return f"no {tile.name} tile is left in the stock", "R-ACT-A1"
+            return refusal(f"no {tile.name} tile is left in the stock", "R-ACT-A1", "buy.none_left", tile=tile.id)
         if tile.id in st.returned[seat]:
-            return f"{who} used {tile.name} this round and cannot buy it back in the same round", "R-ACT-A2"
+            return refusal(f"{who} used {tile.name} this round and cannot buy it back in the same round", "R-ACT-A2",
+                           "buy.used_this_round", power=power, tile=tile.id)
         if st.pop[seat] < tile.population:
-            return (f"{tile.name} costs {tile.population} population and {who} has {st.pop[seat]} "
-                    f"(population is never borrowed)"), "R-GEN-7"
+            return refusal(f"{tile.name} costs {tile.population} population and {who} has {st.pop[seat]} "
+                           f"(population is never borrowed)", "R-GEN-7", "buy.population",
+                           tile=tile.id, cost=tile.population, power=power, population=st.pop[seat])
         rule = "R-TIL-17" if tile.id == "pirates" else "R-TIL-18"
-        return f"the {tile.name} need another player's control marker in a colony to strike", rule
+        return refusal(f"the {tile.name} need another player's control marker in a colony to strike", rule,
+                       "buy.no_target", tile=tile.id)
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         st.stack.pop()

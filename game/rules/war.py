@@ -19,6 +19,7 @@ from game.rules.common import (
     pname,
 )
 from game.rules.core import C, Choice, Pending, State
+from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide
 
 
@@ -55,20 +56,24 @@ class Game(Phase):
         step = fr["step"]
         b = board(st)
         if step == "first":
-            return chance("first_player", [(0, st.n - 1)], "Draw the first player (R-SET-2)")
+            return chance("first_player", [(0, st.n - 1)], "Draw the first player (R-SET-2)",
+                          {"key": "first_player", "rule": "R-SET-2"})
         if step == "draw":
             count = b.c("setup_map_counters") + b.c("setup_counters_per_player") * st.n
-            return chance("draw", draw_ranges(len(st.bag), count), "Draw the setup nation counters (R-SET-1, R-SET-4)")
+            return chance("draw", draw_ranges(len(st.bag), count), "Draw the setup nation counters (R-SET-1, R-SET-4)",
+                          {"key": "draw_setup", "rule": "R-SET-1, R-SET-4"})
         if step == "place":
             seat = self._placer(st, fr)
             k = fr["k"] // st.n + 1
-            return decide("place", seat, f"{pname(st, seat)}: place initial unit {k} of "
-                          f"{b.c('setup_units_per_player')} (R-SET-5)")
+            total = b.c("setup_units_per_player")
+            return decide("place", seat, f"{pname(st, seat)}: place initial unit {k} of {total} (R-SET-5)",
+                          {"key": "place", "rule": "R-SET-5", "power": st.powers[seat], "n": k, "of": total})
         if step == "war_draw" and st.war > 1 and st.bag:
             return chance("draw", draw_ranges(len(st.bag), b.c("war_map_counters")),
-                          f"Draw nation counters for war {st.war} (R-WAR-1)")
+                          f"Draw nation counters for war {st.war} (R-WAR-1)",
+                          {"key": "draw_war", "rule": "R-WAR-1", "war": st.war})
         if step == "over":
-            return Pending("over", -1, None, "The game is over")
+            return Pending("over", -1, None, "The game is over", {"key": "over", "rule": ""})
         return None
 
     def _placer(self, st: State, fr: Frame) -> int:
@@ -90,7 +95,7 @@ class Game(Phase):
                 out.append(C("place", kind, area))
         return out
 
-    def refusal(self, st: State, fr: Frame, choice: Choice) -> tuple[str, str] | None:
+    def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-SET-5: why an initial placement is refused."""
         if fr["step"] != "place" or choice.kind != "place":
             return None
@@ -98,13 +103,17 @@ class Game(Phase):
         seat = self._placer(st, fr)
         args = choice.args
         if len(args) != 2 or str(args[0]) not in UNIT_KINDS:
-            return "an initial unit is placed as: place, then army, fleet or fort, then the area", "R-SET-5"
+            return refusal("an initial unit is placed as: place, then army, fleet or fort, then the area", "R-SET-5",
+                           "place.shape")
         kind, area = str(args[0]), str(args[1])
         if area not in b.vp_areas:
-            return f"initial units go in one of the eleven areas with victory points, not {area!r}", "R-SET-5"
+            return refusal(f"initial units go in one of the eleven areas with victory points, not {area!r}", "R-SET-5",
+                           "place.not_vp_area", value=area)
         if st.supply[seat][kind] <= 0:
-            return f"{pname(st, seat)} has no {kind} left in its supply", "R-GEN-2"
-        return (f"fleets may be placed only in the eight sea areas, not in {aname(st, area)}"), "R-SET-5"
+            return refusal(f"{pname(st, seat)} has no {kind} left in its supply", "R-GEN-2", "place.none_left",
+                           power=st.powers[seat], unit=kind)
+        return refusal(f"fleets may be placed only in the eight sea areas, not in {aname(st, area)}", "R-SET-5",
+                       "place.fleet_on_land", area=area)
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         """R-SET-5: place one initial unit, no movement rules, no marker needed."""
@@ -189,7 +198,7 @@ class Game(Phase):
         st.order = sorted(range(st.n), key=lambda s: st.track[s])
         names = ", ".join(pname(st, s) for s in st.order)
         log.add("play_order", f"Play order for war {st.war}: {names}",
-                order=[st.powers[s] for s in st.order])
+                order=[st.powers[s] for s in st.order], war=st.war)
         fr["step"] = "rounds"
         fr["i"] = 0
         st.round = 1
@@ -230,7 +239,7 @@ def income_and_upkeep(st: State, log: Log) -> None:
     for seat in range(st.n):
         upkeep = sum(sum(st.units[a.id][seat]) for a in b.areas)
         if upkeep:
-            pay(st, seat, upkeep, log, "upkeep")
+            pay(st, seat, upkeep, log, "upkeep", "upkeep")
     for seat in range(st.n):
         new = min(b.c("population_max"), st.pop[seat] + b.c("population_growth"))
         if new != st.pop[seat]:
@@ -260,10 +269,11 @@ def score_war(st: State, log: Log) -> None:
                 parts.append(f"{pname(st, seat)} {scores[seat]}")
         if parts:
             log.add("score_area", f"{aname(st, area)} scores: " + ", ".join(parts), area=area,
-                    scores={st.powers[s]: scores[s] for s in range(st.n) if scores[s]})
+                    scores={st.powers[s]: scores[s] for s in range(st.n) if scores[s]},
+                    powers=[st.powers[s] for s in range(st.n) if scores[s]])
     log.add("scored", f"Victory points after war {st.war}: " +
             ", ".join(f"{pname(st, s)} {st.vp[s]}" for s in range(st.n)),
-            war=st.war, vp={st.powers[s]: st.vp[s] for s in range(st.n)})
+            war=st.war, vp={st.powers[s]: st.vp[s] for s in range(st.n)}, powers=list(st.powers))
 
 
 # --------------------------------------------------------------------------- step 6
