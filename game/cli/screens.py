@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from game.client.words.battle import Tracker
 from game.client.words.choices import counter_text
+from game.client.words.prompts import prompt_sentence
 from game.client.words.tiles import TIMING, tile_cost, tile_effect
 from game.rules import State, pending, view
 from game.rules.board import Board, load_board
@@ -122,7 +123,7 @@ def status(st: State, seat: int, track: Tracker | None = None) -> str:
             line += "; neutral: " + ", ".join(neutral)
         lines.append(line)
     if not p.is_over:
-        lines.append(f"Now: {p.prompt}")
+        lines.append(f"Now: {prompt_sentence(p, b)}")
     return "\n".join(lines)
 
 

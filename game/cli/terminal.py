@@ -18,6 +18,7 @@ from game.cli.screens import auction_line, brief, status, tiles_screen
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
+from game.client.words.prompts import prompt_sentence
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
 
@@ -137,7 +138,7 @@ class Terminal:
 
     def show(self, st: State, entries: list[Entry]) -> None:
         p = pending(st)
-        self.print_fn(f"\n{p.prompt}")
+        self.print_fn(f"\n{prompt_sentence(p, load_board(st.ruleset))}")
         self.print_fn(f"  [{brief(st, self.seat)}]")
         if p.kind in ("bid", "propose"):
             self.print_fn(f"  {auction_line(st, self.track)}")

@@ -40,15 +40,13 @@ def frame_times(frames: int = 300, size: tuple[int, int] = (1600, 900)) -> dict[
     from game.client.tables import StaticTable
     from game.rules import pending
     from game.ui.app import App
-    from game.ui.scenes.game import GameScene
     from game.ui.shots import selfplay_steps
 
     # late in the third war, stopped at a decision of seat 0 so its choices are highlighted
     steps = selfplay_steps(5, 7, lambda i, s: s.state.war == 3 and s.state.round >= 3
                            and pending(s.state).seat == 0)
     app = App(size, hidden=True)
-    scene = GameScene(StaticTable(steps, seat=0), "instant")
-    app.push(scene)
+    scene: Any = app.push_scene("game", table=StaticTable(steps, seat=0), speed="instant")
     app.frame(0.0)
     scene.show_market = True
     w, h = size
@@ -81,13 +79,11 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
 
     from game.client.tables import StaticTable
     from game.ui.app import App
-    from game.ui.scenes.game import GameScene
     from game.ui.shots import selfplay_steps
 
     steps = selfplay_steps(seed, 7, lambda i, s: False)
     app = App(size, hidden=True)
-    scene = GameScene(StaticTable(steps, seat=0), "instant")
-    app.push(scene)
+    scene: Any = app.push_scene("game", table=StaticTable(steps, seat=0), speed="instant")
     app.frame(0.0)
     app.frame(0.0)
     log = scene._log_rect()
@@ -183,14 +179,13 @@ def click_latency() -> dict[str, int]:
     from game.client.tables import LocalTable
     from game.ui.app import App
     from game.ui.navigation import play
-    from game.ui.scenes.game import GameScene
 
     with tempfile.TemporaryDirectory() as d:
         app = App((1600, 900), hidden=True)
         table = LocalTable(setup_for(4, "", "easy", 3), Path(d) / "g.jsonl")
         play(app, table, "instant")
-        scene = app.scenes[-1]
-        assert isinstance(scene, GameScene)
+        scene: Any = app.scenes[-1]
+        assert scene.name == "game"
         try:
             for _ in range(2000):
                 app.frame(1 / 60)

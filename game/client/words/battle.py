@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.client.words.events import event_sentence
 from game.rules import Input, Roll, State, view
 from game.rules.board import load_board
 
@@ -55,7 +56,7 @@ class Tracker:
     def _one(self, st: State, e: dict[str, Any]) -> str:
         b = load_board(st.ruleset)
         k = e["kind"]
-        text = str(e["text"])
+        text = event_sentence(e, b)
         if k == "bid":
             self.high, self.leader = int(e["bid"]), str(e["power"])
             self.box_a, self.box_b = str(e.get("a", "-")), str(e.get("b", "-"))
@@ -76,12 +77,12 @@ class Tracker:
             tile = str(e.get("tile", ""))
             self.names[0] = f"the {b.tile_name(tile)}" if tile in b.tile_by_id else "the revolt"
         elif k == "help":
-            side = 0 if f"helps {self.names[0]} " in text + " " and self.sides[0] else 1
+            side = 0 if self.sides[0] and e.get("asker") == self.sides[0] else 1
             self.helpers.append((side, str(e.get("power", "")), int(e.get("armies", 0)), int(e.get("fleets", 0))))
         elif k == "alliance_tile":
             self.tiles.append((self._side_of(e.get("power")), str(e.get("tile", "")), str(e.get("unit", ""))))
         elif k == "naval_support":
-            self.support = 0 if text.startswith(f"{self.names[0]} ") else 1
+            self.support = 0 if str(e.get("power") or "") == self.sides[0] else 1
         elif k == "naval_declined":
             self.support = 0
         elif k == "naval_refused":

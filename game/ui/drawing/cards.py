@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.client.words.events import event_sentence
 from game.rules.board import Board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -78,8 +79,8 @@ def battle_card(surf: pygame.Surface, area: pygame.Rect, events: list[dict[str, 
             t = text(wline, "cond", px(12), P.INK_SOFT)
             surf.blit(t, t.get_rect(midtop=(r.centerx, y)))
             y += px(18)
-    lines = [str(battle.get("text", ""))] + [str(e.get("text")) for e in events
-                                              if e.get("kind") in ("unit_lost", "neutral_conquered", "marker_taken", "no_loss")]
+    lines = [event_sentence(battle, b)] + [event_sentence(e, b) for e in events
+                                           if e.get("kind") in ("unit_lost", "neutral_conquered", "marker_taken", "no_loss")]
     for line in lines[:4]:
         for wline in wrap(line, "sans", px(13), r.width - px(30))[:1]:
             t = text(wline, "sans-bold" if line is lines[0] else "sans", px(13), P.INK)

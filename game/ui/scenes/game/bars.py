@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.words.prompts import prompt_sentence
 from game.rules import describe, pending
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -61,15 +62,16 @@ class Bars(ChoiceInput):
         if p.is_over:
             prompt = "The game is over."
         elif self.picker is not None and self.ready():
-            prompt = self._prompt_words(p.prompt)
+            prompt = self._prompt_words(prompt_sentence(p, self.board))
         elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
             prompt = "The computer players move (Skip or space hurries them)"
         elif p.chance is not None:
             prompt = "Rolling..."
         else:
             name = self.board.power_name(st.powers[p.seat]) if p.seat >= 0 else ""
-            said = p.prompt.removeprefix(f"{name}: ") if name else p.prompt  # the prompt may name the power already
-            prompt = f"Waiting for {name}: {said}" if name else p.prompt
+            words = prompt_sentence(p, self.board)
+            said = words.removeprefix(f"{name}: ") if name else words  # the prompt may name the power already
+            prompt = f"Waiting for {name}: {said}" if name else words
         tr = self.tracker
         if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
             boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))

@@ -11,7 +11,10 @@ import threading
 
 import pygame
 
+from game.client.words.prompts import prompt_sentence
+from game.client.words.refusals import refusal_line
 from game.rules import Act, Choice, RulesError, apply, describe, pending
+from game.rules.board import load_board
 from game.ui.app import Intent
 from game.ui.drawing.hits import Target
 from game.ui.drawing.panels import log_top_scroll
@@ -202,7 +205,7 @@ class ChoiceInput(StepPlayer):
         slot_kinds = {o.target[0] for o in opts if o.target}
         if not opts or (target[0] not in slot_kinds and not (target[0] == "area" and "area" in slot_kinds)):
             p = pending(self.shown)
-            self.say(f"Not now. {p.prompt}")
+            self.say(f"Not now. {prompt_sentence(p, load_board(self.shown.ruleset))}")
             return
         n = len(self.picker.picked)
         for c in self.picker.matching():
@@ -219,7 +222,7 @@ class ChoiceInput(StepPlayer):
             try:
                 apply(self.shown, Act(self.seat, Choice(c.kind, tuple(args))))
             except RulesError as exc:
-                self.say(f"{exc.message}" + (f" ({exc.rule})" if exc.rule else ""))
+                self.say(refusal_line(exc, load_board(self.shown.ruleset)))
                 return
             break
         self.say("That is not one of your choices now.")

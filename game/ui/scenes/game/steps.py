@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from game.client.tables import Step
+from game.client.words.events import event_sentence
 from game.rules import legal, outcome, pending
 from game.rules.board import load_board
 from game.ui.drawing import palette as P
@@ -49,7 +50,7 @@ class StepPlayer(ScreenState):
                 self.say(str(e.get("text", "")))
                 self.message_time = 3600.0
         self.events.extend(step.events)
-        texts = [str(e.get("text", "")) for e in step.events if e.get("text")]
+        texts = [event_sentence(e, self.board) for e in step.events if e.get("text")]
         try:  # the words a player reads: a battle with how each total was reached
             lines = self.tracker.feed(step.state, step.events, before)
         except (KeyError, ValueError, IndexError, TypeError):
