@@ -14,8 +14,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from game.bots import make_bot
-from game.cli.selfplay import bot_names_for
+from game.bots import bot_names_for, make_bot
 from game.rules import new_game, outcome, state_hash
 from net.beacon import DEFAULT_CHAIN_LENGTH
 from net.encoding import sha256, u64

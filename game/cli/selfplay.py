@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.bots import Bot, make_bot
+from game.bots import Bot, bot_names_for, make_bot
 from game.rules import Act, Roll, State, apply_in_place, legal, new_game, outcome, pending, state_hash
 from game.rules.core import ChanceRequest
 
@@ -16,17 +16,6 @@ def seeded_chance(rng: random.Random) -> Callable[[ChanceRequest], tuple[int, ..
         return tuple(rng.randint(lo, hi) for lo, hi in req.ranges)
 
     return draw
-
-
-def bot_names_for(players: int, names: Sequence[str] | None) -> list[str]:
-    """``--bots`` may list one name for all seats, or one per seat."""
-    if not names:
-        return ["random"] * players
-    if len(names) == 1:
-        return [names[0]] * players
-    if len(names) != players:
-        raise ValueError(f"--bots needs 1 or {players} names, got {len(names)}")
-    return list(names)
 
 
 def summary_line(game: int, summary: dict[str, Any], detail: str = "") -> str:
