@@ -42,11 +42,10 @@ from typing import Any, Protocol, TypeGuard
 
 import zmq
 
-from net.encoding import canonical_json
-from net.envelope import message_id
+from net.core.encoding import canonical_json
+from net.core.envelope import message_id
 
 PROTO = b"soe2"
-DEFAULT_PORT = 47_311
 FRAME_TYPES = (b"HELLO", b"HAVE", b"MSG", b"PEERS", b"INFO", b"BYE")
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
 INFO_REFRESH_BEATS = 10

@@ -1,5 +1,5 @@
-"""A running peer: a :class:`~net.session.Session` on a :class:`~net.mesh.Node`, with the
-host's :class:`~net.lobby.Lobby` before the game and a decider (a bot or a person) for
+"""A running peer: a :class:`~net.core.session.Session` on a :class:`~net.mesh.Node`, with the
+host's :class:`~net.core.lobby.Lobby` before the game and a decider (a bot or a person) for
 this seat. The command line (``soe host``, ``join``, ``spectate``, ``resume``, ``demo``)
 and, later, the desktop client drive a peer by calling :meth:`Peer.step` in their loop.
 
@@ -28,15 +28,15 @@ from typing import Any, Protocol
 
 from game.bots import lend
 from game.rules import Choice, State, state_hash
-from net.beacon import SECRET_BYTES
-from net.envelope import message_id, parse
-from net.keys import Identity, fingerprint
-from net.lobby import REFUSALS, Invite, Lobby, hello
+from net.core.beacon import SECRET_BYTES
+from net.core.envelope import message_id, parse
+from net.core.identity import Identity, fingerprint
+from net.core.lobby import REFUSALS, Invite, Lobby, hello
+from net.core.reasons import Reject
+from net.core.session import Held, Session
+from net.core.transcript import Accepted
 from net.mesh import Limits, Link, Node, monotonic_ms
-from net.reasons import Reject
-from net.session import Held, Session
 from net.store import GameLock, TranscriptFile, load, lock_game, write_private
-from net.transcript import Accepted
 
 LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its seat is free again
 # Received messages are fsynced once the network has been quiet this long, and at the
@@ -199,7 +199,7 @@ def check_game_files(files: PeerFiles, identity: Identity) -> None:
             commitment = str(body.get("chain", ""))
             break
     if commitment and 0 < chain_length:
-        from net.beacon import HashChain
+        from net.core.beacon import HashChain
 
         try:
             ours = HashChain(secret, chain_length).commitment.hex()
@@ -634,7 +634,7 @@ class Peer:
         :data:`SYNC_MS` after this was first called with them written but not yet durable
         (``now``: the peer's clock). What a crash of the machine loses of them comes back
         by catch-up; what this peer signs is on disk, with every line before it, before it
-        leaves (net.session, net.store)."""
+        leaves (net.core.session, net.store)."""
         store = self.session.store
         now = self.clock() if now is None else now
         frames = self.node.stats.frames_in
@@ -686,7 +686,7 @@ class Peer:
     def _show_settings(self, info: dict[str, Any]) -> None:
         """Tell a joiner the game's hash-chain length and drop timeout as the host's lobby
         states them (the genesis binds them; one out of bounds is refused then)."""
-        from net.genesis import settings_problem
+        from net.core.genesis import settings_problem
 
         self.replica.settings_seen = True
         chain, timeout = info.get("chain_length"), info.get("timeout_ms")
@@ -703,7 +703,7 @@ class Peer:
         """A signed message naming another state hash for a position we hold. The session
         refused it and kept it as evidence against its author; it goes to every other peer
         (each checks it itself and keeps it too). Only when most of the table disagrees
-        with this peer (:meth:`net.session.Session.out_of_step`) is it this peer that is
+        with this peer (:meth:`net.core.session.Session.out_of_step`) is it this peer that is
         out of step: then it stops and dumps. Stopping means deciding nothing and taking in
         nothing more, since every accepted message may make the session sign one (a
         reveal, a commitment): the log stays as it was when the difference was seen."""

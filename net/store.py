@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from net.encoding import canonical_json
+from net.core.encoding import canonical_json
 
 
 @dataclass(frozen=True, slots=True)

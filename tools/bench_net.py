@@ -60,7 +60,7 @@ if __package__ in (None, ""):
 
 import zmq  # noqa: E402
 
-from net.envelope import message_id  # noqa: E402
+from net.core.envelope import message_id  # noqa: E402
 from net.mesh import Limits, Node, encode_frame  # noqa: E402
 
 # ---------------------------------------------------------------------------- helpers
@@ -261,16 +261,16 @@ class Recorder:
             self.add("poll_wait", now_ns() - t0)
             return out
 
-        import net.table
+        import net.core.table
 
-        beacon_value = net.table.beacon_value
+        beacon_value = net.core.table.beacon_value
 
         def timed_beacon(gid: bytes, r: int, reveals: Any) -> bytes:
             value: bytes = beacon_value(gid, r, reveals)
             self.known.setdefault(r, now_ns())  # every reveal in and checked: the dice are fixed
             return value
 
-        setattr(net.table, "beacon_value", timed_beacon)  # noqa: B010
+        setattr(net.core.table, "beacon_value", timed_beacon)  # noqa: B010
         setattr(transcript, "offer", timed_offer)  # noqa: B010
         setattr(transcript, "offer_own", timed_offer_own)  # noqa: B010
         setattr(peer.session, "submit", timed_submit)  # noqa: B010
@@ -323,7 +323,7 @@ class Flooder:
         self.sent = 0
 
     def tick(self) -> None:
-        from net.envelope import build
+        from net.core.envelope import build
 
         t = self.peer.session.transcript
         if t.genesis is None or self.peer.over:
@@ -366,8 +366,8 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
             prof.dump_stats(str(Path(work) / f"p{index}.prof"))
         return
     from game.bots import make_bot
-    from net.keys import Identity, fingerprint
-    from net.lobby import Invite, Lobby, new_game_id
+    from net.core.identity import Identity, fingerprint
+    from net.core.lobby import Invite, Lobby, new_game_id
     from net.peer import Peer
 
     ident = Identity.generate()
@@ -437,8 +437,8 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
 def spectator_main(run: int, work: str, conn: Connection, invite_text: str, final_state: str, poll_ms: int,
                    deadline_s: float) -> None:
     """A new spectator: connect to the invite's peer and step until the final state hash."""
-    from net.keys import Identity
-    from net.lobby import Invite
+    from net.core.identity import Identity
+    from net.core.lobby import Invite
     from net.peer import Peer
 
     invite = Invite.parse(invite_text)

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.bots import BOT_NAMES, make_bot
 from game.rules import Choice, State
-from net.mesh import DEFAULT_PORT
+from net.core.lobby import DEFAULT_PORT
 
 HUMAN = "human"
 
@@ -195,7 +195,7 @@ def network_games_dir() -> Path:
 def default_log(game_id: str, identity: Any, role: str = "player") -> Path:
     """``games/GAME.FINGERPRINT.jsonl`` in the data directory: one file per game and key, so a
     host and a joiner (or a spectator) on one machine never share a log."""
-    from net.keys import fingerprint
+    from net.core.identity import fingerprint
 
     tail = "" if role == "player" else f".{role}"
     return network_games_dir() / f"{game_id}.{fingerprint(identity.public_hex)}{tail}.jsonl"
@@ -204,7 +204,7 @@ def default_log(game_id: str, identity: Any, role: str = "player") -> Path:
 def identity_for(key: str | None, command: str) -> Any:
     """This player's key (created on first use), or None when the key file cannot be used (said why)."""
     from game.client.folders import key_file
-    from net.keys import KeyFileError, load_or_create
+    from net.keyfile import KeyFileError, load_or_create
 
     try:
         return load_or_create(Path(key) if key else key_file())
@@ -408,10 +408,10 @@ def _log_for(args: argparse.Namespace, command: str, game_id: str, identity: Any
 def _host(args: argparse.Namespace) -> int:
     import zmq
 
-    from net.beacon import DEFAULT_CHAIN_LENGTH
-    from net.genesis import settings_problem
-    from net.keys import fingerprint
-    from net.lobby import Invite, Lobby, new_game_id
+    from net.core.beacon import DEFAULT_CHAIN_LENGTH
+    from net.core.genesis import settings_problem
+    from net.core.identity import fingerprint
+    from net.core.lobby import Invite, Lobby, new_game_id
     from net.peer import Peer
     from net.store import GameInUse
 
@@ -545,8 +545,8 @@ def _unmap_port(gw: Any, port: int) -> None:
 
 
 def _resolve_invite(text: str) -> Any:
+    from net.core.lobby import Invite, InviteError
     from net.discovery import browse
-    from net.lobby import Invite, InviteError
 
     try:
         return Invite.parse(text)
@@ -584,7 +584,7 @@ def _join(args: argparse.Namespace) -> int:
         if args.log:
             print(f"soe join: {exc}", file=sys.stderr)
         else:  # the default log is per game and key: this key is in this game in another process
-            from net.lobby import REFUSALS
+            from net.core.lobby import REFUSALS
 
             print(f"soe join: this key is in this game already, in another soe process on this machine; "
                   f"{REFUSALS['key_seated'].split(': ', 1)[1]}", file=sys.stderr)
@@ -607,7 +607,7 @@ def zmq_error() -> type[Exception]:
 
 
 def _spectate(args: argparse.Namespace) -> int:
-    from net.keys import Identity
+    from net.core.identity import Identity
     from net.peer import Peer
     from net.store import GameInUse
 

@@ -121,7 +121,7 @@ def _local(e: GameEntry, head: dict[str, Any]) -> None:
 
 
 def _network(e: GameEntry, head: dict[str, Any], tail: bytes) -> None:
-    from net.keys import fingerprint
+    from net.core.identity import fingerprint
 
     if head.get("kind") != "genesis":
         raise ValueError("not a network log")

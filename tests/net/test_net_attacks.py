@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 from netkit import GAME_ID, Game, Mesh, identity, seats_for
 
-import net.transcript as transcript_module
-from net.envelope import build
-from net.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED, SEQ_WINDOW, Held, Session
+import net.core.transcript as transcript_module
+from game.cli.verify import format_report
+from net.core.envelope import build
+from net.core.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED, SEQ_WINDOW, Held, Session
+from net.core.verify import verify_messages
 from net.store import TranscriptFile
-from net.verify import format_report, verify_file, verify_messages
+from net.verify import verify_file
 
 
 def _awaiting_seat_2(m: Mesh) -> None:
@@ -143,7 +145,7 @@ def test_a_flood_of_early_messages_is_bounded_and_no_signature_is_checked_twice(
 def test_hostile_settings_in_a_genesis_are_refused() -> None:
     """Attack 6: a chain too short for a whole game (stuck at the 4th chance event), or a
     timeout of a millisecond or of days, make a genesis every peer refuses."""
-    from net.transcript import Transcript
+    from net.core.transcript import Transcript
 
     def genesis(**over: Any) -> str:
         s = Session(identity(0))
@@ -304,7 +306,7 @@ def test_soe_verify_says_contested_and_why_and_exits_non_zero(tmp_path: Path, ca
                                                                ) -> None:
     """Attack 7: a game with a drop is never called fair: the report names the drop and the
     command exits 1 (0 only for a fair game)."""
-    from net.verify import run
+    from game.cli.verify import run
 
     g = Game(3)
     g.sessions[2].suppress = frozenset({"reveal"})

@@ -16,13 +16,14 @@ from netkit import GAME_ID, Game, Mesh, identity, seats_for, secret
 
 from game.cli import main as soe
 from net import selfplay
-from net.encoding import canonical_json
-from net.envelope import build, parse
-from net.keys import Identity
-from net.session import REMADE_ALIKE, Session
+from net.core.encoding import canonical_json
+from net.core.envelope import build, parse
+from net.core.identity import Identity
+from net.core.session import REMADE_ALIKE, Session
+from net.core.transcript import replay
+from net.core.verify import verify_messages
 from net.store import TranscriptFile, load
-from net.transcript import replay
-from net.verify import verify_file, verify_messages
+from net.verify import verify_file
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,14 +18,15 @@ from typing import Any
 import zmq
 
 from game.bots import make_bot
-from net.encoding import canonical_json
-from net.keys import Identity, fingerprint
-from net.lobby import Invite, Lobby, new_game_id
+from net.core.encoding import canonical_json
+from net.core.identity import Identity, fingerprint
+from net.core.lobby import Invite, Lobby, new_game_id
+from net.core.session import Session
+from net.core.transcript import Rejected, Result
+from net.core.verify import Report
 from net.mesh import Limits, decode_frame, encode_frame, monotonic_ms
 from net.peer import BotDecider, Peer
-from net.session import Session
-from net.transcript import Rejected, Result
-from net.verify import Report, verify_file
+from net.verify import verify_file
 
 LOOPBACK = "127.0.0.1"
 CHAIN = 1024  # beacon hash chains: the shortest a genesis may ask for

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from p2pkit import DROP_MS, Cluster, Raw, idle, run_until, verify_log, withhold
 
-from net.beacon import HashChain, beacon_value, expand
-from net.envelope import build
+from game.cli.verify import format_report
+from net.core.beacon import HashChain, beacon_value, expand
+from net.core.envelope import build
+from net.core.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED
 from net.mesh import Limits
 from net.peer import Peer
-from net.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED
-from net.verify import format_report, verify_file
+from net.verify import verify_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -251,7 +252,7 @@ def test_hostile_settings_are_shown_to_a_joiner_and_a_genesis_out_of_bounds_is_r
     j2.say = heard.append
     good.run(lambda: good.lobby.full, 10, "the seat taken")
     assert heard[0] == "the host's game: a silent seat may be voted out after 30 s; hash chains of 1024 reveals"
-    from net.genesis import Genesis
+    from net.core.genesis import Genesis
 
     bad = Genesis(good.game_id, tuple(good.lobby.seat_infos()), chain_length=3, timeout_ms=500).body()
     trap = build(good.ids[0], game=good.game_id, seq=0, prev=None, kind="genesis", at=0, state="", body=bad).raw

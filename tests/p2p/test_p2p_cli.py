@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from net.keys import Identity
-from net.lobby import Invite
+from net.core.identity import Identity
+from net.core.lobby import Invite
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON = ["--bind", "127.0.0.1", "--port", "0", "--quiet", "--deadline", "120"]
@@ -269,7 +269,7 @@ def test_joining_a_full_game_is_refused_and_a_resume_without_peers_gives_up(
 # --------------------------------------------------------------------------- ports, files, help
 def test_a_busy_port_gets_a_clear_error_and_a_busy_default_port_falls_back(tmp_path: Path, env: dict[str, str],
                                                                           procs: list[subprocess.Popen[bytes]]) -> None:
-    from net.mesh import DEFAULT_PORT
+    from net.core.lobby import DEFAULT_PORT
 
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, withhold
 
-from net.keys import Identity
-from net.lobby import REFUSALS, Invite, new_game_id
+from net.core.identity import Identity
+from net.core.lobby import REFUSALS, Invite, new_game_id
 from net.peer import LEAVE_MS, Peer
 
 

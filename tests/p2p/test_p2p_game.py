@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, verify_log, withhold
 
+from game.cli.verify import format_report
+from net.core.verify import verify_messages
 from net.peer import Peer
 from net.store import load
-from net.verify import format_report, verify_file, verify_messages
+from net.verify import verify_file
 
 MakeCluster = Callable[..., Cluster]
 

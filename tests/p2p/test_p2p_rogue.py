@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from p2pkit import Cluster, Raw, idle, run_until, verify_log
 
-from net.encoding import canonical_json
-from net.envelope import PROTOCOL_VERSION, build, message_id, parse, signing_input
-from net.keys import Identity
+from net.core.encoding import canonical_json
+from net.core.envelope import PROTOCOL_VERSION, build, message_id, parse, signing_input
+from net.core.identity import Identity
 from net.mesh import PROTO, Limits, encode_frame
 from net.peer import Peer
 

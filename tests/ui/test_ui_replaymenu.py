@@ -22,7 +22,7 @@ from game.ui.menu import MainMenu
 from game.ui.replay import MARK_STYLE, ReplayMenu, ReplayScene
 from game.ui.replaylist import PAGE, ReplayListMenu, game_dirs
 from game.ui.settings import Settings
-from net.keys import fingerprint
+from net.core.identity import fingerprint
 from tests.net.netkit import GAME_ID, identity
 from tests.ui.games import network_log, play_save, replay_in_window
 

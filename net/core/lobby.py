@@ -24,13 +24,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.rules.board import load_board
-from net.envelope import GAME_ID_BYTES, Envelope, build, check_signature, parse
-from net.genesis import MAX_NAME, SeatInfo
-from net.keys import Identity, fingerprint
-from net.mesh import DEFAULT_PORT
-from net.reasons import Reject
+from net.core.envelope import GAME_ID_BYTES, Envelope, build, check_signature, parse
+from net.core.genesis import MAX_NAME, SeatInfo
+from net.core.identity import Identity, fingerprint
+from net.core.reasons import Reject
 
 SCHEME = "soe"
+DEFAULT_PORT = 47_311  # where a host listens unless told otherwise, and an invite's port when it names none
 _FP = re.compile(r"\A[A-Za-z0-9_-]{4,64}\Z")
 _CURVE = re.compile(r"\A[0-9A-Za-z.\-:+=^!/*?&<>()\[\]{}@%$#]{40}\Z")
 

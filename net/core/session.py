@@ -30,19 +30,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Choice, State, event_dicts, legal, outcome, view
-from net.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
-from net.envelope import UNSIGNED_KINDS, Envelope, build, parse
-from net.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
-from net.keys import Identity
-from net.reasons import Reject
+from net.core.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
+from net.core.envelope import UNSIGNED_KINDS, Envelope, build, parse
+from net.core.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
+from net.core.identity import Identity
+from net.core.reasons import Reject
+from net.core.table import Table
+from net.core.transcript import Accepted, Rejected, Result, Transcript, replay
+from net.core.unrest import commitment, derive_salt
 from net.store import TranscriptFile, load
-from net.table import Table
-from net.transcript import Accepted, Rejected, Result, Transcript, replay
-from net.unrest import commitment, derive_salt
 
 HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending"})
 # Own messages that may leave before their fsync (the end of the batch brings it): a
-# reveal's bytes are fixed by the transcript and the chain secret (net.envelope), so a
+# reveal's bytes are fixed by the transcript and the chain secret (net.core.envelope), so a
 # peer that loses it in a crash makes the very same one again. Any other message could
 # come out different after a restart (a person decides again), so it is on disk before
 # anyone sees it, lest a restarted peer equivocate.
@@ -212,7 +212,7 @@ class Session:
         return self._act("genesis", body, now, game=gid)
 
     def incoming(self, raw: bytes, now: int, parsed: Envelope | None = None) -> Result | Held:
-        """Offer one received envelope (``parsed``: :func:`~net.envelope.parse` of it, if the
+        """Offer one received envelope (``parsed``: :func:`~net.core.envelope.parse` of it, if the
         caller has it); already-known messages come back as ``duplicate``."""
         t = self.transcript
         if parsed is None or parsed.raw is not raw:
@@ -372,7 +372,7 @@ class Session:
     def keep_waiting(self, now: int) -> list[Result]:
         """Promise never to vote for the drops others have voted for at this position (a
         player who would rather wait): the seats' late messages, which wait while such a
-        vote stands, are then taken in (:meth:`net.table.Table.drop_pending`). A client
+        vote stands, are then taken in (:meth:`net.core.table.Table.drop_pending`). A client
         that does not vote by itself (``Peer.auto_drop`` off) calls this when its player
         declines to drop."""
         t = self.table

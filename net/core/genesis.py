@@ -14,10 +14,10 @@ from typing import Any
 
 from game.bots import BOT_NAMES
 from game.rules import ENGINE_VERSION, RulesError, State, new_game
-from net.beacon import DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
-from net.encoding import is_hex
-from net.envelope import PROTOCOL_VERSION
-from net.reasons import Reject
+from net.core.beacon import DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
+from net.core.encoding import is_hex
+from net.core.envelope import PROTOCOL_VERSION
+from net.core.reasons import Reject
 
 DEFAULT_TIMEOUT_MS = 120_000
 # The drop timeout a genesis may set: long enough for a person to think and a link to
