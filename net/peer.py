@@ -36,7 +36,7 @@ from net.core.reasons import Reject
 from net.core.session import Held, Session
 from net.core.transcript import Accepted
 from net.mesh import Limits, Link, Node, monotonic_ms
-from net.store import GameLock, TranscriptFile, load, lock_game, write_private
+from net.store import GameLock, TranscriptFile, load, lock_game, resume_session, write_private
 
 LEAVE_MS = 5_000  # a joiner silent this long before the start has left: its seat is free again
 # Received messages are fsynced once the network has been quiet this long, and at the
@@ -316,6 +316,7 @@ class Peer:
     desynced: bool = False
     info: dict[str, Any] = field(default_factory=dict)
     lock: GameLock | None = None
+    store: TranscriptFile | None = None  # the session's journal: this peer's log
     bot: str = ""  # who plays this seat ("" for a person) and its seed, remembered for soe resume
     bot_seed: int = 0
     refused: tuple[str, str] | None = None  # (code, reason) when this joiner may not play here
@@ -355,7 +356,7 @@ class Peer:
             secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
             write_private(files.secret, secret)
             store = TranscriptFile(files.log)
-            session = Session(identity, secret=secret, store=store, now=clock())
+            session = Session(identity, secret=secret, journal=store, now=clock())
             my_hello = hello(identity, game_id, name, power) if role == "player" and lobby is None else b""
             replica = GameReplica(session, lobby, my_hello)
             node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
@@ -367,7 +368,7 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, say=say, clock=clock,
-                   lock=lock, bot=bot, bot_seed=bot_seed)
+                   lock=lock, bot=bot, bot_seed=bot_seed, store=store)
         if my_hello:
             peer.hello_as = (name, power)
         peer._wire()
@@ -387,18 +388,20 @@ class Peer:
             check_game_files(files, identity)
             meta = json.loads(files.meta.read_text(encoding="utf-8"))
             secret = files.secret.read_bytes()
-            session = Session.resume(identity, files.log, secret=secret, now=clock())
+            session = resume_session(identity, files.log, secret=secret, now=clock())
+            store = session.journal
+            assert isinstance(store, TranscriptFile)
             replica = GameReplica(session)
             role = str(meta.get("role", "player"))
             node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise, role=role,
                         curve=curve, limits=limits, clock=clock, author=identity.public_hex)
         except BaseException:
-            if session is not None and session.store is not None:
-                session.store.close()
+            if session is not None and isinstance(session.journal, TranscriptFile):
+                session.journal.close()
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
-                   say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")),
+                   say=say, clock=clock, lock=lock, bot=str(meta.get("bot", "")), store=store,
                    bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0)
         peer._printed = len(session.log)
         asked = meta.get("hello")
@@ -412,10 +415,10 @@ class Peer:
                 peer.host_endpoint, peer.expect_fp = str(host[0]), str(host[1])
             if not peer.expect_fp:
                 peer.replica.my_hello, peer._hello = peer._hello, b""
-        cut = session.store.repaired if session.store is not None else None
-        if cut is not None and session.store is not None:
+        cut = store.repaired
+        if cut is not None:
             say(f"The log ended in a partial line ({len(cut)} bytes, left by a crash): it was cut off and kept "
-                f"in {session.store.cut_path}; the other peers hold that message too.")
+                f"in {store.cut_path}; the other peers hold that message too.")
         peer._wire()
         for addr, curve_key in meta.get("peers", []):
             peer.node.connect(str(addr), str(curve_key))
@@ -423,8 +426,8 @@ class Peer:
 
     def _wire(self) -> None:
         """Let the transport call back into this peer, and group the log's fsyncs."""
-        if self.session.store is not None:
-            self.session.store.group = True
+        if self.store is not None:
+            self.store.group = True
         self.node.on_desync = self._on_desync
         self.node.on_info = self._on_info
         self.node.on_bye = self._on_bye
@@ -635,7 +638,7 @@ class Peer:
         (``now``: the peer's clock). What a crash of the machine loses of them comes back
         by catch-up; what this peer signs is on disk, with every line before it, before it
         leaves (net.core.session, net.store)."""
-        store = self.session.store
+        store = self.store
         now = self.clock() if now is None else now
         frames = self.node.stats.frames_in
         if frames != self._heard[0]:
@@ -767,7 +770,7 @@ class Peer:
             self.save_meta()
         finally:
             self.node.close()
-            if self.session.store is not None:
-                self.session.store.close()  # the log's file descriptor
+            if self.store is not None:
+                self.store.close()  # the log's file descriptor
             if self.lock is not None:
                 self.lock.release()

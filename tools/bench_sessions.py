@@ -47,7 +47,7 @@ def play(players: int, seed: int, work: Path) -> dict[str, Any]:
     """One game; returns its counts and the processor time of each kind of handling."""
     ids = [Identity.from_seed(sha256(b"bench/key", u64(seed), u64(i))) for i in range(players)]
     stores = [TranscriptFile(work / f"g{seed}-p{i}.jsonl", fsync=False) for i in range(players)]
-    sessions = [Session(ids[i], secret=sha256(b"bench/secret", u64(seed), u64(i)), store=stores[i])
+    sessions = [Session(ids[i], secret=sha256(b"bench/secret", u64(seed), u64(i)), journal=stores[i])
                 for i in range(players)]
     replicas = [GameReplica(s) for s in sessions]
     bots = [make_bot("greedy", seed * 100 + i) for i in range(players)]

@@ -203,7 +203,7 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
     g = Game(3)
     g.play_until(lambda g: g.table.st.chance_count >= 2)
     log = tmp_path / "w.jsonl"
-    watcher = Session(identity(7), store=TranscriptFile(log))
+    watcher = Session(identity(7), journal=TranscriptFile(log))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
     d = g.table.decision_seat()
@@ -219,8 +219,8 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
         watcher.incoming(e.env.raw, 0)
     assert watcher.transcript.state_hash == g.t.state_hash and watcher.table.closed
     assert len(watcher.transcript.equivocations) == 1  # its real message with that seq came later
-    assert watcher.store is not None
-    watcher.store.close()
+    assert isinstance(watcher.journal, TranscriptFile)
+    watcher.journal.close()
     rep = verify_file(log)
     assert rep.status == "contested" and rep.failure is None
     power = rep.players[d]["power"]

@@ -254,7 +254,7 @@ def test_equivocation_proof_is_kept_in_the_evidence_file(tmp_path: Path) -> None
     from net.store import TranscriptFile
 
     g = Game(2)
-    watcher = Session(identity(5), store=TranscriptFile(tmp_path / "w.jsonl"))
+    watcher = Session(identity(5), journal=TranscriptFile(tmp_path / "w.jsonl"))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
     d = g.table.decision_seat()

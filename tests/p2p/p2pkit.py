@@ -108,8 +108,8 @@ def crash(peer: Peer) -> None:
     """Kill a peer as a crash would: sockets closed without lingering, the log's file
     descriptor and its lock released (as the death of the process does), nothing saved or said."""
     peer.node.close(linger_ms=0)
-    if peer.session.store is not None:
-        peer.session.store.close()
+    if peer.store is not None:
+        peer.store.close()
     if peer.lock is not None:
         peer.lock.release()
 
@@ -192,8 +192,8 @@ class Cluster:
         for p in self.everyone():
             if not p.node.closed:
                 p.close()
-            if p.session.store is not None:
-                p.session.store.close()
+            if p.store is not None:
+                p.store.close()
 
 
 def verify_log(path: Path) -> Report:

@@ -109,9 +109,9 @@ def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> 
     c.run(lambda: c.messages() >= 80, 30, "mid-game")
     leaver = c.peers[1]
     leaver.close()
-    assert leaver.session.store is not None
+    assert leaver.store is not None
     with pytest.raises(ValueError, match="closed"):  # closing a peer closes its log
-        leaver.session.store.append(b"{}")
+        leaver.store.append(b"{}")
     c.peers = [c.host]
     idle(c.peers, 1.0)
     assert c.host.session.waiting_for(c.host.clock())  # it does wait for the absent peer
