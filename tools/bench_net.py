@@ -61,7 +61,7 @@ if __package__ in (None, ""):
 import zmq  # noqa: E402
 
 from net.core.envelope import message_id  # noqa: E402
-from net.mesh import Limits, Node, encode_frame  # noqa: E402
+from net.mesh import Limits, encode_frame, tune  # noqa: E402
 
 # ---------------------------------------------------------------------------- helpers
 
@@ -89,16 +89,10 @@ def summary_ms(values_ns: Sequence[int]) -> dict[str, float | int]:
             "p99": round(pct(ms, 0.99), 3), "min": round(min(ms), 3), "max": round(max(ms), 3)}
 
 
-class _Tuner:
-    """What :meth:`net.mesh.Node._tune` reads of a node: its limits."""
-
-    limits = Limits()
-
-
 def tuned(ctx: zmq.Context[zmq.Socket[bytes]], kind: int) -> zmq.Socket[bytes]:
     """A socket with exactly the options the Node gives its own."""
     sock: zmq.Socket[bytes] = ctx.socket(kind)
-    Node._tune(_Tuner(), sock)  # type: ignore[arg-type]
+    tune(sock, Limits())
     return sock
 
 
