@@ -374,7 +374,7 @@ def peer_main(index: int, players: int, work: str, conn: Connection, invite_text
         gid = invite.game_id
     rec = Recorder()
     peer = Peer.create(ident, role="player", game_id=gid, log=Path(work) / f"p{index}.jsonl", host="127.0.0.1",
-                       port=0, lobby=lobby, name=f"p{index}", say=lambda _s: None)
+                       port=0, lobby=lobby, name=f"p{index}")
     peer.decider = PacedDecider(make_bot(bots, seed + index), rec, think_ms, lambda: peer.session.transcript.position)
     rec.instrument(peer)
     if lobby is not None:
@@ -437,7 +437,7 @@ def spectator_main(run: int, work: str, conn: Connection, invite_text: str, fina
 
     invite = Invite.parse(invite_text)
     peer = Peer.create(Identity.generate(), role="spectator", game_id=invite.game_id,
-                       log=Path(work) / f"s{run}.jsonl", host="127.0.0.1", port=0, say=lambda _s: None)
+                       log=Path(work) / f"s{run}.jsonl", host="127.0.0.1", port=0)
     peer.auto_drop = False
     transcript = peer.session.transcript
     rec = Recorder()

@@ -50,8 +50,8 @@ class GameEntry:
 
 def game_dirs() -> tuple[Path, Path]:
     """Where local saves and network game logs are kept by default."""
-    from game.cli.p2p import network_games_dir
     from game.cli.textplay import local_games_dir
+    from game.client.folders import network_games_dir
 
     return local_games_dir(), network_games_dir()
 

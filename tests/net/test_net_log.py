@@ -105,7 +105,7 @@ def test_a_running_peer_fsyncs_received_messages_when_the_network_is_quiet_or_wi
     raws = [e.env.raw for e in g.t.entries]
     now = [1_000]
     peer = Peer.create(Identity.generate(), role="spectator", game_id=GAME_ID, log=tmp_path / "s.jsonl",
-                       say=lambda _s: None, clock=lambda: now[0])
+                       clock=lambda: now[0])
     synced: list[int] = []
     real = os.fsync
     monkeypatch.setattr("net.store.os.fsync", lambda fd: (synced.append(os.fstat(fd).st_size), real(fd)))

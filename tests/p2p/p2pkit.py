@@ -18,6 +18,7 @@ from typing import Any
 import zmq
 
 from game.bots import make_bot
+from game.client.words.peer import sentence
 from net.core.encoding import canonical_json
 from net.core.identity import Identity, fingerprint
 from net.core.lobby import Invite, Lobby, new_game_id
@@ -26,6 +27,7 @@ from net.core.transcript import Rejected, Result
 from net.core.verify import Report
 from net.mesh import Limits, decode_frame, encode_frame, monotonic_ms
 from net.peer import BotDecider, Peer
+from net.peer.events import Awaiting, Over
 from net.verify import verify_file
 
 LOOPBACK = "127.0.0.1"
@@ -52,8 +54,11 @@ class GameClock:
         self._real0, self._t0, self.rate = monotonic_ms(), now, rate
 
 
-def quiet(_text: str) -> None:
-    pass
+def heard(peer: Peer, lines: list[str]) -> list[str]:
+    """``lines`` with what ``peer`` has said since, in the words ``soe`` prints (its events
+    drained; whom the game waits for and the result are not printed as they happen)."""
+    lines += [sentence(e) for e in peer.events() if not isinstance(e, Awaiting | Over)]
+    return lines
 
 
 class Withholding(Session):
@@ -127,7 +132,7 @@ class Cluster:
         self.game_id = new_game_id()
         self.lobby = Lobby(self.ids[0], self.game_id, players, host_name="host")
         host = Peer.create(self.ids[0], role="player", game_id=self.game_id, log=self.log(0), lobby=self.lobby,
-                           name="host", decider=self.decider(0), limits=limits, say=quiet, clock=self.clock)
+                           name="host", decider=self.decider(0), limits=limits, clock=self.clock)
         self.peers: list[Peer] = [host]
         self.spectators: list[Peer] = []
         self.invite = Invite(LOOPBACK, host.node.port, self.game_id, fingerprint(self.ids[0].public_hex),
@@ -146,14 +151,14 @@ class Cluster:
 
     def join(self, i: int) -> Peer:
         p = Peer.create(self.ids[i], role="player", game_id=self.game_id, log=self.log(i), name=f"bot{i}",
-                        decider=self.decider(i), limits=self.limits, say=quiet, clock=self.clock)
+                        decider=self.decider(i), limits=self.limits, clock=self.clock)
         p.connect(self.invite)
         self.peers.append(p)
         return p
 
     def spectate(self, name: str = "s0") -> Peer:
         s = Peer.create(Identity.generate(), role="spectator", game_id=self.game_id, log=self.dir / f"{name}.jsonl",
-                        limits=self.limits, say=quiet, clock=self.clock)
+                        limits=self.limits, clock=self.clock)
         s.auto_drop = False
         s.connect(self.invite)
         self.spectators.append(s)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, verify_log, withhold
+from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, run_until, verify_log, withhold
 
 from game.cli.verify import format_report
 from net.core.verify import verify_messages
@@ -85,7 +85,7 @@ def test_a_peer_killed_and_resumed_loses_nothing(clusters: MakeCluster, victim: 
     live = [p for p in c.peers if p is not dead]
     c.peers = live
     idle(c.peers, 0.3)  # the others go on without it for a moment
-    back = Peer.resume(c.ids[victim], dead.files.log, decider=c.decider(victim), say=quiet, clock=c.clock)
+    back = Peer.resume(c.ids[victim], dead.files.log, decider=c.decider(victim), clock=c.clock)
     c.peers = [*live[:victim], back, *live[victim:]]
     # the resumed peer rebuilt exactly what it had accepted, in its order
     assert [e.env.raw for e in back.session.transcript.entries] == before
@@ -115,7 +115,7 @@ def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> 
     c.peers = [c.host]
     idle(c.peers, 1.0)
     assert c.host.session.waiting_for(c.host.clock())  # it does wait for the absent peer
-    back = Peer.resume(c.ids[1], leaver.files.log, decider=c.decider(1), say=quiet, clock=c.clock)
+    back = Peer.resume(c.ids[1], leaver.files.log, decider=c.decider(1), clock=c.clock)
     c.peers = [c.host, back]
     c.finish(60)
     assert len(c.hashes()) == 1
