@@ -15,6 +15,7 @@ from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, run_until, verify_log, 
 from game.cli.verify import format_report
 from net.core.verify import verify_messages
 from net.peer import Peer
+from net.peer.events import Awaiting, GameEvent, Joined, Over, Started
 from net.store import load
 from net.verify import verify_file
 
@@ -54,6 +55,20 @@ def test_three_peers_play_to_the_end_and_agree(clusters: MakeCluster) -> None:
         assert rep.scores == outcome["scores"] and not rep.drops
         assert p.node.stats.bans == 0
         assert not set(p.node.stats.rejected) - {"stale"}, p.node.stats.rejected  # honest peers never misbehave
+    # what the host reported, in order: the start, the game's lines, whom it waited for, its end
+    said = c.host.events()
+    kinds = [type(e) for e in said]
+    assert kinds[:3] == [Joined, Joined, Started] and kinds.count(Over) == 1 and kinds[-1] is Over
+    start = said[2]
+    assert isinstance(start, Started) and start.hosting and [p for _, p in start.seats] == c.host.table.g.powers
+    lines = [e.entry for e in said if isinstance(e, GameEvent)]
+    assert lines == c.host.session.log
+    waits = [e.waits for e in said if isinstance(e, Awaiting)]
+    assert all(waits[:-1]) and not waits[-1]  # someone until the end, then nobody
+    assert len({tuple((w.seat, w.what) for w in ws) for ws in waits}) > 3
+    end = said[-1]
+    assert isinstance(end, Over) and end.result["state_hash"] == c.host.result()["state_hash"]
+    assert not c.host.events()  # drained
 
 
 def test_a_spectator_joining_mid_game_catches_up_and_never_signs(clusters: MakeCluster) -> None:
