@@ -1,5 +1,7 @@
 """Persistence: the transcript as JSON Lines, one envelope (its exact canonical bytes) per
-line, appended and fsynced as each message is accepted.
+line, appended and fsynced as each message is accepted. A :class:`TranscriptFile` is the
+journal (:class:`net.core.journal.Journal`) of a session, which does no I/O itself;
+:func:`resume_session` builds a session from a log file.
 
 A running peer groups the fsyncs of messages it receives (:attr:`TranscriptFile.group`):
 each is written at once (so it survives the process being killed) and the file is

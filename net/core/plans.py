@@ -22,6 +22,7 @@ from net.core.unrest import WARS, opening_ok
 if TYPE_CHECKING:
     from net.core.table import Table
 
+# who controls a seat (Table.control): a person, or the bot after a drop, a resignation, or from the start
 PLAYER, DROPPED, RESIGNED, BOT = "player", "dropped", "resigned", "bot"
 
 
@@ -65,10 +66,6 @@ class Msg:
 
 def _is_int(v: Any) -> bool:
     return type(v) is int  # not a bool
-
-
-
-
 
 
 def _keys(body: dict[str, Any], *keys: str) -> None:
