@@ -24,7 +24,7 @@ from typing import Any
 
 from zeroconf import DNSQuestionType, IPVersion, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
 
-from net.lobby import Invite, InviteError
+from net.core.lobby import Invite, InviteError
 
 SERVICE = "_soe._tcp.local."
 

@@ -1,7 +1,7 @@
-"""Self-play with a signed transcript: every seat a :class:`~net.session.Session` with its
+"""Self-play with a signed transcript: every seat a :class:`~net.core.session.Session` with its
 own key and chain secret, bots deciding, every die from the beacon.
 
-The sessions share one :class:`~net.transcript.Transcript` (one process plays every
+The sessions share one :class:`~net.core.transcript.Transcript` (one process plays every
 seat, so each message is checked once, not once per seat). Keys, chain secrets and the
 game id are derived from the seed, so the same seed writes the same log, byte for byte:
 such a log demonstrates the protocol; it is not a secure game (anyone knowing the seed
@@ -14,16 +14,15 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from game.bots import make_bot
-from game.cli.selfplay import bot_names_for
+from game.bots import bot_names_for, make_bot
 from game.rules import new_game, outcome, state_hash
-from net.beacon import DEFAULT_CHAIN_LENGTH
-from net.encoding import sha256, u64
-from net.genesis import SeatInfo
-from net.keys import Identity
-from net.session import Session
+from net.core.beacon import DEFAULT_CHAIN_LENGTH
+from net.core.encoding import sha256, u64
+from net.core.genesis import SeatInfo
+from net.core.identity import Identity
+from net.core.session import Session
+from net.core.transcript import Transcript
 from net.store import TranscriptFile
-from net.transcript import Transcript
 
 
 def _derive(label: bytes, seed: int, i: int = 0) -> bytes:

@@ -1,5 +1,7 @@
 """Persistence: the transcript as JSON Lines, one envelope (its exact canonical bytes) per
-line, appended and fsynced as each message is accepted.
+line, appended and fsynced as each message is accepted. A :class:`TranscriptFile` is the
+journal (:class:`net.core.journal.Journal`) of a session, which does no I/O itself;
+:func:`resume_session` builds a session from a log file.
 
 A running peer groups the fsyncs of messages it receives (:attr:`TranscriptFile.group`):
 each is written at once (so it survives the process being killed) and the file is
@@ -31,7 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from net.encoding import canonical_json
+from net.core.encoding import canonical_json
+from net.core.identity import Identity
+from net.core.session import Session
+from net.core.transcript import replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +55,8 @@ def load(path: str | os.PathLike[str]) -> Loaded:
 
 
 class TranscriptFile:
-    """Append-only log of accepted messages. ``append`` is the transcript's sink."""
+    """Append-only log of accepted messages: the :class:`~net.core.journal.Journal` of a
+    running peer's session (``append`` is the transcript's sink)."""
 
     def __init__(self, path: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.path = Path(path)
@@ -130,6 +136,19 @@ class TranscriptFile:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def resume_session(identity: Identity, path: str | os.PathLike[str], *, secret: bytes, now: int = 0) -> Session:
+    """Rebuild a game from its log file and go on appending to it: the session's journal
+    is the file (a partial last line, left by a crash, is cut off: see
+    :attr:`TranscriptFile.repaired`). Raises ValueError when a line of the log fails."""
+    loaded = load(path)
+    transcript, failure = replay(loaded.messages)
+    if failure is not None:
+        raise ValueError(f"{path}: message {failure.index + 1} fails: {failure.code}: {failure.text}")
+    session = Session(identity, secret=secret, transcript=transcript, journal=TranscriptFile(path), now=now)
+    session.tick(now)  # what is due after the last line: a reveal or a commitment lost in the crash
+    return session
 
 
 def write_private(path: str | os.PathLike[str], data: bytes) -> None:

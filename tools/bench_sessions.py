@@ -1,7 +1,7 @@
 """CPU per message of the protocol core, without sockets: ``python -m tools.bench_sessions
 [--players 7] [--seed 0] [--games 1] [--json]``.
 
-Plays whole games between greedy bots, one :class:`net.session.Session` per seat in this
+Plays whole games between greedy bots, one :class:`net.core.session.Session` per seat in this
 one process, each with its own transcript and log file (written as in play, not fsynced:
 the disk is not what is measured). Every message a session sends is delivered to every
 other one, in turn, through :meth:`net.peer.GameReplica.receive` (the transport's way in),
@@ -32,12 +32,12 @@ if __package__ in (None, ""):
 
 from game.bots import make_bot  # noqa: E402
 from game.rules import new_game  # noqa: E402
-from net.encoding import sha256, u64  # noqa: E402
-from net.envelope import parse  # noqa: E402
-from net.genesis import SeatInfo  # noqa: E402
-from net.keys import Identity  # noqa: E402
+from net.core.encoding import sha256, u64  # noqa: E402
+from net.core.envelope import parse  # noqa: E402
+from net.core.genesis import SeatInfo  # noqa: E402
+from net.core.identity import Identity  # noqa: E402
+from net.core.session import Session  # noqa: E402
 from net.peer import GameReplica  # noqa: E402
-from net.session import Session  # noqa: E402
 from net.store import TranscriptFile  # noqa: E402
 
 GAME_ID = "00112233445566778899aabbccddeeff"
@@ -47,7 +47,7 @@ def play(players: int, seed: int, work: Path) -> dict[str, Any]:
     """One game; returns its counts and the processor time of each kind of handling."""
     ids = [Identity.from_seed(sha256(b"bench/key", u64(seed), u64(i))) for i in range(players)]
     stores = [TranscriptFile(work / f"g{seed}-p{i}.jsonl", fsync=False) for i in range(players)]
-    sessions = [Session(ids[i], secret=sha256(b"bench/secret", u64(seed), u64(i)), store=stores[i])
+    sessions = [Session(ids[i], secret=sha256(b"bench/secret", u64(seed), u64(i)), journal=stores[i])
                 for i in range(players)]
     replicas = [GameReplica(s) for s in sessions]
     bots = [make_bot("greedy", seed * 100 + i) for i in range(players)]

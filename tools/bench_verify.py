@@ -4,7 +4,7 @@
 Plays one self-play game through the protocol (every seat its own key, every die from the
 beacon), then times, on its log, the best of ``--runs``:
 
-- ``verify``: the whole check (``net.verify.verify_messages``): parsing, signatures,
+- ``verify``: the whole check (``net.core.verify.verify_messages``): parsing, signatures,
   author chains, reveals, beacons, dice, engine replay, state hashes, openings;
 - ``signatures``: parsing and checking the signature of every message, nothing else;
 - ``engine``: applying the same engine inputs without any protocol (for comparison).
@@ -27,10 +27,10 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules import apply_in_place  # noqa: E402
+from net.core.transcript import replay  # noqa: E402
+from net.core.verify import signatures_only, verify_messages  # noqa: E402
 from net.selfplay import play_logged  # noqa: E402
 from net.store import load  # noqa: E402
-from net.transcript import replay  # noqa: E402
-from net.verify import signatures_only, verify_messages  # noqa: E402
 
 
 def best(fn: Callable[[], object], runs: int) -> float:

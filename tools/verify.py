@@ -1,6 +1,6 @@
 """Verify a game log offline: ``python tools/verify.py FILE [--json]``.
 
-The same verifier as ``soe verify`` (:mod:`net.verify`): every signature and author
+The same verifier as ``soe verify`` (:mod:`game.cli.verify`, :mod:`net.core.verify`): every signature and author
 chain, equivocation, every reveal, beacon, die and draw, every state hash, the unrest
 openings and the final scores. Exit status 0 only when the log is fair.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from net.verify import main  # noqa: E402
+from game.cli.verify import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from game.rules import Choice, State
@@ -35,3 +36,14 @@ def make_bot(name: str, seed: int) -> Bot:
 
         return SearchBot(seed, name)
     raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOT_NAMES)}")
+
+
+def bot_names_for(players: int, names: Sequence[str] | None) -> list[str]:
+    """The bot of each seat: ``names`` (``--bots``) may list one name for all seats, or one per seat."""
+    if not names:
+        return ["random"] * players
+    if len(names) == 1:
+        return [names[0]] * players
+    if len(names) != players:
+        raise ValueError(f"--bots needs 1 or {players} names, got {len(names)}")
+    return list(names)

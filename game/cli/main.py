@@ -157,10 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_bench)
 
     from game.cli.net import register
-    from game.cli.p2p import register as register_p2p
+    from game.cli.network import register as register_network
 
     register(sub)
-    register_p2p(sub)
+    register_network(sub)
     from game.cli.arena import register as register_arena
     register_arena(sub)
     from game.cli.replay import register as register_replay

@@ -31,8 +31,8 @@ def register(sub: Any) -> None:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from game.cli.verify import run
     from game.client.saves import is_save
-    from net.verify import run
 
     try:
         with open(args.file, "rb") as f:
@@ -49,7 +49,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _key(args: argparse.Namespace) -> int:
     from game.client.folders import key_file
-    from net.keys import KeyFileError, load_or_create
+    from net.keyfile import KeyFileError, load_or_create
 
     path = Path(args.key) if args.key else key_file()
     try:

@@ -6,21 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.bots import Bot, make_bot
+from game.bots import Bot, bot_names_for, make_bot
 from game.client.dice import seeded_dice
 from game.client.loop import play
 from game.rules import Event, Input, State, new_game, outcome, state_hash
-
-
-def bot_names_for(players: int, names: Sequence[str] | None) -> list[str]:
-    """``--bots`` may list one name for all seats, or one per seat."""
-    if not names:
-        return ["random"] * players
-    if len(names) == 1:
-        return [names[0]] * players
-    if len(names) != players:
-        raise ValueError(f"--bots needs 1 or {players} names, got {len(names)}")
-    return list(names)
 
 
 def summary_line(game: int, summary: dict[str, Any], detail: str = "") -> str:

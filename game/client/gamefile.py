@@ -20,7 +20,7 @@ from game.client.tables import Step
 from game.rules import Act, Input, Roll, RulesError, State, apply_in_place, event_dicts, new_game
 
 if TYPE_CHECKING:
-    from net.table import ChanceRecord
+    from net.core.chance import ChanceRecord
 
 NOTE = "\u26a0 "  # the first characters of an event text that marks a contested point (the log panel colours it)
 
@@ -152,8 +152,8 @@ def _note(steps: list[Step], k: int, text: str) -> None:
 
 
 def _network(path: Path) -> GameFile:
-    from net.table import DropRecord
-    from net.transcript import Transcript
+    from net.core.plans import DropRecord
+    from net.core.transcript import Transcript
     from net.verify import verify_file
 
     seen: list[Transcript] = []

@@ -17,7 +17,7 @@ from typing import Any
 from game.client import folders
 from game.client.saves import LOCAL, read_save, state_of
 from game.rules import RulesError, outcome, pending
-from net.keys import fingerprint
+from net.core.identity import fingerprint
 
 HEAD = 65536  # at most this much of a file's first line is read
 TAIL = 32768  # the end of a network log read for its end messages (one per player, after the openings)

@@ -10,13 +10,13 @@ from typing import Any
 
 from game.bots import make_bot
 from game.rules import new_game
-from net.encoding import sha256, u64
-from net.envelope import build
-from net.genesis import SeatInfo
-from net.keys import Identity
-from net.session import Session
+from net.core.encoding import sha256, u64
+from net.core.envelope import build
+from net.core.genesis import SeatInfo
+from net.core.identity import Identity
+from net.core.session import Session
+from net.core.transcript import Rejected, Result, Transcript
 from net.store import TranscriptFile
-from net.transcript import Rejected, Result, Transcript
 
 GAME_ID = "00112233445566778899aabbccddeeff"
 

@@ -9,11 +9,11 @@ import pytest
 from netkit import Game, secret
 
 from game.rules import Choice, legal
-from net.encoding import canonical_json, sha256
-from net.envelope import PROTOCOL_VERSION, build
-from net.keys import Identity
-from net.unrest import commitment, derive_salt
-from net.verify import verify_messages
+from net.core.encoding import canonical_json, sha256
+from net.core.envelope import PROTOCOL_VERSION, build
+from net.core.identity import Identity
+from net.core.unrest import commitment, derive_salt
+from net.core.verify import verify_messages
 
 
 def refused(g: Game, raw: bytes) -> str:
@@ -156,7 +156,7 @@ def test_a_reveal_needs_no_signature_and_its_forgeries_blame_no_one() -> None:
 
 
 def test_a_session_holds_few_early_reveals_per_author() -> None:
-    from net.session import MAX_HELD_UNSIGNED, Held
+    from net.core.session import MAX_HELD_UNSIGNED, Held
 
     g = Game(3)
     g.play_until(lambda g: g.table.st.chance_count >= 1)
@@ -220,7 +220,7 @@ def test_honest_openings_end_and_close() -> None:
 def test_genesis_checks() -> None:
     from netkit import GAME_ID, identity, seats_for
 
-    from net.transcript import Transcript
+    from net.core.transcript import Transcript
 
     def genesis(body_over: dict[str, object], **over: object) -> str:
         body = {"protocol": PROTOCOL_VERSION, "engine": "1", "ruleset": "standard", "options": {},

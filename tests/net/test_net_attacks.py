@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 from netkit import GAME_ID, Game, Mesh, identity, seats_for
 
-import net.transcript as transcript_module
-from net.envelope import build
-from net.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED, SEQ_WINDOW, Held, Session
+import net.core.transcript as transcript_module
+from game.cli.verify import format_report
+from net.core.envelope import build
+from net.core.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED, SEQ_WINDOW, Held, Session
+from net.core.verify import verify_messages
 from net.store import TranscriptFile
-from net.verify import format_report, verify_file, verify_messages
+from net.verify import verify_file
 
 
 def _awaiting_seat_2(m: Mesh) -> None:
@@ -143,7 +145,7 @@ def test_a_flood_of_early_messages_is_bounded_and_no_signature_is_checked_twice(
 def test_hostile_settings_in_a_genesis_are_refused() -> None:
     """Attack 6: a chain too short for a whole game (stuck at the 4th chance event), or a
     timeout of a millisecond or of days, make a genesis every peer refuses."""
-    from net.transcript import Transcript
+    from net.core.transcript import Transcript
 
     def genesis(**over: Any) -> str:
         s = Session(identity(0))
@@ -201,7 +203,7 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
     g = Game(3)
     g.play_until(lambda g: g.table.st.chance_count >= 2)
     log = tmp_path / "w.jsonl"
-    watcher = Session(identity(7), store=TranscriptFile(log))
+    watcher = Session(identity(7), journal=TranscriptFile(log))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
     d = g.table.decision_seat()
@@ -217,8 +219,8 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
         watcher.incoming(e.env.raw, 0)
     assert watcher.transcript.state_hash == g.t.state_hash and watcher.table.closed
     assert len(watcher.transcript.equivocations) == 1  # its real message with that seq came later
-    assert watcher.store is not None
-    watcher.store.close()
+    assert isinstance(watcher.journal, TranscriptFile)
+    watcher.journal.close()
     rep = verify_file(log)
     assert rep.status == "contested" and rep.failure is None
     power = rep.players[d]["power"]
@@ -304,7 +306,7 @@ def test_soe_verify_says_contested_and_why_and_exits_non_zero(tmp_path: Path, ca
                                                                ) -> None:
     """Attack 7: a game with a drop is never called fair: the report names the drop and the
     command exits 1 (0 only for a fair game)."""
-    from net.verify import run
+    from game.cli.verify import run
 
     g = Game(3)
     g.sessions[2].suppress = frozenset({"reveal"})

@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from netkit import GAME_ID, identity
 
-import net.beacon as beacon
+import net.core.beacon as beacon
 from game.bots import make_bot
 from game.client.folders import key_file
 from game.rules import Act, Roll, State, apply_in_place, canonical_json, is_over, legal, new_game, pending, state_hash
-from net import encoding
-from net.envelope import (
+from net.core import encoding
+from net.core.envelope import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
     Envelope,
@@ -32,10 +32,11 @@ from net.envelope import (
     signed_bytes,
     signing_input,
 )
-from net.keys import KeyFileError, fingerprint, load, load_or_create
-from net.reasons import Reject
-from net.statehash import StateHasher
-from net.unrest import commitment, opening_ok
+from net.core.identity import fingerprint
+from net.core.reasons import Reject
+from net.core.statehash import StateHasher
+from net.core.unrest import commitment, opening_ok
+from net.keyfile import KeyFileError, load, load_or_create
 
 
 # --------------------------------------------------------------------------- encoding

@@ -8,10 +8,10 @@ from netkit import GAME_ID, identity, secret
 
 from game.bots import make_bot
 from game.rules import new_game
-from net.genesis import SeatInfo
-from net.session import Session
-from net.transcript import Transcript
-from net.verify import verify_messages
+from net.core.genesis import SeatInfo
+from net.core.session import Session
+from net.core.transcript import Transcript
+from net.core.verify import verify_messages
 
 
 def _play(people_bot: str, drop_bot: str = "greedy") -> Transcript:
@@ -52,8 +52,8 @@ def test_a_game_with_a_bot_seat_plays_to_the_end_and_verifies() -> None:
 
 
 def test_bot_seats_need_no_key_but_people_keys_stay_distinct() -> None:
-    from net.genesis import Genesis
-    from net.reasons import Reject
+    from net.core.genesis import Genesis
+    from net.core.reasons import Reject
 
     powers = new_game(3).powers
     body = Genesis(GAME_ID, (SeatInfo(powers[0], identity(0).public_hex, "a"), SeatInfo(powers[1], "", "b1"),
@@ -73,11 +73,11 @@ def test_a_searching_bot_seat_believes_the_tables_public_ledger(monkeypatch) -> 
     """Every peer plays a bot seat with a bot built afresh for the decision; it is lent the
     table's ledger of the public events, so it knows the others' unrest as a player who
     watched the whole game does (and, the ledger being public, every peer chooses alike)."""
-    import net.table
+    import net.core.table
     from game.bots import SearchBot
 
     made: list[SearchBot] = []
-    real = net.table.make_bot
+    real = net.core.table.make_bot
 
     def spy(name: str, seed: int):  # type: ignore[no-untyped-def]
         bot = real(name, seed)
@@ -85,7 +85,7 @@ def test_a_searching_bot_seat_believes_the_tables_public_ledger(monkeypatch) -> 
             made.append(bot)
         return bot
 
-    monkeypatch.setattr(net.table, "make_bot", spy)
+    monkeypatch.setattr(net.core.table, "make_bot", spy)
     t = _play("greedy", drop_bot="easy")
     table = t.table
     assert table is not None and table.closed and table.over

@@ -16,13 +16,14 @@ from netkit import GAME_ID, Game, Mesh, identity, seats_for, secret
 
 from game.cli import main as soe
 from net import selfplay
-from net.encoding import canonical_json
-from net.envelope import build, parse
-from net.keys import Identity
-from net.session import REMADE_ALIKE, Session
-from net.store import TranscriptFile, load
-from net.transcript import replay
-from net.verify import verify_file, verify_messages
+from net.core.encoding import canonical_json
+from net.core.envelope import build, parse
+from net.core.identity import Identity
+from net.core.session import REMADE_ALIKE, Session
+from net.core.transcript import replay
+from net.core.verify import verify_messages
+from net.store import TranscriptFile, load, resume_session
+from net.verify import verify_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,7 +62,7 @@ def test_a_peer_groups_the_fsyncs_of_received_messages_but_never_sends_what_it_s
     p = m.peers[1]
     store = TranscriptFile(tmp_path / "p1.jsonl")
     store.group = True  # as a running peer's log (net.peer)
-    p.store = store
+    p.journal = store
     p.transcript.attach_sink(store.append)
     first = len(p.transcript)
     handed: list[int] = []
@@ -104,7 +105,7 @@ def test_a_running_peer_fsyncs_received_messages_when_the_network_is_quiet_or_wi
     raws = [e.env.raw for e in g.t.entries]
     now = [1_000]
     peer = Peer.create(Identity.generate(), role="spectator", game_id=GAME_ID, log=tmp_path / "s.jsonl",
-                       say=lambda _s: None, clock=lambda: now[0])
+                       clock=lambda: now[0])
     synced: list[int] = []
     real = os.fsync
     monkeypatch.setattr("net.store.os.fsync", lambda fd: (synced.append(os.fstat(fd).st_size), real(fd)))
@@ -117,7 +118,7 @@ def test_a_running_peer_fsyncs_received_messages_when_the_network_is_quiet_or_wi
         peer.step(0)
 
     try:
-        assert peer.session.store is not None
+        assert peer.store is not None
         first = now[0] + QUIET_MS // 2  # when the first message is written
         for raw in raws[:40]:  # messages keep coming, each less than QUIET_MS after the last
             take(raw, QUIET_MS // 2)
@@ -128,18 +129,18 @@ def test_a_running_peer_fsyncs_received_messages_when_the_network_is_quiet_or_wi
             peer.node.stats.frames_in += 1  # other frames (heartbeats) keep the network busy
             now[0] += QUIET_MS // 2
             peer.step(0)
-        assert not synced and peer.session.store.dirty
+        assert not synced and peer.store.dirty
         now[0] += QUIET_MS // 2  # a second after the first unsynced line: durable, busy or not
         peer.node.stats.frames_in += 1
         peer.step(0)
-        assert synced == [peer.files.log.stat().st_size] and not peer.session.store.dirty
+        assert synced == [peer.files.log.stat().st_size] and not peer.store.dirty
         take(raws[40], 1)
         now[0] += QUIET_MS - 1
         peer.step(0)
         assert len(synced) == 1
         now[0] += 1  # no frame for QUIET_MS: a quiet moment to make it durable
         peer.step(0)
-        assert synced[-1] == peer.files.log.stat().st_size and len(synced) == 2 and not peer.session.store.dirty
+        assert synced[-1] == peer.files.log.stat().st_size and len(synced) == 2 and not peer.store.dirty
         now[0] += 10 * SYNC_MS
         peer.step(0)
         assert len(synced) == 2  # nothing new written: nothing to fsync
@@ -181,7 +182,7 @@ def test_resume_from_the_log_after_a_crash(tmp_path: Path) -> None:
     from game.bots import make_bot
 
     path = tmp_path / "a.jsonl"
-    a = Session(identity(0), secret=secret(0), store=TranscriptFile(path))
+    a = Session(identity(0), secret=secret(0), journal=TranscriptFile(path))
     b = Session(identity(1), secret=secret(1))
     assert a.create(seats_for(2), now=0, game_id=GAME_ID, chain_length=1024).ok
     bots = [make_bot("random", 1), make_bot("random", 2)]
@@ -202,7 +203,7 @@ def test_resume_from_the_log_after_a_crash(tmp_path: Path) -> None:
     assert b.submit(bots[b.seat].choose(b.state, b.seat, b.legal()), 0).ok
     b.outgoing()  # lost in flight: a crashes before it arrives
     del a  # crash: the file is all that is left (plus the chain secret)
-    a2 = Session.resume(identity(0), path, secret=secret(0))
+    a2 = resume_session(identity(0), path, secret=secret(0))
     lacking = b.transcript.missing_for(a2.transcript.heads())  # catch-up: what a2 lacks
     assert 0 < len(lacking) < len(b.transcript)
     for raw in lacking:

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
-from net.beacon import HashChain, beacon_value, expand
-from net.encoding import canonical_json
-from net.envelope import build, parse, signing_input
-from net.keys import Identity
-from net.unrest import commitment
+from net.core.beacon import HashChain, beacon_value, expand
+from net.core.encoding import canonical_json
+from net.core.envelope import build, parse, signing_input
+from net.core.identity import Identity
+from net.core.unrest import commitment
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 

@@ -12,9 +12,9 @@ import pytest
 from netkit import Game, Mesh, identity
 
 from game.rules import Act, Choice, apply, legal, pending
-from net.session import Session
-from net.transcript import Transcript
-from net.verify import verify_messages
+from net.core.session import Session
+from net.core.transcript import Transcript
+from net.core.verify import verify_messages
 
 
 def undoable(g: Game) -> tuple[int, Choice]:
@@ -206,8 +206,8 @@ def test_no_one_sees_others_unrest_before_the_openings() -> None:
 
 
 def test_spectator_session_follows_the_game() -> None:
-    from net.keys import Identity
-    from net.session import Session
+    from net.core.identity import Identity
+    from net.core.session import Session
 
     g = Game(2)
     g.play_until(lambda g: g.table.st.chance_count >= 3)
@@ -254,7 +254,7 @@ def test_equivocation_proof_is_kept_in_the_evidence_file(tmp_path: Path) -> None
     from net.store import TranscriptFile
 
     g = Game(2)
-    watcher = Session(identity(5), store=TranscriptFile(tmp_path / "w.jsonl"))
+    watcher = Session(identity(5), journal=TranscriptFile(tmp_path / "w.jsonl"))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
     d = g.table.decision_seat()

@@ -18,14 +18,17 @@ from typing import Any
 import zmq
 
 from game.bots import make_bot
-from net.encoding import canonical_json
-from net.keys import Identity, fingerprint
-from net.lobby import Invite, Lobby, new_game_id
+from game.client.words.peer import sentence
+from net.core.encoding import canonical_json
+from net.core.identity import Identity, fingerprint
+from net.core.lobby import Invite, Lobby, new_game_id
+from net.core.session import Session
+from net.core.transcript import Rejected, Result
+from net.core.verify import Report
 from net.mesh import Limits, decode_frame, encode_frame, monotonic_ms
 from net.peer import BotDecider, Peer
-from net.session import Session
-from net.transcript import Rejected, Result
-from net.verify import Report, verify_file
+from net.peer.events import Awaiting, Over
+from net.verify import verify_file
 
 LOOPBACK = "127.0.0.1"
 CHAIN = 1024  # beacon hash chains: the shortest a genesis may ask for
@@ -51,8 +54,11 @@ class GameClock:
         self._real0, self._t0, self.rate = monotonic_ms(), now, rate
 
 
-def quiet(_text: str) -> None:
-    pass
+def heard(peer: Peer, lines: list[str]) -> list[str]:
+    """``lines`` with what ``peer`` has said since, in the words ``soe`` prints (its events
+    drained; whom the game waits for and the result are not printed as they happen)."""
+    lines += [sentence(e) for e in peer.events() if not isinstance(e, Awaiting | Over)]
+    return lines
 
 
 class Withholding(Session):
@@ -107,8 +113,8 @@ def crash(peer: Peer) -> None:
     """Kill a peer as a crash would: sockets closed without lingering, the log's file
     descriptor and its lock released (as the death of the process does), nothing saved or said."""
     peer.node.close(linger_ms=0)
-    if peer.session.store is not None:
-        peer.session.store.close()
+    if peer.store is not None:
+        peer.store.close()
     if peer.lock is not None:
         peer.lock.release()
 
@@ -126,7 +132,7 @@ class Cluster:
         self.game_id = new_game_id()
         self.lobby = Lobby(self.ids[0], self.game_id, players, host_name="host")
         host = Peer.create(self.ids[0], role="player", game_id=self.game_id, log=self.log(0), lobby=self.lobby,
-                           name="host", decider=self.decider(0), limits=limits, say=quiet, clock=self.clock)
+                           name="host", decider=self.decider(0), limits=limits, clock=self.clock)
         self.peers: list[Peer] = [host]
         self.spectators: list[Peer] = []
         self.invite = Invite(LOOPBACK, host.node.port, self.game_id, fingerprint(self.ids[0].public_hex),
@@ -145,14 +151,14 @@ class Cluster:
 
     def join(self, i: int) -> Peer:
         p = Peer.create(self.ids[i], role="player", game_id=self.game_id, log=self.log(i), name=f"bot{i}",
-                        decider=self.decider(i), limits=self.limits, say=quiet, clock=self.clock)
+                        decider=self.decider(i), limits=self.limits, clock=self.clock)
         p.connect(self.invite)
         self.peers.append(p)
         return p
 
     def spectate(self, name: str = "s0") -> Peer:
         s = Peer.create(Identity.generate(), role="spectator", game_id=self.game_id, log=self.dir / f"{name}.jsonl",
-                        limits=self.limits, say=quiet, clock=self.clock)
+                        limits=self.limits, clock=self.clock)
         s.auto_drop = False
         s.connect(self.invite)
         self.spectators.append(s)
@@ -191,8 +197,8 @@ class Cluster:
         for p in self.everyone():
             if not p.node.closed:
                 p.close()
-            if p.session.store is not None:
-                p.session.store.close()
+            if p.store is not None:
+                p.store.close()
 
 
 def verify_log(path: Path) -> Report:

@@ -12,14 +12,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from p2pkit import DROP_MS, Cluster, Raw, idle, run_until, verify_log, withhold
+from p2pkit import DROP_MS, Cluster, Raw, heard, idle, run_until, verify_log, withhold
 
-from net.beacon import HashChain, beacon_value, expand
-from net.envelope import build
+from game.cli.verify import format_report
+from net.core.beacon import HashChain, beacon_value, expand
+from net.core.envelope import build
+from net.core.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED
 from net.mesh import Limits
 from net.peer import Peer
-from net.session import MAX_HELD_SIGNED, MAX_HELD_UNSIGNED
-from net.verify import format_report, verify_file
+from net.verify import verify_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -237,8 +238,7 @@ def test_hostile_settings_are_shown_to_a_joiner_and_a_genesis_out_of_bounds_is_r
     c = cluster(made, tmp_path, 2, join=False)
     c.lobby.settings = {"chain_length": 3, "timeout_ms": 500}
     joiner = c.join(1)
-    joiner.say = said.append
-    c.run(lambda: any("cannot be played" in s for s in said), 10, "the settings shown")
+    c.run(lambda: any("cannot be played" in s for s in heard(joiner, said)), 10, "the settings shown")
     assert said[0] == "the host's game: a silent seat may be voted out after 0.5 s; hash chains of 3 reveals"
     assert "the hash chains must be 1024 to 65536 long, not 3; not taking a seat" in said[1]
     idle(c.everyone(), 1.0)
@@ -246,12 +246,11 @@ def test_hostile_settings_are_shown_to_a_joiner_and_a_genesis_out_of_bounds_is_r
     # an honest lobby: the joiner is told, then sits
     good = cluster(made, tmp_path, 2, join=False)
     good.lobby.settings = {"chain_length": 1024, "timeout_ms": 30_000}
-    heard: list[str] = []
+    told: list[str] = []
     j2 = good.join(1)
-    j2.say = heard.append
     good.run(lambda: good.lobby.full, 10, "the seat taken")
-    assert heard[0] == "the host's game: a silent seat may be voted out after 30 s; hash chains of 1024 reveals"
-    from net.genesis import Genesis
+    assert heard(j2, told)[0] == "the host's game: a silent seat may be voted out after 30 s; hash chains of 1024 reveals"
+    from net.core.genesis import Genesis
 
     bad = Genesis(good.game_id, tuple(good.lobby.seat_infos()), chain_length=3, timeout_ms=500).body()
     trap = build(good.ids[0], game=good.game_id, seq=0, prev=None, kind="genesis", at=0, state="", body=bad).raw

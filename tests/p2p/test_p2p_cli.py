@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from net.keys import Identity
-from net.lobby import Invite
+from net.core.identity import Identity
+from net.core.lobby import Invite
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON = ["--bind", "127.0.0.1", "--port", "0", "--quiet", "--deadline", "120"]
@@ -124,7 +124,7 @@ def test_SLOW_soe_demo_three_players_a_spectator_and_one_killed(tmp_path: Path, 
 def test_a_resumed_peer_listens_where_it_listened_before() -> None:
     """`soe resume` binds the port recorded in the peer file (the others' connections then
     simply come back), falling back to any free port when it is taken."""
-    from game.cli.p2p import _port_of
+    from game.cli.network.common import port_of as _port_of
 
     assert _port_of("tcp://127.0.0.1:40915") == 40915
     assert _port_of("tcp://[::1]:7") == 7
@@ -269,7 +269,7 @@ def test_joining_a_full_game_is_refused_and_a_resume_without_peers_gives_up(
 # --------------------------------------------------------------------------- ports, files, help
 def test_a_busy_port_gets_a_clear_error_and_a_busy_default_port_falls_back(tmp_path: Path, env: dict[str, str],
                                                                           procs: list[subprocess.Popen[bytes]]) -> None:
-    from net.mesh import DEFAULT_PORT
+    from net.core.lobby import DEFAULT_PORT
 
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
@@ -333,7 +333,7 @@ def test_resume_checks_that_log_secret_and_peer_file_are_one_games_before_touchi
     def refused(says: str) -> None:
         before = snapshot()
         with pytest.raises(GameFilesError, match=says):
-            Peer.resume(me, a.log, say=quiet_)
+            Peer.resume(me, a.log)
         assert snapshot() == before
         assert not a.log.with_name(a.log.name + ".lock").exists()  # and the lock is let go
 
@@ -354,10 +354,6 @@ def test_resume_checks_that_log_secret_and_peer_file_are_one_games_before_touchi
     code, out, err = run_soe(env, "resume", str(a.log), "--wait", "3", *COMMON)
     assert code == 2 and err.startswith("soe resume: ") and len(err.strip().splitlines()) == 1, err
     assert snapshot() == before
-
-
-def quiet_(_text: str) -> None:
-    pass
 
 
 def test_verify_of_a_local_save_says_what_it_is(tmp_path: Path, env: dict[str, str]) -> None:
@@ -445,7 +441,7 @@ def test_a_killed_bot_seat_resumes_as_the_same_bot_alone_and_keeps_what_it_cut(
 def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from p2pkit import Cluster
 
-    from game.cli.p2p import TextDecider
+    from game.cli.network.decider import TextDecider
 
     c = Cluster(tmp_path, 2)
     try:
@@ -475,7 +471,7 @@ def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed(
     """A bid is one line that asks for the amount (not one line per amount), typed after
     the line or with it; a wrong amount is said and changes nothing."""
     from game.bots import make_bot
-    from game.cli.p2p import TextDecider
+    from game.cli.network.decider import TextDecider
     from game.rules import Act, Roll, apply_in_place, legal, new_game, pending
 
     st = new_game(4)

@@ -13,7 +13,7 @@ import pytest
 import zmq
 from p2pkit import LOOPBACK, Cluster, Raw, Stub, idle
 
-from net.envelope import parse, public_key, signature_ok
+from net.core.envelope import parse, public_key, signature_ok
 from net.mesh import PROTO, Node
 
 pytestmark = pytest.mark.skipif(not zmq.has("curve"), reason="this libzmq has no CurveZMQ")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from p2pkit import Cluster, Raw, idle, run_until
 
-from net.envelope import build
+from net.core.envelope import build
 
 
 def test_a_state_hash_that_differs_stops_the_peer_and_writes_its_dump(tmp_path: Path) -> None:

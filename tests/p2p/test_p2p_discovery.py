@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from p2pkit import LOOPBACK, Cluster, quiet
+from p2pkit import LOOPBACK, Cluster
 
 from net.discovery import Announcement, Announcer, browse
 from net.peer import Peer
@@ -91,7 +91,7 @@ def test_a_game_announced_on_loopback_is_found_and_joined(tmp_path: Path) -> Non
         assert seen.line() == f"Ann's game: 1 of 2 seats free  {c.invite}"
         # the invite found is enough to join
         joiner = Peer.create(c.ids[1], role="player", game_id=seen.invite.game_id, log=c.log(1), name="bot1",
-                             decider=c.decider(1), say=quiet)
+                             decider=c.decider(1))
         joiner.connect(seen.invite)
         c.peers.append(joiner)
         c.run(lambda: c.lobby.full, 10, "the joiner seated")

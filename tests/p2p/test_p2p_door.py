@@ -10,17 +10,18 @@ import dataclasses
 import time
 from pathlib import Path
 
-from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, withhold
+from p2pkit import CHAIN, DROP_MS, Cluster, crash, heard, idle, run_until, withhold
 
-from net.keys import Identity
-from net.lobby import REFUSALS, Invite, new_game_id
+from game.client.words.peer import refusal
+from net.core.identity import Identity
+from net.core.lobby import REFUSALS, Invite, new_game_id
 from net.peer import LEAVE_MS, Peer
 
 
 def joiner(c: Cluster, ident: Identity, name: str, invite: Invite | None = None) -> Peer:
     inv = invite or c.invite
     p = Peer.create(ident, role="player", game_id=inv.game_id, log=c.dir / f"{name}.jsonl", name=name,
-                    decider=c.decider(9), say=quiet)
+                    decider=c.decider(9))
     p.connect(inv)
     return p
 
@@ -36,7 +37,7 @@ def test_an_invite_whose_fingerprint_is_not_the_hosts_never_takes_a_seat(tmp_pat
     try:
         run_until([c.host, j], lambda: j.refused is not None, 10, "the joiner refusing the host")
         assert j.refused is not None
-        code, reason = j.refused
+        code, reason = j.refused.code, refusal(j.refused)
         assert code == "fingerprint"
         assert "aaaa-bbbb-cccc-dddd" in reason and c.invite.fingerprint in reason and "not joining" in reason
         idle([c.host, j], 0.5)
@@ -49,15 +50,14 @@ def test_an_invite_whose_fingerprint_is_not_the_hosts_never_takes_a_seat(tmp_pat
 def test_a_joiner_that_leaves_before_the_start_frees_its_seat(tmp_path: Path) -> None:
     c = Cluster(tmp_path, 3, join=False)
     said: list[str] = []
-    c.host.say = said.append
     try:
         bob = joiner(c, Identity.generate(), "bob")
         run_until([c.host, bob], lambda: len(taken(c)) == 2, 10, "bob seated")
-        assert any("bob joined and plays France" in s and "waiting for 1 more player" in s for s in said)
+        assert any("bob joined and plays France" in s and "waiting for 1 more player" in s for s in heard(c.host, said))
         bob.close()  # says BYE: the seat is free at once
         t = run_until([c.host], lambda: len(taken(c)) == 1, 3, "bob's seat freed")
         assert t < LEAVE_MS / 1000
-        assert any("bob left; France is free again" in s for s in said)
+        assert any("bob left; France is free again" in s for s in heard(c.host, said))
         # a joiner that vanishes without a word (killed) is freed once silent for LEAVE_MS
         carl = joiner(c, Identity.generate(), "carl")
         run_until([c.host, carl], lambda: len(taken(c)) == 2, 10, "carl seated")
@@ -82,7 +82,8 @@ def test_a_key_that_holds_a_seat_cannot_take_another(tmp_path: Path) -> None:
         same_as_host = joiner(c, c.ids[0], "Bob")
         peers.append(same_as_host)
         run_until([c.host, same_as_host], lambda: same_as_host.refused is not None, 10, "the refusal")
-        assert same_as_host.refused == ("key_seated", REFUSALS["key_seated"])
+        assert same_as_host.refused is not None and same_as_host.refused.code == "key_seated"
+        assert refusal(same_as_host.refused) == REFUSALS["key_seated"]  # what the host's BYE would say
         assert "--key" in REFUSALS["key_seated"]
         assert taken(c) == [("great_britain", "host")]  # the host's seat is not renamed "Bob"
         # a seated joiner's key used again by a second process
@@ -93,7 +94,7 @@ def test_a_key_that_holds_a_seat_cannot_take_another(tmp_path: Path) -> None:
         second = joiner(c, key, "carl2")
         peers.append(second)
         run_until([c.host, first, second], lambda: second.refused is not None, 10, "the refusal")
-        assert second.refused is not None and second.refused[0] == "key_seated"
+        assert second.refused is not None and second.refused.code == "key_seated"
         assert first.refused is None
         assert taken(c) == [("great_britain", "host"), ("france", "carl")]
     finally:
@@ -109,13 +110,15 @@ def test_joining_a_full_or_started_game_is_refused_with_a_pointer_to_spectate(tm
         one = joiner(c, Identity.generate(), "late1")
         late.append(one)
         run_until([*c.peers, one], lambda: one.refused is not None, 10, "the full game refusing")
-        assert one.refused == ("full", "the game is full; `soe spectate` to watch")
+        assert one.refused is not None and one.refused.code == "full"
+        assert refusal(one.refused) == "the game is full; `soe spectate` to watch"
         c.start(chain_length=CHAIN)
         c.run(lambda: c.messages() >= 10, 20, "the game under way")
         two = joiner(c, Identity.generate(), "late2")
         late.append(two)
         run_until([*c.peers, two], lambda: two.refused is not None, 10, "the started game refusing")
-        assert two.refused == ("full", "the game is full; `soe spectate` to watch")
+        assert two.refused is not None and two.refused.code == "full"
+        assert refusal(two.refused) == "the game is full; `soe spectate` to watch"
         assert two.session.seat < 0 and not two.session.my_turn()
         c.finish(90)  # the game goes on without them
         assert len(c.hashes()) == 1
@@ -133,8 +136,8 @@ def test_the_host_refuses_an_invite_for_another_game(tmp_path: Path) -> None:
         start = time.monotonic()
         run_until([c.host, j], lambda: j.refused is not None, 10, "the refusal")
         assert time.monotonic() - start < 5
-        assert j.refused is not None and j.refused[0] == "wrong_game"
-        assert f"refused game {wrong.game_id}" in j.refused[1]
+        assert j.refused is not None and j.refused.code == "wrong_game"
+        assert f"refused game {wrong.game_id}" in refusal(j.refused)
         assert taken(c) == [("great_britain", "host")]
     finally:
         j.close()
@@ -144,13 +147,12 @@ def test_the_host_refuses_an_invite_for_another_game(tmp_path: Path) -> None:
 def test_a_drop_names_the_seat_and_the_computer_player_that_takes_it(tmp_path: Path) -> None:
     c = Cluster(tmp_path, 3)
     said: list[str] = []
-    c.host.say = said.append
     try:
         c.start(timeout_ms=DROP_MS)
         c.run(lambda: c.messages() >= 60, 30, "mid-game")
         withhold(c.peers[2], "reveal")
         c.clock.speed(10)  # the timeout passes in a second
-        c.run(lambda: any("was dropped" in s for s in said), 60, "the drop")
+        c.run(lambda: any("was dropped" in s for s in heard(c.host, said)), 60, "the drop")
         assert ("bot2 (Spain) was dropped for keeping the game waiting; a computer player (greedy) plays Spain now"
                 in said)
     finally:
@@ -185,7 +187,7 @@ def test_a_joiner_killed_before_the_start_and_resumed_asks_for_its_seat_again(tm
         run_until([c.host, bob], lambda: len(taken(c)) == 2, 10, "bob seated")
         crash(bob)
         run_until([c.host], lambda: len(taken(c)) == 1, LEAVE_MS / 1000 + 5, "bob's seat freed")
-        back = Peer.resume(key, bob.files.log, decider=c.decider(1), say=quiet)
+        back = Peer.resume(key, bob.files.log, decider=c.decider(1))
         run_until([c.host, back], lambda: c.lobby.full, 10, "bob seated again")
         assert taken(c) == [("great_britain", "host"), ("france", "bob")]
         assert c.host.start_game(timeout_ms=30_000, chain_length=CHAIN)

@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, quiet, run_until, verify_log, withhold
+from p2pkit import CHAIN, DROP_MS, Cluster, crash, idle, run_until, verify_log, withhold
 
+from game.cli.verify import format_report
+from net.core.verify import verify_messages
 from net.peer import Peer
+from net.peer.events import Awaiting, GameEvent, Joined, Over, Started
 from net.store import load
-from net.verify import format_report, verify_file, verify_messages
+from net.verify import verify_file
 
 MakeCluster = Callable[..., Cluster]
 
@@ -52,6 +55,20 @@ def test_three_peers_play_to_the_end_and_agree(clusters: MakeCluster) -> None:
         assert rep.scores == outcome["scores"] and not rep.drops
         assert p.node.stats.bans == 0
         assert not set(p.node.stats.rejected) - {"stale"}, p.node.stats.rejected  # honest peers never misbehave
+    # what the host reported, in order: the start, the game's lines, whom it waited for, its end
+    said = c.host.events()
+    kinds = [type(e) for e in said]
+    assert kinds[:3] == [Joined, Joined, Started] and kinds.count(Over) == 1 and kinds[-1] is Over
+    start = said[2]
+    assert isinstance(start, Started) and start.hosting and [p for _, p in start.seats] == c.host.table.g.powers
+    lines = [e.entry for e in said if isinstance(e, GameEvent)]
+    assert lines == c.host.session.log
+    waits = [e.waits for e in said if isinstance(e, Awaiting)]
+    assert all(waits[:-1]) and not waits[-1]  # someone until the end, then nobody
+    assert len({tuple((w.seat, w.what) for w in ws) for ws in waits}) > 3
+    end = said[-1]
+    assert isinstance(end, Over) and end.result["state_hash"] == c.host.result()["state_hash"]
+    assert not c.host.events()  # drained
 
 
 def test_a_spectator_joining_mid_game_catches_up_and_never_signs(clusters: MakeCluster) -> None:
@@ -83,7 +100,7 @@ def test_a_peer_killed_and_resumed_loses_nothing(clusters: MakeCluster, victim: 
     live = [p for p in c.peers if p is not dead]
     c.peers = live
     idle(c.peers, 0.3)  # the others go on without it for a moment
-    back = Peer.resume(c.ids[victim], dead.files.log, decider=c.decider(victim), say=quiet, clock=c.clock)
+    back = Peer.resume(c.ids[victim], dead.files.log, decider=c.decider(victim), clock=c.clock)
     c.peers = [*live[:victim], back, *live[victim:]]
     # the resumed peer rebuilt exactly what it had accepted, in its order
     assert [e.env.raw for e in back.session.transcript.entries] == before
@@ -107,13 +124,13 @@ def test_a_restart_within_the_timeout_just_catches_up(clusters: MakeCluster) -> 
     c.run(lambda: c.messages() >= 80, 30, "mid-game")
     leaver = c.peers[1]
     leaver.close()
-    assert leaver.session.store is not None
+    assert leaver.store is not None
     with pytest.raises(ValueError, match="closed"):  # closing a peer closes its log
-        leaver.session.store.append(b"{}")
+        leaver.store.append(b"{}")
     c.peers = [c.host]
     idle(c.peers, 1.0)
     assert c.host.session.waiting_for(c.host.clock())  # it does wait for the absent peer
-    back = Peer.resume(c.ids[1], leaver.files.log, decider=c.decider(1), say=quiet, clock=c.clock)
+    back = Peer.resume(c.ids[1], leaver.files.log, decider=c.decider(1), clock=c.clock)
     c.peers = [c.host, back]
     c.finish(60)
     assert len(c.hashes()) == 1

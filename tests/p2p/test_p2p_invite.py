@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 import zmq
 
-from net.keys import Identity
-from net.lobby import Invite, InviteError, new_game_id
-from net.mesh import DEFAULT_PORT
+from net.core.identity import Identity
+from net.core.lobby import DEFAULT_PORT, Invite, InviteError, new_game_id
 
 GAME = "0123456789abcdef0123456789abcdef"
 FP = Identity.from_seed(bytes(32)).fingerprint

@@ -1,7 +1,7 @@
 """A peer's loop (``Peer.step``): what a turn of it does at once, and what it leaves.
 
 A message that moves the game is acted on in the very turn that takes it in: a bot
-whose turn it brings decides, and its news is printed. A turn woken by a frame that
+whose turn it brings decides, and its news is reported. A turn woken by a frame that
 changes none of that (a reveal short of the last of its chance event, a heartbeat) goes
 back to sleep without its chores, which on a busy machine leaves the processor to the
 peers that still have a chance event's work to do."""
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from p2pkit import Cluster, run_until, withhold
 
-from net.peer import BotDecider
+import net.peer.door
+from net.peer import BotDecider, Peer
 
 
 @pytest.fixture
@@ -36,8 +37,8 @@ def test_a_message_that_moves_the_game_is_acted_on_in_the_turn_that_takes_it_in(
         for p in game.everyone():
             p.step(1)
             s = p.session
-            # every line of news the game made is printed by the end of the turn
-            assert p._printed == len(s.log), (p.role, p._printed, len(s.log))
+            # every line of news the game made is reported by the end of the turn
+            assert p._told == len(s.log), (p.role, p._told, len(s.log))
             # a bot's decision that a message brought is made in the same turn: a bot
             # ends a turn with a decision still to make only right after its own message
             # (a move action, say, is several decisions in a row)
@@ -47,7 +48,8 @@ def test_a_message_that_moves_the_game_is_acted_on_in_the_turn_that_takes_it_in(
         assert turns < 20_000, "the game did not move"
 
 
-def test_a_peer_woken_by_a_reveal_short_of_the_last_does_no_chores(tmp_path: Path) -> None:
+def test_a_peer_woken_by_a_reveal_short_of_the_last_does_no_chores(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     c = Cluster(tmp_path, players=5, seed=4)
     try:
         watcher, others, holdout = c.peers[1], [c.peers[0], *c.peers[2:4]], c.peers[4]
@@ -56,12 +58,12 @@ def test_a_peer_woken_by_a_reveal_short_of_the_last_does_no_chores(tmp_path: Pat
         c.run(lambda: all(p.session.table is not None and p.session.table.chance_round() for p in c.peers), 20,
               "the first chance event asked for")
         chores = [0]
-        door = watcher._door
+        check = net.peer.door.check
 
-        def counting_door(now: int) -> None:
-            chores[0] += 1
-            door(now)
-        watcher._door = counting_door  # type: ignore[method-assign]
+        def counting_check(peer: Peer, now: int) -> None:
+            chores[0] += peer is watcher
+            check(peer, now)
+        monkeypatch.setattr(net.peer.door, "check", counting_check)
         watcher.clock = lambda: watcher._stepped[1] - 1  # the periodic chores never fall due meanwhile
         run_until(others, lambda: all(len(p.session.table.reveals) >= 3 for p in others  # type: ignore[union-attr]
                                       if p.session.table is not None), 10, "the others' reveals")

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from p2pkit import Cluster, Raw, idle, run_until, verify_log
+from p2pkit import Cluster, Raw, heard, idle, run_until, verify_log
 
-from net.encoding import canonical_json
-from net.envelope import PROTOCOL_VERSION, build, message_id, parse, signing_input
-from net.keys import Identity
+from net.core.encoding import canonical_json
+from net.core.envelope import PROTOCOL_VERSION, build, message_id, parse, signing_input
+from net.core.identity import Identity
 from net.mesh import PROTO, Limits, encode_frame
 from net.peer import Peer
 
@@ -180,8 +180,7 @@ def test_lobby_information_of_any_shape_is_shown_never_trusted(tmp_path: Path) -
     """INFO (the lobby's seats, for people) comes from whoever is linked: a peer shows what
     it can of it and is not ended by what it cannot (a list of seats that is not a list)."""
     said: list[str] = []
-    lone = Peer.create(Identity.generate(), role="player", game_id="ab" * 16, log=tmp_path / "lone.jsonl",
-                       say=said.append)
+    lone = Peer.create(Identity.generate(), role="player", game_id="ab" * 16, log=tmp_path / "lone.jsonl")
     rogue = Raw(lone.node.endpoint, lone.node.curve_public)
     shapes = [{"seats": 5}, {"seats": None}, {"seats": {"a": 1}}, {"seats": [{"power": 1}, 7, "x"]}, {"started": []}]
     try:
@@ -192,4 +191,4 @@ def test_lobby_information_of_any_shape_is_shown_never_trusted(tmp_path: Path) -
     finally:
         rogue.close()
         lone.close()
-    assert said == ["lobby: 1: free"]  # the one list of seats among them
+    assert heard(lone, said) == ["lobby: 1: free"]  # the one list of seats among them

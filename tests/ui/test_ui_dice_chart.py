@@ -9,7 +9,7 @@ import random
 from game.bots import make_bot
 from game.rules import Act, Roll, apply, event_dicts, legal, new_game, pending
 from game.ui.scenes.end import dice_by_power
-from net.table import chance_request
+from net.core.chance import chance_request
 
 
 def _game(players: int, seed: int) -> tuple[list[dict[str, object]], dict[str, list[int]], int]:

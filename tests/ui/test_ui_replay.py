@@ -238,7 +238,7 @@ def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(h
     """A two-player game in which one player resigns (the dice then come from one chain
     only) and whose evidence file proves that the other signed two messages with one
     number: both are said, in words, on the replay's screen."""
-    from net.encoding import canonical_json
+    from net.core.encoding import canonical_json
     from net.store import TranscriptFile
     from tests.net.netkit import Game
 

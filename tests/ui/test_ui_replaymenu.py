@@ -24,7 +24,7 @@ from game.ui.scenes.main_menu import MainMenu
 from game.ui.scenes.pause import ReplayMenu
 from game.ui.scenes.replay import MARK_STYLE, ReplayScene
 from game.ui.scenes.replay_list import PAGE, ReplayListMenu
-from net.keys import fingerprint
+from net.core.identity import fingerprint
 from tests.net.netkit import GAME_ID, identity
 from tests.ui.games import network_log, play_save, replay_in_window
 

@@ -1,53 +1,19 @@
-"""Peer-to-peer transport over ZeroMQ: a full mesh with flooding, catch-up, heartbeats,
-back-off, size and rate limits, and CurveZMQ encryption.
-
-Each node binds one ROUTER socket and connects one DEALER to every peer it learns of.
-A link is one connection, used both ways: a node sends through its DEALER and the peer
-answers through its ROUTER on the same connection, so a player behind a NAT who can
-reach the host still hears everything. A frame is one ZeroMQ message part,
-``b"soe2 " + TYPE + b" " + payload`` (one part rather than three: a third of the work
-per frame in ZeroMQ and CurveZMQ):
-
-``HELLO``  JSON ``{game, node, addr, curve, role, key, have}``: who is there, where it
-           listens, its player key, and how many messages of each author it holds
-           (``have``: author -> next seq)
-``HAVE``   JSON ``{have, direct}``: a heartbeat that doubles as anti-entropy; ``direct``
-           lists the player keys the sender hears directly
-``MSG``    the exact bytes of one signed envelope
-``PEERS``  JSON ``[{node, addr, curve}, ...]``: peers to connect to (the mesh grows itself)
-``INFO``   JSON: the lobby's state (seats taken), shown to people, never trusted
-``BYE``    JSON ``{reason, code}``: the link is refused (another game, banned, a seat refused
-           by the lobby) or its peer leaves; shown to people (:attr:`Node.on_bye`), never trusted
-
-A new valid message is flooded once to every link that does not have it, except that a
-relay skips a peer that hears the message's author directly (the author sends it there
-itself; if that link fails, the peer stops listing the author and relays resume); on a ``HELLO``
-or ``HAVE`` each side sends the messages the other lacks. Integrity never depends on the
-transport: every message is signed (a reveal proves itself by its hash chain) and checked
-by the transcript. The node never reads a
-clock itself except through its ``clock`` (milliseconds), so tests can drive time.
-
-Sockets live in the thread that calls :meth:`Node.poll`; nothing here starts a thread.
-"""
+"""A mesh node: one peer's end of the mesh (see :mod:`net.mesh`)."""
 
 from __future__ import annotations
 
 import json
-import re
 import secrets
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeGuard
+from typing import Any
 
 import zmq
 
-from net.encoding import canonical_json
-from net.envelope import message_id
+from net.core.encoding import canonical_json
+from net.core.envelope import message_id
+from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
+from net.mesh.link import Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
 
-PROTO = b"soe2"
-DEFAULT_PORT = 47_311
-FRAME_TYPES = (b"HELLO", b"HAVE", b"MSG", b"PEERS", b"INFO", b"BYE")
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
 INFO_REFRESH_BEATS = 10
 # reasons a message from a link counts against it (an honest peer never sends these)
@@ -58,169 +24,8 @@ VIOLATIONS = frozenset({
 })
 
 
-_ENDPOINT = re.compile(r"\Atcp://(\[[0-9A-Fa-f:.]{2,45}\]|[0-9A-Za-z](?:[0-9A-Za-z.-]{0,251}[0-9A-Za-z])?):([0-9]{1,5})\Z")
-
-
-_KEY = re.compile(r"[0-9a-f]{64}")
-_AUTHOR = re.compile(rb'"author": ?"([0-9a-f]{64})"')
-
-
-_HEAD = PROTO + b" "
-
-
-def encode_frame(kind: bytes, payload: bytes) -> bytes:
-    """One frame of the mesh: ``soe2 TYPE payload``."""
-    return _HEAD + kind + b" " + payload
-
-
-def decode_frame(frame: bytes) -> tuple[bytes, bytes] | None:
-    """The type and payload of one frame, or None when it is not one of the mesh's."""
-    if frame[:5] != _HEAD:
-        return None
-    end = frame.find(b" ", 5, 12)  # the longest type has 5 letters
-    kind = frame[5:end] if end > 0 else b""
-    return (kind, frame[end + 1:]) if kind in FRAME_TYPES else None
-
-
-def _is_key(value: Any) -> bool:
-    return isinstance(value, str) and _KEY.fullmatch(value) is not None
-
-
-def _author_of(raw: bytes) -> str:
-    """The author key of accepted (so canonical) envelope bytes, "" if there is none. The
-    keys of a canonical envelope are sorted and ``at`` (an integer) is the only one before
-    ``author``, so the first ``"author":"`` is the envelope's own."""
-    m = _AUTHOR.search(raw, 0, 512)
-    return m.group(1).decode("ascii") if m is not None else ""
-
-
-def monotonic_ms() -> int:
-    return time.monotonic_ns() // 1_000_000
-
-
-def valid_endpoint(addr: object) -> TypeGuard[str]:
-    """``tcp://HOST:PORT`` with an IPv4 address, a [bracketed] IPv6 address or a host name,
-    and a port 1-65535: what a node may be told to connect to."""
-    m = _ENDPOINT.match(addr) if isinstance(addr, str) else None
-    return m is not None and 0 < int(m.group(2)) < 65_536
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Transport limits; the defaults suit a game (a few messages a second at most)."""
-
-    max_frame: int = 64 * 1024  # bytes of one frame (an envelope is at most 32 KiB)
-    rate: int = 200  # frames per second allowed per link, on average
-    burst: int = 2000  # frames a link may send at once (most of a whole game's catch-up; HAVE brings the rest)
-    byte_rate: int = 1 << 20  # bytes per second per link, on average
-    byte_burst: int = 8 << 20
-    ban_after: int = 50  # violations before a link is ignored
-    ban_ms: int = 60_000
-    heartbeat_ms: int = 1_000
-    dead_ms: int = 10_000  # a link silent this long is considered gone
-    resend_ms: int = 3_000  # a message sent to a link is not sent again to it before this
-    # a heartbeat's catch-up leaves out the messages this node took in or sent less than this
-    # long ago: they are on their way from their author (or its relays) already, and the
-    # next heartbeat brings any that were lost
-    fresh_ms: int = 500
-    reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
-    reconnect_max_ms: int = 5_000
-    max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
-    forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
-    # what connections from one address that we did not dial get back as catch-up, in all:
-    # a whole 7-player game at once (about 1.2 MB), then a trickle; the rest follows later
-    catchup_burst: int = 2 << 20
-    catchup_rate: int = 256 << 10  # bytes per second
-    max_links_per_address: int = 32  # connections we accept from one address at once
-    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is
-
-
-class Replica(Protocol):
-    """What the transport needs of the game: the messages it holds and what to do with new ones."""
-
-    def have(self) -> dict[str, int]:
-        """Author key -> number of that author's messages held (its next seq)."""
-        ...
-
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
-        """Messages a peer with ``their_have`` lacks, in an order it can apply them."""
-        ...
-
-    def receive(self, raw: bytes, now: int) -> str:
-        """Offer received envelope bytes; returns ``accepted``, ``duplicate``, ``held`` or a
-        rejection reason code."""
-        ...
-
-    def drain(self) -> list[bytes]:
-        """Messages accepted (or created) since the last call, to flood."""
-        ...
-
-    def info(self) -> dict[str, Any] | None:
-        """Lobby information to share with peers, or None."""
-        ...
-
-
-class TokenBucket:
-    __slots__ = ("capacity", "rate", "tokens", "last")
-
-    def __init__(self, capacity: int, rate: int, now: int) -> None:
-        self.capacity = capacity
-        self.rate = rate
-        self.tokens = capacity * 1000  # in thousandths: integers only
-        self.last = now
-
-    def take(self, amount: int, now: int) -> bool:
-        elapsed = max(0, now - self.last)
-        self.last = now
-        self.tokens = min(self.capacity * 1000, self.tokens + elapsed * self.rate)
-        if self.tokens >= amount * 1000:
-            self.tokens -= amount * 1000
-            return True
-        return False
-
-
-@dataclass(slots=True)
-class Link:
-    """One connection: ``out`` links are our DEALERs, ``in`` links ROUTER identities."""
-
-    key: tuple[str, bytes]
-    endpoint: str = ""
-    curve: str = ""  # the peer's CurveZMQ server key: dialled (``out`` link) or as its HELLO says (``in``)
-    socket: zmq.Socket[bytes] | None = None  # the DEALER of an ``out`` link
-    node: str = ""  # the peer's node id, once it said HELLO
-    peer_key: str = ""  # the player key its HELLO names ("" for none)
-    direct: frozenset[str] = frozenset()  # player keys it hears directly, as its last HAVE says
-    role: str = ""
-    greeted: bool = False
-    last_rx: int = 0
-    last_tx: int = 0
-    known: set[str] = field(default_factory=set)
-    sent_at: dict[str, int] = field(default_factory=dict)
-    frames: TokenBucket | None = None
-    bytes: TokenBucket | None = None
-    violations: int = 0
-    banned_until: int = 0
-    dropped_frames: int = 0
-    learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
-    addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
-
-
-@dataclass(slots=True)
-class Stats:
-    frames_in: int = 0
-    frames_out: int = 0
-    rejected: dict[str, int] = field(default_factory=dict)
-    rate_limited: int = 0
-    bans: int = 0
-    refused_links: int = 0  # connections ignored: too many from their address, or the address banned
-    catchup_paced: int = 0  # catch-up messages left for later by the per-address budget
-    sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
-    forgotten: int = 0  # peers forgotten after forget_ms of silence
-    duplicates: int = 0  # messages received that this node had already
-
-
 class Node:
-    """One peer's end of the mesh (see the module docstring)."""
+    """One peer's end of the mesh (see :mod:`net.mesh`)."""
 
     def __init__(self, replica: Replica, game_id: str, *, host: str = "127.0.0.1", port: int = 0,
                  advertise: str | None = None, role: str = "player", curve: bool = True,
@@ -245,7 +50,7 @@ class Node:
         self.curve_public = ""
         self._curve_secret = b""
         self.router: zmq.Socket[bytes] = self.ctx.socket(zmq.ROUTER)
-        self._tune(self.router)
+        tune(self.router, self.limits)
         if self.curve:
             public, secret = zmq.curve_keypair()
             self.router.curve_server = True
@@ -282,18 +87,6 @@ class Node:
         self._greeted_since = False
 
     # ------------------------------------------------------------------ setup
-    def _tune(self, sock: zmq.Socket[bytes]) -> None:
-        lim = self.limits
-        sock.setsockopt(zmq.LINGER, 200)
-        sock.setsockopt(zmq.MAXMSGSIZE, lim.max_frame)
-        sock.setsockopt(zmq.HEARTBEAT_IVL, lim.heartbeat_ms)
-        sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, lim.dead_ms)
-        sock.setsockopt(zmq.HEARTBEAT_TTL, lim.dead_ms)
-        sock.setsockopt(zmq.RECONNECT_IVL, lim.reconnect_ms)
-        sock.setsockopt(zmq.RECONNECT_IVL_MAX, lim.reconnect_max_ms)
-        sock.setsockopt(zmq.SNDHWM, 10_000)
-        sock.setsockopt(zmq.RCVHWM, 10_000)
-
     @property
     def endpoint(self) -> str:
         """The address other peers connect to."""
@@ -310,7 +103,7 @@ class Node:
             raise ValueError(f"not a tcp://HOST:PORT address: {endpoint!r}")
         sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
         try:
-            self._tune(sock)
+            tune(sock, self.limits)
             if curve_key and self.curve:
                 public, secret = zmq.curve_keypair()
                 sock.curve_serverkey = curve_key.encode("ascii")
@@ -407,7 +200,7 @@ class Node:
         for raw in raws:
             msg_id = message_id(raw)
             fresh.setdefault(msg_id, now)
-            author = _author_of(raw)
+            author = author_of(raw)
             to = targets.get(author)
             if to is None:
                 relay = bool(author) and author != self.author
@@ -534,7 +327,7 @@ class Node:
             if isinstance(data, dict) and isinstance(data.get("have"), dict):
                 direct = data.get("direct")
                 if isinstance(direct, list):
-                    link.direct = frozenset(k for k in direct[:64] if _is_key(k))
+                    link.direct = frozenset(k for k in direct[:64] if is_key(k))
                 self._catch_up(link, data["have"], now, heartbeat=True)
             else:
                 self._violation(link, "garbage")
@@ -562,7 +355,7 @@ class Node:
         link.node = node
         link.role = str(data.get("role", ""))
         key = data.get("key")
-        link.peer_key = str(key) if _is_key(key) else ""
+        link.peer_key = str(key) if is_key(key) else ""
         addr, curve = data.get("addr"), data.get("curve")
         if link.socket is None:
             link.curve = curve if isinstance(curve, str) else ""  # only a claim on an in link
@@ -636,7 +429,7 @@ class Node:
         for i, raw in enumerate(missing):
             msg_id = message_id(raw)
             since = fresh.get(msg_id)
-            if since is not None and now - since < grace and _author_of(raw) in link.direct:
+            if since is not None and now - since < grace and author_of(raw) in link.direct:
                 continue  # on its way from its author
             last = link.sent_at.get(msg_id)
             if (msg_id in link.known and last is None) or (last is not None and now - last < self.limits.resend_ms):

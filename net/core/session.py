@@ -1,5 +1,5 @@
-"""A sans-IO peer: one player's (or a spectator's) side of a game, with no sockets and no
-clock.
+"""A sans-IO peer: one player's (or a spectator's) side of a game, with no sockets, no
+files and no clock.
 
 Feed it the bytes of incoming envelopes (:meth:`Session.incoming`) and the player's
 decisions (:meth:`Session.submit`, :meth:`Session.undo`, :meth:`Session.resign`); take
@@ -19,30 +19,34 @@ not received yet) are held and retried.
 :meth:`Session.drop_overdue` votes to drop the seats that passed the genesis timeout.
 What this seat may see (:meth:`Session.view`, :attr:`Session.log`) never shows another
 seat's unrest before the openings are in.
+
+Persistence is the business of the :class:`~net.core.journal.Journal` the session is
+given (``journal=``; none: nothing is kept): it gets every accepted message before the
+message is applied, is synced before a message this peer signed leaves, and keeps the
+evidence against authors. :func:`net.store.resume_session` builds a session from a log.
 """
 
 from __future__ import annotations
 
-import os
 import secrets as _secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import Choice, State, event_dicts, legal, outcome, view
-from net.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
-from net.envelope import UNSIGNED_KINDS, Envelope, build, parse
-from net.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
-from net.keys import Identity
-from net.reasons import Reject
-from net.store import TranscriptFile, load
-from net.table import Table
-from net.transcript import Accepted, Rejected, Result, Transcript, replay
-from net.unrest import commitment, derive_salt
+from net.core.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
+from net.core.envelope import UNSIGNED_KINDS, Envelope, build, parse
+from net.core.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
+from net.core.identity import Identity
+from net.core.journal import Journal
+from net.core.reasons import Reject
+from net.core.table import Table
+from net.core.transcript import Accepted, Rejected, Result, Transcript
+from net.core.unrest import commitment, derive_salt
 
 HOLD = frozenset({"out_of_order", "future_at", "no_genesis", "commit_missing", "drop_pending"})
 # Own messages that may leave before their fsync (the end of the batch brings it): a
-# reveal's bytes are fixed by the transcript and the chain secret (net.envelope), so a
+# reveal's bytes are fixed by the transcript and the chain secret (net.core.envelope), so a
 # peer that loses it in a crash makes the very same one again. Any other message could
 # come out different after a restart (a person decides again), so it is on disk before
 # anyone sees it, lest a restarted peer equivocate.
@@ -91,15 +95,15 @@ class Session:
     """One peer of one game (see the module docstring)."""
 
     def __init__(self, identity: Identity, *, secret: bytes | None = None, transcript: Transcript | None = None,
-                 store: TranscriptFile | None = None, now: int = 0, max_held: int = 1024) -> None:
+                 journal: Journal | None = None, now: int = 0, max_held: int = 1024) -> None:
         self.me = identity
         self.secret = secret if secret is not None else _secrets.token_bytes(SECRET_BYTES)
         if len(self.secret) != SECRET_BYTES:
             raise ValueError(f"a chain secret is {SECRET_BYTES} bytes")
         self.transcript = transcript if transcript is not None else Transcript()
-        self.store = store
-        if store is not None:
-            self.transcript.attach_sink(store.append)
+        self.journal = journal  # where accepted messages and evidence are kept (net.core.journal)
+        if journal is not None:
+            self.transcript.attach_sink(journal.append)
         self.max_held = max_held
         self.log: list[dict[str, Any]] = []
         self._out: list[bytes] = []
@@ -119,17 +123,6 @@ class Session:
         self._held_tried = -1  # length at which the held messages were last retried
         self._idle_at = -1  # length at which nothing was due
         self._turn: tuple[int, bool, list[Choice]] = (-1, False, [])
-
-    @classmethod
-    def resume(cls, identity: Identity, path: str | os.PathLike[str], *, secret: bytes, now: int = 0) -> Session:
-        """Rebuild a game from its log file and continue appending to it."""
-        loaded = load(path)
-        transcript, failure = replay(loaded.messages)
-        if failure is not None:
-            raise ValueError(f"{path}: message {failure.index + 1} fails: {failure.code}: {failure.text}")
-        session = cls(identity, secret=secret, transcript=transcript, store=TranscriptFile(path), now=now)
-        session._settle(now)
-        return session
 
     # ------------------------------------------------------------------ who and what
     @property
@@ -212,7 +205,7 @@ class Session:
         return self._act("genesis", body, now, game=gid)
 
     def incoming(self, raw: bytes, now: int, parsed: Envelope | None = None) -> Result | Held:
-        """Offer one received envelope (``parsed``: :func:`~net.envelope.parse` of it, if the
+        """Offer one received envelope (``parsed``: :func:`~net.core.envelope.parse` of it, if the
         caller has it); already-known messages come back as ``duplicate``."""
         t = self.transcript
         if parsed is None or parsed.raw is not raw:
@@ -312,20 +305,20 @@ class Session:
         return out
 
     def _keep_evidence(self) -> None:
-        """Write new proofs against authors (equivocations, signed messages naming another
-        state) to the log's evidence file, once each."""
+        """Hand new proofs against authors (equivocations, signed messages naming another
+        state) to the journal, once each."""
         t = self.transcript
         for proof in t.equivocations:
             key = ("eq:" + proof.author, proof.seq)
             if key not in self._evidence_kept:
                 self._evidence_kept.add(key)
-                if self.store is not None:
-                    self.store.append_evidence(proof.first, proof.second)
+                if self.journal is not None:
+                    self.journal.append_evidence(proof.first, proof.second)
         for (author, seq), m in t.mismatches.items():
             if (author, seq) not in self._evidence_kept:
                 self._evidence_kept.add((author, seq))
-                if self.store is not None:
-                    self.store.append_mismatch(m.raw)
+                if self.journal is not None:
+                    self.journal.append_mismatch(m.raw)
 
     def out_of_step(self) -> bool:
         """Whether this peer, rather than the authors, is wrong about the game: more than
@@ -372,7 +365,7 @@ class Session:
     def keep_waiting(self, now: int) -> list[Result]:
         """Promise never to vote for the drops others have voted for at this position (a
         player who would rather wait): the seats' late messages, which wait while such a
-        vote stands, are then taken in (:meth:`net.table.Table.drop_pending`). A client
+        vote stands, are then taken in (:meth:`net.core.table.Table.drop_pending`). A client
         that does not vote by itself (``Peer.auto_drop`` off) calls this when its player
         declines to drop."""
         t = self.table
@@ -404,8 +397,8 @@ class Session:
         early = self.send_early
 
         def persisted() -> None:
-            if self.store is not None and kind not in REMADE_ALIKE:
-                self.store.sync()  # on disk before it leaves (with every message before it)
+            if self.journal is not None and kind not in REMADE_ALIKE:
+                self.journal.sync()  # on disk before it leaves (with every message before it)
             if early is not None:
                 early(env.raw)  # it has passed every check: it may leave while it is applied here
 

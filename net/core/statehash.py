@@ -3,7 +3,7 @@ when consecutive states differ in a few fields.
 
 The canonical encoding of an object is ``{`` + the members ``"key":value`` in key order
 joined by ``,`` + ``}``, each value encoded on its own by the same
-:func:`~net.encoding.canonical_json`. A :class:`StateHasher` keeps each field's encoded
+:func:`~net.core.encoding.canonical_json`. A :class:`StateHasher` keeps each field's encoded
 member and a copy of the field's value, and re-encodes only the fields whose value
 changed. Python's ``==`` does not tell ``1`` from ``true``, so only the large fields
 that hold nothing but integers and strings are compared that way (:data:`CACHED`; a test
@@ -20,7 +20,7 @@ from typing import Any
 
 from game.rules import State
 from game.rules.core import deep_copy
-from net.encoding import canonical_json, canonical_trusted
+from net.core.encoding import canonical_json, canonical_trusted
 
 _FIELDS: tuple[str, ...] = tuple(sorted(State.__slots__))
 _KEYS: dict[str, bytes] = {f: canonical_json(f) + b":" for f in _FIELDS}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hmac
 
-from net.encoding import DOMAIN_SALT, DOMAIN_UNREST, sha256, u64
+from net.core.encoding import DOMAIN_SALT, DOMAIN_UNREST, sha256, u64
 
 SALT_BYTES = 32
 WARS = 3

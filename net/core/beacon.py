@@ -18,7 +18,7 @@ import hashlib
 import hmac
 from collections.abc import Iterator, Sequence
 
-from net.encoding import DOMAIN_BEACON, DOMAIN_CHAIN, sha256, u64
+from net.core.encoding import DOMAIN_BEACON, DOMAIN_CHAIN, sha256, u64
 
 DEFAULT_CHAIN_LENGTH = 4096
 # A genesis must give every seat enough reveals for the longest game (7-player games

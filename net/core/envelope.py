@@ -17,7 +17,7 @@ six signatures fewer per chance event is what keeps the dice quick. Reveals, the
 frequent messages, also have a fast path through :func:`parse`.
 
 This module checks form and signature only; whether a message may enter the game is the
-transcript's business (:mod:`net.transcript`).
+transcript's business (:mod:`net.core.transcript`).
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from net.encoding import canonical_json, canonical_trusted, from_hex, is_hex, sha256_hex
-from net.keys import Identity, verify_signature
-from net.reasons import Reject
+from net.core.encoding import canonical_json, canonical_trusted, from_hex, is_hex, sha256_hex
+from net.core.identity import Identity, verify_signature
+from net.core.reasons import Reject
 
 PROTOCOL_VERSION = 3  # 3: a reveal carries its chance request
 MAX_MESSAGE_BYTES = 32 * 1024

@@ -24,18 +24,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.rules.board import load_board
-from net.envelope import GAME_ID_BYTES, Envelope, build, check_signature, parse
-from net.genesis import MAX_NAME, SeatInfo
-from net.keys import Identity, fingerprint
-from net.mesh import DEFAULT_PORT
-from net.reasons import Reject
+from net.core.envelope import GAME_ID_BYTES, Envelope, build, check_signature, parse
+from net.core.genesis import MAX_NAME, SeatInfo
+from net.core.identity import Identity, fingerprint
+from net.core.reasons import Reject
 
 SCHEME = "soe"
+DEFAULT_PORT = 47_311  # where a host listens unless told otherwise, and an invite's port when it names none
 _FP = re.compile(r"\A[A-Za-z0-9_-]{4,64}\Z")
 _CURVE = re.compile(r"\A[0-9A-Za-z.\-:+=^!/*?&<>()\[\]{}@%$#]{40}\Z")
 
 
-# what a refused joiner is told (BYE reasons); the command line shows them as they are
+# what a BYE tells a refused joiner (its reason: shown to people, never trusted); a
+# joiner's own program says it in its own words (net.peer reports the code)
 REFUSALS = {
     "full": "the game is full; `soe spectate` to watch",
     "key_seated": ("your key already holds a seat in this game: every player needs a key of its own; "
@@ -125,6 +126,15 @@ def read_hello(raw: bytes, game_id: str) -> Envelope:
     return env
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyNews:
+    """A joiner took a seat (``joined``) or gave it back before the start (``left``)."""
+
+    what: str
+    name: str
+    power: str
+
+
 @dataclass(slots=True)
 class Seat:
     power: str
@@ -150,7 +160,7 @@ class Lobby:
         self.game_id = game_id
         self.ruleset = ruleset
         self.board = b
-        self.news: list[str] = []  # joins and leaves, for the host's terminal
+        self.news: list[LobbyNews] = []  # joins and leaves, for the host's player (net.peer reports them)
         self.seats = [Seat(p) for p in chosen]
         self.hellos: dict[str, bytes] = {}
         self.started = False
@@ -189,7 +199,7 @@ class Lobby:
         if seat is None:
             return "full"
         self.hellos[env.author] = raw
-        self.news.append(f"{seat.name} joined and plays {self.power_name(seat.power)}")
+        self.news.append(LobbyNews("joined", seat.name, seat.power))
         return "accepted"
 
     def leave(self, key: str) -> Seat | None:
@@ -198,7 +208,7 @@ class Lobby:
             return None
         for s in self.seats:
             if s.key == key:
-                self.news.append(f"{s.name} left; {self.power_name(s.power)} is free again")
+                self.news.append(LobbyNews("left", s.name, s.power))
                 s.key, s.name = "", ""
                 self.hellos.pop(key, None)
                 return s

@@ -3,12 +3,12 @@ every peer runs on every message.
 
 :meth:`Transcript.offer` takes the bytes of one envelope and either accepts it (appends
 it, applies it) or rejects it with a reason code; a rejected message changes nothing.
-The checks, in order: size and form (:func:`net.envelope.parse`), the game id, replay of
+The checks, in order: size and form (:func:`net.core.envelope.parse`), the game id, replay of
 an accepted message, the author's key (a seat's, or the creator's for the genesis), the
-signature (a reveal has none: :mod:`net.envelope`), the author's chain (``seq`` is the
+signature (a reveal has none: :mod:`net.core.envelope`), the author's chain (``seq`` is the
 next one and ``prev`` the id of the author's previous message; a second signed message
 with an accepted ``(author, seq)`` is kept as proof of equivocation), ``at``/``state``,
-and finally the rules of its kind (:mod:`net.table`).
+and finally the rules of its kind (:mod:`net.core.table`).
 
 Positions: the game moves from position to position; the genesis creates position 1 (the
 engine's initial state) and every accepted message that changes the engine state, who
@@ -35,11 +35,12 @@ from dataclasses import dataclass
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from game.rules import Event, State
-from net.envelope import UNSIGNED_KINDS, Envelope, check_signature, parse, public_key
-from net.genesis import Genesis
-from net.reasons import Reject
-from net.statehash import StateHasher
-from net.table import Msg, Table
+from net.core.envelope import UNSIGNED_KINDS, Envelope, check_signature, parse, public_key
+from net.core.genesis import Genesis
+from net.core.plans import Msg
+from net.core.reasons import Reject
+from net.core.statehash import StateHasher
+from net.core.table import Table
 
 # kinds that act on the current position: they must be made at it
 ACTING = frozenset({"choice", "reveal", "undo", "resign"})
@@ -187,7 +188,7 @@ class Transcript:
     # ------------------------------------------------------------------ acceptance
     def offer(self, raw: bytes, *, parsed: Envelope | None = None, verified: bool = False) -> Result:
         """Accept or reject one message (its exact bytes; ``parsed``: what
-        :func:`~net.envelope.parse` made of them, when the caller parsed them already).
+        :func:`~net.core.envelope.parse` made of them, when the caller parsed them already).
         ``verified``: its signature was checked before (a message held and offered again)."""
         if parsed is None or parsed.raw is not raw:
             try:
@@ -201,7 +202,7 @@ class Transcript:
 
     def offer_own(self, env: Envelope, persisted: Callable[[], object] | None = None, *,
                   remade_alike: bool = False) -> Result:
-        """Accept or reject a message this peer has just signed (:func:`~net.envelope.build`):
+        """Accept or reject a message this peer has just signed (:func:`~net.core.envelope.build`):
         every check but the signature's, made from these very bytes a moment ago.
         ``persisted`` is called once it has passed every check and the sink has it, before
         it is applied (so it can be sent while this peer applies it); for a message this

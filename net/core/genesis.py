@@ -14,10 +14,10 @@ from typing import Any
 
 from game.bots import BOT_NAMES
 from game.rules import ENGINE_VERSION, RulesError, State, new_game
-from net.beacon import DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
-from net.encoding import is_hex
-from net.envelope import PROTOCOL_VERSION
-from net.reasons import Reject
+from net.core.beacon import DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
+from net.core.encoding import is_hex
+from net.core.envelope import PROTOCOL_VERSION
+from net.core.reasons import Reject
 
 DEFAULT_TIMEOUT_MS = 120_000
 # The drop timeout a genesis may set: long enough for a person to think and a link to
@@ -29,13 +29,14 @@ _RULESET = re.compile(r"\A[a-z0-9_]{1,40}\Z")  # a shipped data file, never a pa
 _BODY_KEYS = {"protocol", "engine", "ruleset", "options", "seats", "chain_length", "timeout_ms", "drop_bot"}
 
 
-def settings_problem(chain_length: int, timeout_ms: int) -> str | None:
-    """Why a game's hash-chain length or drop timeout is out of bounds, or None."""
+def settings_fault(chain_length: int, timeout_ms: int) -> str | None:
+    """Which of a game's settings is out of bounds: ``chain_length`` (the hash chains must
+    be :data:`MIN_CHAIN_LENGTH` to :data:`MAX_CHAIN_LENGTH` long), ``timeout_ms`` (the drop
+    timeout :data:`MIN_TIMEOUT_MS` to :data:`MAX_TIMEOUT_MS`), or None."""
     if not MIN_CHAIN_LENGTH <= chain_length <= MAX_CHAIN_LENGTH:
-        return f"the hash chains must be {MIN_CHAIN_LENGTH} to {MAX_CHAIN_LENGTH} long, not {chain_length}"
+        return "chain_length"
     if not MIN_TIMEOUT_MS <= timeout_ms <= MAX_TIMEOUT_MS:
-        return (f"the timeout must be {MIN_TIMEOUT_MS // 1000} to {MAX_TIMEOUT_MS // 1000} seconds, "
-                f"not {timeout_ms / 1000:g}")
+        return "timeout_ms"
     return None
 
 

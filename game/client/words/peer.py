@@ -1,0 +1,254 @@
+"""The sentences a player reads about a network game's peer: :func:`sentence` turns each
+event a :class:`net.peer.Peer` reports (:mod:`net.peer.events`) into words.
+
+Every sentence is a whole template in :data:`TEMPLATES` with named fields, so that
+another language is another set of templates (a singular and a plural are two
+sentences, never a word with an "s" added); lists (the seats of a lobby, the reasons a
+connection waits) are items joined by the separators of :data:`TEMPLATES`. Powers are
+named as the rules' component data names them (:func:`power_name`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from game.rules.board import load_board
+from net.core.beacon import MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
+from net.core.genesis import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, settings_fault
+from net.core.session import Waiting
+from net.peer.events import (
+    Awaiting,
+    Connected,
+    Desync,
+    Diagnosis,
+    Dropped,
+    DropVoted,
+    EvidenceKept,
+    GameEvent,
+    GaveUp,
+    Joined,
+    Left,
+    LobbySeats,
+    LogRepaired,
+    Over,
+    PeerEvent,
+    Refused,
+    Seated,
+    SettingsRefused,
+    SettingsSeen,
+    Started,
+    StillTrying,
+    SubmitRefused,
+)
+
+TEMPLATES: Mapping[str, str] = MappingProxyType({
+    # list separators
+    "list": ", ",
+    "reasons": "; ",
+    "winners": " and ",
+    # the lobby
+    "joined": "{name} joined and plays {power}",
+    "joined_wait_one": "{name} joined and plays {power}; waiting for {free} more player",
+    "joined_wait_many": "{name} joined and plays {power}; waiting for {free} more players",
+    "left": "{name} left; {power} is free again",
+    "left_wait_one": "{name} left; {power} is free again; waiting for {free} more player",
+    "left_wait_many": "{name} left; {power} is free again; waiting for {free} more players",
+    "lobby": "lobby: {seats}",
+    "lobby_seat": "{power}: {name}",
+    "lobby_seat_free": "{power}: free",
+    "seated": "You have a seat: you play {power}; the host starts the game",
+    "seated_wait_one": "You have a seat: you play {power}; waiting for {free} more player",
+    "seated_wait_many": "You have a seat: you play {power}; waiting for {free} more players",
+    "settings": ("the host's game: a silent seat may be voted out after {timeout:g} s; hash chains of {chain} "
+                 "reveals"),
+    "settings_refused": "this game cannot be played: {problem}; not taking a seat",
+    "bad_chain_length": "the hash chains must be {lo} to {hi} long, not {chain}",
+    "bad_timeout": "the timeout must be {lo} to {hi} seconds, not {timeout:g}",
+    "started_host": "The game starts: {seats}",
+    "started_seat": "{name} plays {power}",
+    "started_seat_bot": "a computer player plays {power}",
+    "started_joiner": "The game starts: you play {power}.",
+    # calling the others
+    "connected": "Connected.",
+    "still_trying": "still trying ({elapsed:.0f} s of {wait:g}): {why}",
+    "gave_up_kept": "gave up after {wait:g} s: {why}. The log is kept: `soe resume {log}` when the others are back",
+    "gave_up": ("gave up after {wait:g} s: {why}. Check the invite's address and port, and that the host's program "
+                "is running"),
+    "no_peer": "no peer to call",
+    "contact_refused": "nothing listens at {where} (connection refused)",
+    "contact_bad_key": ("{where} answers, but the encryption handshake fails: its key is not the invite's curve key "
+                        "(an invite of another game, or a damaged one)"),
+    "contact_connected": "connected to {where}, but it has not answered yet",
+    "contact_silent": "no answer from {where} at all (a wrong address, or a firewall in the way)",
+    # refusals
+    "refused_fingerprint": ("the host's key fingerprint is {theirs}, not {expected} as the invite says: not joining "
+                            "(compare the fingerprint with the one the host reads out)"),
+    "refused_fingerprint_none": ("the host's key fingerprint is (none), not {expected} as the invite says: not "
+                                 "joining (compare the fingerprint with the one the host reads out)"),
+    "refused_creator": "the game was started by the key {theirs}, not by the invite's host {expected}: leaving it",
+    "refused_key_seated": ("your key already holds a seat in this game: every player needs a key of its own; on one "
+                           "machine give the second player another key file, e.g. `soe join INVITE --key bob.pem`"),
+    "refused_full": "the game is full; `soe spectate` to watch",
+    "refused_wrong_game": ("the host at {endpoint} refused game {game}: it hosts another game now (is the invite "
+                           "old?)"),
+    "refused_other": "the host refused this player ({code})",
+    # the game
+    "submit_refused": "refused: Rejected(code={code!r}, text={text!r}, id={id!r})",
+    "drop_voted": "voted to drop the seats that kept the game waiting too long",
+    "dropped_own": ("this peer's seat ({power}) was dropped for keeping the game waiting; a computer player ({bot}) "
+                    "plays {power} now"),
+    "dropped": ("{name} ({power}) was dropped for keeping the game waiting; a computer player ({bot}) plays {power} "
+                "now"),
+    "dropped_unnamed": ("a player ({power}) was dropped for keeping the game waiting; a computer player ({bot}) "
+                        "plays {power} now"),
+    "waiting": "waiting for {name} ({power}): {what}",
+    "waiting_overdue": "waiting for {name} ({power}): {what} (overdue)",
+    "waiting_nobody": "waiting for nobody",
+    "evidence": "refused a message of {who} naming another state for position {position}: kept as evidence against it",
+    "desync": ("DESYNC: most of the table saw state {theirs} at position {position} where this peer has {ours}; this "
+               "peer stops acting. Details: {dump}"),
+    "log_repaired_one": ("The log ended in a partial line ({cut} byte, left by a crash): it was cut off and kept in "
+                         "{kept}; the other peers hold that message too."),
+    "log_repaired": ("The log ended in a partial line ({cut} bytes, left by a crash): it was cut off and kept in "
+                     "{kept}; the other peers hold that message too."),
+    "final_scores": "Final scores: {scores}",
+    "final_score": "{power} {score}",
+    "winner": "Winner: {winners}",
+    "final_state_one": "State {state}; {messages} message in {log}",
+    "final_state": "State {state}; {messages} messages in {log}",
+})
+
+
+def power_name(power: str) -> str:
+    """A power as people read it: its name in the component data, else its id in words
+    (``great_britain`` -> ``Great Britain``)."""
+    b = load_board("standard")
+    return b.power_name(power) if power in b.power_by_id else power.replace("_", " ").title()
+
+
+def _t(key: str, **fields: Any) -> str:
+    return TEMPLATES[key].format(**fields)
+
+
+def _count(n: int, one: str, many: str, **fields: Any) -> str:
+    """The sentence for ``n`` things: ``one`` for a single one, else ``many``."""
+    return _t(one if n == 1 else many, **fields)
+
+
+def _join(sep: str, items: Iterable[str]) -> str:
+    return TEMPLATES[sep].join(items)
+
+
+def settings_problem(chain_length: int, timeout_ms: int) -> str | None:
+    """Why a game's hash-chain length or drop timeout is out of bounds, or None."""
+    fault = settings_fault(chain_length, timeout_ms)
+    if fault == "chain_length":
+        return _t("bad_chain_length", lo=MIN_CHAIN_LENGTH, hi=MAX_CHAIN_LENGTH, chain=chain_length)
+    if fault == "timeout_ms":
+        return _t("bad_timeout", lo=MIN_TIMEOUT_MS // 1000, hi=MAX_TIMEOUT_MS // 1000, timeout=timeout_ms / 1000)
+    return None
+
+
+def diagnosis(d: Diagnosis) -> str:
+    """What the transport says of one connection a peer dialled."""
+    key = {"refused": "contact_refused", "bad_key": "contact_bad_key", "connected": "contact_connected",
+           "secure": "contact_connected"}.get(d.state, "contact_silent")
+    return _t(key, where=d.endpoint.removeprefix("tcp://"))
+
+
+def _why(contacts: tuple[Diagnosis, ...]) -> str:
+    return _join("reasons", (diagnosis(d) for d in contacts)) or TEMPLATES["no_peer"]
+
+
+def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:
+    """Whom the game waits for, and what for (``what``: seat, commit, reveal, choice, open or end)."""
+    return _t("waiting_overdue" if w.overdue else "waiting", name=w.name, power=name(w.power), what=w.what)
+
+
+def refusal(r: Refused) -> str:
+    """Why this joiner may not play here."""
+    if r.code == "fingerprint" and r.by_genesis:
+        return _t("refused_creator", theirs=r.theirs, expected=r.expected)
+    if r.code == "fingerprint":
+        return _t("refused_fingerprint" if r.theirs else "refused_fingerprint_none", theirs=r.theirs,
+                  expected=r.expected)
+    if r.code == "wrong_game":
+        return _t("refused_wrong_game", endpoint=r.endpoint, game=r.game)
+    if r.code in ("key_seated", "full"):
+        return _t(f"refused_{r.code}")
+    return _t("refused_other", code=r.code)
+
+
+def result_lines(result: Mapping[str, Any], log: str, name: Callable[[str], str] = power_name) -> str:
+    """The end of a game as the terminal prints it: the final scores and the winners (once
+    the unrest is opened), the final state hash and the log."""
+    lines = []
+    out = result.get("outcome") or {}
+    if out:
+        lines.append(_t("final_scores", scores=_join("list", (_t("final_score", power=name(p), score=v)
+                                                             for p, v in out.get("scores", {}).items()))))
+        lines.append(_t("winner", winners=_join("winners", (name(w) for w in out.get("winners", [])))))
+    lines.append(_count(result["messages"], "final_state_one", "final_state", state=result["state_hash"],
+                        messages=result["messages"], log=log))
+    return "\n".join(lines)
+
+
+def sentence(event: PeerEvent, name: Callable[[str], str] = power_name) -> str:
+    """The words for ``event`` (more than one line for a drop of several seats, the seats
+    the game waits for, and the end). ``name`` names a power (:func:`power_name`)."""
+    if isinstance(event, GameEvent):
+        return str(event.entry.get("text", ""))
+    if isinstance(event, Joined | Left):
+        what = "joined" if isinstance(event, Joined) else "left"
+        if not event.free:
+            return _t(what, name=event.name, power=name(event.power))
+        return _count(event.free, f"{what}_wait_one", f"{what}_wait_many", name=event.name, power=name(event.power),
+                      free=event.free)
+    if isinstance(event, LobbySeats):
+        return _t("lobby", seats=_join("list", (_t("lobby_seat", power=name(p), name=n) if n
+                                                else _t("lobby_seat_free", power=name(p)) for p, n in event.seats)))
+    if isinstance(event, Seated):
+        if not event.free:
+            return _t("seated", power=name(event.power))
+        return _count(event.free, "seated_wait_one", "seated_wait_many", power=name(event.power), free=event.free)
+    if isinstance(event, SettingsSeen):
+        return _t("settings", timeout=event.timeout_ms / 1000, chain=event.chain_length)
+    if isinstance(event, SettingsRefused):
+        return _t("settings_refused", problem=settings_problem(event.chain_length, event.timeout_ms))
+    if isinstance(event, Started):
+        if not event.hosting:
+            return _t("started_joiner", power=name(event.power))
+        return _t("started_host", seats=_join("list", (_t("started_seat", name=n, power=name(p)) if n
+                                                       else _t("started_seat_bot", power=name(p))
+                                                       for n, p in event.seats)))
+    if isinstance(event, Connected):
+        return _t("connected")
+    if isinstance(event, StillTrying):
+        return _t("still_trying", elapsed=event.elapsed_ms / 1000, wait=event.wait_ms / 1000, why=_why(event.contacts))
+    if isinstance(event, GaveUp):
+        return _t("gave_up_kept" if event.kept else "gave_up", wait=event.wait_ms / 1000, why=_why(event.contacts),
+                  log=event.log)
+    if isinstance(event, Refused):
+        return refusal(event)
+    if isinstance(event, SubmitRefused):
+        return _t("submit_refused", code=event.code, text=event.text, id=event.id)
+    if isinstance(event, DropVoted):
+        return _t("drop_voted")
+    if isinstance(event, Dropped):
+        return "\n".join(
+            _t("dropped_own" if seat == event.own_seat else "dropped" if who else "dropped_unnamed", name=who,
+               power=name(power), bot=event.bot)
+            for seat, who, power in zip(event.seats, event.names, event.powers, strict=True))
+    if isinstance(event, Awaiting):
+        return "\n".join(waiting_line(w, name) for w in event.waits) or _t("waiting_nobody")
+    if isinstance(event, EvidenceKept):
+        return _t("evidence", who=name(event.power) if event.power else event.author[:16], position=event.position)
+    if isinstance(event, Desync):
+        return _t("desync", theirs=event.theirs[:16], position=event.position, ours=event.ours[:16], dump=event.dump)
+    if isinstance(event, LogRepaired):
+        return _count(event.cut_bytes, "log_repaired_one", "log_repaired", cut=event.cut_bytes, kept=event.kept)
+    if isinstance(event, Over):
+        return result_lines(event.result, event.log, name)
+    raise TypeError(f"no words for {type(event).__name__}")

@@ -1,0 +1,228 @@
+"""Offline verification of a game log's messages (``soe verify FILE``, ``tools/verify.py``;
+reading the file is :func:`net.verify.verify_file`'s, printing the report the command line's).
+
+The log is replayed through the same acceptance check the peers ran
+(:class:`net.core.transcript.Transcript`): every signature, every author's chain and any
+equivocation, every reveal against its chain, every beacon value and the dice and draws
+expanded from it, every state hash, the unrest openings against their commitments and
+the engine, and the signed end results. The report says ``fair`` only when every line
+passes, the game is finished with every opening and end in, and nothing in it is
+contested; ``contested`` when it is complete and sound but a seat was dropped (above all
+for withholding the last reveal of a chance event, which lets a seat choose between two
+rolls), some dice were fed by fewer than two players' chains, or the log's evidence file
+holds a proof against an author, each explained; otherwise it names the first failing
+line (1-based) and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules import outcome
+from net.core.envelope import UNSIGNED_KINDS, Envelope, parse, public_key, signature_ok
+from net.core.identity import fingerprint
+from net.core.plans import BOT, RESIGNED
+from net.core.reasons import Reject
+from net.core.transcript import Rejected, Transcript
+
+
+@dataclass
+class Report:
+    """The verification result; :meth:`to_json` is the ``--json`` output."""
+
+    file: str
+    status: str = "failed"  # fair, contested, incomplete or failed
+    messages: int = 0
+    failure: dict[str, Any] | None = None
+    truncated_tail: bool = False
+    game: str = ""
+    engine: str = ""
+    ruleset: str = ""
+    chain_length: int = 0
+    players: list[dict[str, Any]] = field(default_factory=list)
+    chance_events: int = 0
+    dice: dict[str, dict[str, int]] = field(default_factory=dict)
+    faces: list[int] = field(default_factory=lambda: [0] * 6)
+    drops: list[dict[str, Any]] = field(default_factory=list)
+    unwitnessed: list[int] = field(default_factory=list)  # chance events fed by fewer than two players' chains
+    evidence: list[dict[str, Any]] = field(default_factory=list)  # proofs against authors (FILE.evidence)
+    contested: list[str] = field(default_factory=list)  # why the result is contested, for people
+    unrest: dict[str, list[int]] = field(default_factory=dict)
+    scores: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    final_state: str = ""
+    elapsed_us: int = 0  # the time the check took, measured by who reads the file (net.verify)
+
+    @property
+    def fair(self) -> bool:
+        return self.status == "fair"
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items()}
+        out["fair"] = self.fair
+        return out
+
+
+def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequence[bytes] = (),
+                    watch: Callable[[Transcript], None] | None = None) -> Report:
+    """Replay ``messages`` (the lines of a log, in order) and build the report; ``evidence``
+    are the lines of the log's evidence file, each checked against the replayed game.
+    ``watch`` is called with the transcript after each message it accepts (a replay
+    follows the game this way)."""
+    rep = Report(file)
+    t = Transcript()
+    for i, raw in enumerate(messages):
+        res = t.offer(raw)
+        if isinstance(res, Rejected):
+            rep.failure = {"line": i + 1, "code": res.code, "text": res.text}
+            break
+        if watch is not None:
+            watch(t)
+    rep.messages = len(t)
+    _describe(t, rep)
+    _check_evidence(t, rep, evidence)
+    _contest(t, rep)
+    if rep.failure is None:
+        table = t.table
+        if table is None:
+            rep.failure = {"line": 0, "code": "no_genesis", "text": "the log holds no messages"}
+        elif not table.closed:
+            waits = ", ".join(f"seat {s} ({w})" for s, w in table.awaited()) or "a decision"
+            rep.status = "incomplete"
+            rep.failure = {"line": len(messages), "code": "incomplete",
+                           "text": f"the game is not finished: after the last line it waits for {waits}"}
+        else:
+            rep.status = "contested" if rep.contested else "fair"
+    return rep
+
+
+def _describe(t: Transcript, rep: Report) -> None:
+    g, table = t.genesis, t.table
+    if g is None or table is None:
+        return
+    rep.game, rep.engine, rep.ruleset, rep.chain_length = g.game_id, g.engine, g.ruleset, g.chain_length
+    counts = [0] * table.n
+    for e in t.entries:
+        if e.seat >= 0:
+            counts[e.seat] += 1
+    for s, info in enumerate(g.seats):
+        status = "played" if table.active(s) else {RESIGNED: "resigned", BOT: "bot"}.get(table.control[s], "dropped")
+        rep.players.append({"seat": s, "power": info.power, "name": info.name, "key": info.key,
+                            "fingerprint": fingerprint(info.key) if info.key else "", "status": status, "messages": counts[s]})
+    rep.chance_events = len(table.chances)
+    for s in range(table.n):
+        rep.dice[g.seats[s].power] = {"dice": 0, "total": 0}
+    for c in table.chances:
+        for seat, values in c.dice:
+            who = rep.dice.setdefault(g.seats[seat].power if seat >= 0 else "neutral", {"dice": 0, "total": 0})
+            who["dice"] += len(values)
+            who["total"] += sum(values)
+            for v in values:
+                if 1 <= v <= 6:
+                    rep.faces[v - 1] += 1
+    for d in table.drops:
+        rep.drops.append({"seats": list(d.seats), "powers": [g.seats[s].power for s in d.seats],
+                          "withheld": list(d.withheld), "voters": list(d.voters), "line": d.index + 1,
+                          "after_reveals": d.after_reveals, "chance": d.chance})
+    rep.unwitnessed = [c.r for c in table.chances if not c.witnessed]
+    for s, values in sorted(table.opened.items()):
+        rep.unrest[g.seats[s].power] = list(values)
+    result = outcome(table.st) if table.closed else None
+    if result is not None:
+        rep.scores, rep.winners = dict(result["scores"]), list(result["winners"])
+    rep.final_state = t.state_hash
+
+
+def _check_evidence(t: Transcript, rep: Report, lines: Sequence[bytes]) -> None:
+    """Keep each line of the evidence file that proves something against a seat's author:
+    two signed messages with one seq (equivocation), or a signed message naming another
+    state hash for a position than the game's. Lines that prove nothing are ignored."""
+    g = t.genesis
+    if g is None:
+        return
+    seat_of = {s.key: i for i, s in enumerate(g.seats) if s.key}
+    seen: set[tuple[str, str]] = set()
+
+    def signed(raw: Any) -> Envelope | None:
+        try:
+            env = parse(raw.encode("utf-8")) if isinstance(raw, str) else None
+        except Reject:
+            return None
+        if env is None or env.kind in UNSIGNED_KINDS or env.author not in seat_of or env.game != g.game_id:
+            return None
+        return env if signature_ok(env, public_key(env.author)) else None
+
+    for n, line in enumerate(lines, start=1):
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(item, dict):
+            continue
+        if set(item) == {"first", "second"}:
+            a, b = signed(item["first"]), signed(item["second"])
+            if a is None or b is None or a.author != b.author or a.seq != b.seq or a.raw == b.raw:
+                continue
+            key = ("equivocation", f"{a.author}/{a.seq}")
+            text = f"signed two different messages with seq {a.seq}"
+        elif set(item) == {"mismatch"}:
+            a = signed(item["mismatch"])
+            if a is None or a.at >= len(t.positions) or a.state == t.positions[a.at] or a.at == 0:
+                continue
+            key = ("state", f"{a.author}/{a.seq}")
+            text = (f"signed state {a.state[:16]} for position {a.at}, where the game's state was "
+                    f"{t.positions[a.at][:16]} (message seq {a.seq}, refused by the peer that kept it)")
+        else:
+            continue
+        if key in seen:
+            continue
+        seen.add(key)
+        seat = seat_of[a.author]
+        rep.evidence.append({"kind": key[0], "seat": seat, "power": g.seats[seat].power, "line": n,
+                             "text": text})
+
+
+def _contest(t: Transcript, rep: Report) -> None:
+    """Why the result of a sound game may still be unfair, one sentence each."""
+    g, table = t.genesis, t.table
+    if g is None or table is None:
+        return
+    for d in rep.drops:
+        who = ", ".join(d["powers"])
+        if d["after_reveals"]:
+            rep.contested.append(
+                f"line {d['line']}: {who} withheld its reveal for chance event {d['chance']} after every other "
+                f"reveal of it was in, and was dropped: it could compute that roll with and without its reveal, "
+                f"and the roll made without it stands")
+        else:
+            rep.contested.append(f"line {d['line']}: {who} dropped for withholding ({', '.join(d['withheld'])}); "
+                                 f"a bot played the seat from there")
+    if rep.unwitnessed:
+        first, last = rep.unwitnessed[0], rep.unwitnessed[-1]
+        rep.contested.append(
+            f"{len(rep.unwitnessed)} chance events (of {first}..{last}) were fed by fewer than two players' hash "
+            f"chains: the player left knew those dice before anyone else, so they are unwitnessed")
+    for e in rep.evidence:
+        rep.contested.append(f"evidence line {e['line']}: {e['power']} (seat {e['seat']}) {e['text']}")
+
+
+def signatures_only(messages: Sequence[bytes]) -> int:
+    """Parse every message and check its signature, nothing else (the benchmark's
+    baseline); returns how many verify (reveals carry none)."""
+    keys: dict[str, Any] = {}
+    good = 0
+    for raw in messages:
+        try:
+            env = parse(raw)
+        except Reject:
+            continue
+        if env.kind in UNSIGNED_KINDS:
+            continue  # a reveal carries no signature (net.core.envelope)
+        key = keys.get(env.author)
+        if key is None:
+            key = keys[env.author] = public_key(env.author)
+        good += signature_ok(env, key)
+    return good

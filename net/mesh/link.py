@@ -1,0 +1,143 @@
+"""A mesh node's links and what bounds them: its limits, token buckets, the record of
+each connection and the node's statistics, the socket options every socket gets, the
+transport's clock, and the :class:`Replica` (what the node needs of the game).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import zmq
+
+
+def monotonic_ms() -> int:
+    return time.monotonic_ns() // 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Transport limits; the defaults suit a game (a few messages a second at most)."""
+
+    max_frame: int = 64 * 1024  # bytes of one frame (an envelope is at most 32 KiB)
+    rate: int = 200  # frames per second allowed per link, on average
+    burst: int = 2000  # frames a link may send at once (most of a whole game's catch-up; HAVE brings the rest)
+    byte_rate: int = 1 << 20  # bytes per second per link, on average
+    byte_burst: int = 8 << 20
+    ban_after: int = 50  # violations before a link is ignored
+    ban_ms: int = 60_000
+    heartbeat_ms: int = 1_000
+    dead_ms: int = 10_000  # a link silent this long is considered gone
+    resend_ms: int = 3_000  # a message sent to a link is not sent again to it before this
+    # a heartbeat's catch-up leaves out the messages this node took in or sent less than this
+    # long ago: they are on their way from their author (or its relays) already, and the
+    # next heartbeat brings any that were lost
+    fresh_ms: int = 500
+    reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
+    reconnect_max_ms: int = 5_000
+    max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
+    forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
+    # what connections from one address that we did not dial get back as catch-up, in all:
+    # a whole 7-player game at once (about 1.2 MB), then a trickle; the rest follows later
+    catchup_burst: int = 2 << 20
+    catchup_rate: int = 256 << 10  # bytes per second
+    max_links_per_address: int = 32  # connections we accept from one address at once
+    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is
+
+
+class Replica(Protocol):
+    """What the transport needs of the game: the messages it holds and what to do with new ones."""
+
+    def have(self) -> dict[str, int]:
+        """Author key -> number of that author's messages held (its next seq)."""
+        ...
+
+    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+        """Messages a peer with ``their_have`` lacks, in an order it can apply them."""
+        ...
+
+    def receive(self, raw: bytes, now: int) -> str:
+        """Offer received envelope bytes; returns ``accepted``, ``duplicate``, ``held`` or a
+        rejection reason code."""
+        ...
+
+    def drain(self) -> list[bytes]:
+        """Messages accepted (or created) since the last call, to flood."""
+        ...
+
+    def info(self) -> dict[str, Any] | None:
+        """Lobby information to share with peers, or None."""
+        ...
+
+
+class TokenBucket:
+    __slots__ = ("capacity", "rate", "tokens", "last")
+
+    def __init__(self, capacity: int, rate: int, now: int) -> None:
+        self.capacity = capacity
+        self.rate = rate
+        self.tokens = capacity * 1000  # in thousandths: integers only
+        self.last = now
+
+    def take(self, amount: int, now: int) -> bool:
+        elapsed = max(0, now - self.last)
+        self.last = now
+        self.tokens = min(self.capacity * 1000, self.tokens + elapsed * self.rate)
+        if self.tokens >= amount * 1000:
+            self.tokens -= amount * 1000
+            return True
+        return False
+
+
+@dataclass(slots=True)
+class Link:
+    """One connection: ``out`` links are our DEALERs, ``in`` links ROUTER identities."""
+
+    key: tuple[str, bytes]
+    endpoint: str = ""
+    curve: str = ""  # the peer's CurveZMQ server key: dialled (``out`` link) or as its HELLO says (``in``)
+    socket: zmq.Socket[bytes] | None = None  # the DEALER of an ``out`` link
+    node: str = ""  # the peer's node id, once it said HELLO
+    peer_key: str = ""  # the player key its HELLO names ("" for none)
+    direct: frozenset[str] = frozenset()  # player keys it hears directly, as its last HAVE says
+    role: str = ""
+    greeted: bool = False
+    last_rx: int = 0
+    last_tx: int = 0
+    known: set[str] = field(default_factory=set)
+    sent_at: dict[str, int] = field(default_factory=dict)
+    frames: TokenBucket | None = None
+    bytes: TokenBucket | None = None
+    violations: int = 0
+    banned_until: int = 0
+    dropped_frames: int = 0
+    learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
+    addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
+
+
+@dataclass(slots=True)
+class Stats:
+    frames_in: int = 0
+    frames_out: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    rate_limited: int = 0
+    bans: int = 0
+    refused_links: int = 0  # connections ignored: too many from their address, or the address banned
+    catchup_paced: int = 0  # catch-up messages left for later by the per-address budget
+    sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
+    forgotten: int = 0  # peers forgotten after forget_ms of silence
+    duplicates: int = 0  # messages received that this node had already
+
+
+def tune(sock: zmq.Socket[bytes], lim: Limits) -> None:
+    """The socket options of every socket of a node: its limits, heartbeats and back-off."""
+    sock.setsockopt(zmq.LINGER, 200)
+    sock.setsockopt(zmq.MAXMSGSIZE, lim.max_frame)
+    sock.setsockopt(zmq.HEARTBEAT_IVL, lim.heartbeat_ms)
+    sock.setsockopt(zmq.HEARTBEAT_TIMEOUT, lim.dead_ms)
+    sock.setsockopt(zmq.HEARTBEAT_TTL, lim.dead_ms)
+    sock.setsockopt(zmq.RECONNECT_IVL, lim.reconnect_ms)
+    sock.setsockopt(zmq.RECONNECT_IVL_MAX, lim.reconnect_max_ms)
+    sock.setsockopt(zmq.SNDHWM, 10_000)
+    sock.setsockopt(zmq.RCVHWM, 10_000)
