@@ -3,8 +3,8 @@ packages table): rules ◄ bots ◄ net ◄ client ◄ ui ◄ cli ◄ tools.
 
 - a module imports only from its own layer and the layers before it (a lazy import
   inside a function counts as much as one at the top);
-- the sans-IO core of ``net`` (``net/core``) imports nothing of the transport and files
-  around it;
+- (that the sans-IO core of ``net``, ``net/core``, imports nothing of the transport, the
+  files or a clock is checked more closely in tests/net/test_net_layers.py;)
 - no scene of the window imports another scene: they open each other by name through
   the window's navigation;
 - nothing under ``net`` or ``game/client`` imports pygame or prints (front ends say
@@ -76,19 +76,6 @@ def test_imports_point_one_way(path: Path) -> None:
     wrong = sorted({f"line {line}: {mod} ({LAYERS[layer_of(mod)]})" for line, mod in imports(path)
                     if layer_of(mod) > own})
     assert not wrong, f"{path.relative_to(ROOT)} ({LAYERS[own]}) imports a later layer: " + "; ".join(wrong)
-
-
-CORE = ROOT / "net" / "core"
-
-
-@pytest.mark.parametrize("path", sources("net/core") if CORE.is_dir() else [], ids=lambda p: p.name)
-def test_the_network_core_knows_nothing_of_transport_and_files(path: Path) -> None:
-    outside = sorted({f"line {line}: {mod}" for line, mod in imports(path)
-                      if (mod == "net" or mod.startswith("net.")) and not mod.startswith("net.core")
-                      and mod != "net.core"})
-    io = sorted({f"line {line}: {mod}" for line, mod in imports(path)
-                 if mod.split(".")[0] in ("zmq", "socket", "zeroconf", "platformdirs", "time", "selectors", "io")})
-    assert not outside and not io, f"{path.name}: " + "; ".join(outside + io)
 
 
 def scene_of(path: Path) -> str:

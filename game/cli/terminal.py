@@ -4,39 +4,68 @@ lines, the state and tile screens, taking choices back, and leaving.
 
 It draws a table as the window does: the states of the steps it reports, the legal
 choices of its seat, ``submit`` and ``undo``. ``soe play --text`` and ``soe resume`` of a
-local save stand it on a :class:`~game.client.tables.LocalTable`.
+local save stand it on a :class:`~game.client.tables.LocalTable`, read a line when the
+game waits for the player and never otherwise; ``soe host``, ``join``, ``spectate`` and
+``resume`` of a network log stand it on a :class:`~game.client.nettable.NetTable`, read
+the keyboard all the time (``s``, ``t``, ``w`` and ``u`` answer between turns too) and
+print what the peer reports as it comes. Both show one menu and one help text.
 """
 
 from __future__ import annotations
 
 import copy
+import queue
 import shutil
+import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol, TextIO
 
 from game.cli.screens import auction_line, brief, status, tiles_screen
+from game.client.nettable import NetTable, UndoRefused
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
+from game.client.words.peer import waiting_line
 from game.client.words.prompts import prompt_sentence
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
+from net.peer.events import SubmitRefused
 
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], None]
 
-HELP = """Keys (then Enter):
-  a number   choose that line of the list; a line that asks for an amount (a bid) then asks
-             for the amount, or type both at once: "2 5" is line 2 with 5
-  s          the state of the game: wars and rounds left, play order, the auction, gold,
-             population, VP, tiles and pieces left in supply, each area's VP values,
-             control markers, units and neutral counters (with their strength)
-  t          the tiles: costs, what each does, how many are left
-  m          the list of choices again
-  u          take back your last choice (and the computer players' moves after it); never
-             past dice or a draw
-  h or ?     this help
-  q          leave; the game is saved, and `soe resume FILE` goes on with it"""
+
+def help_text(network: bool) -> str:
+    """The keys, for a local game or a network one (``w`` and the scope of ``u`` differ)."""
+    lines = ["Keys (then Enter):",
+             "  a number   choose that line of the list; a line that asks for an amount (a bid) then asks",
+             '             for the amount, or type both at once: "2 5" is line 2 with 5',
+             "  s          the state of the game: wars and rounds left, play order, the auction, gold,",
+             "             population, VP, tiles and pieces left in supply, each area's VP values,",
+             "             control markers, units and neutral counters (with their strength)",
+             "  t          the tiles: costs, what each does, how many are left"]
+    if network:
+        lines.append("  w          whom the game waits for, and since when")
+    lines.append("  m          the list of choices again")
+    if network:
+        lines.append("  u          take back your last choice (within your turn; never past dice or a draw)")
+    else:
+        lines += ["  u          take back your last choice (and the computer players' moves after it); never",
+                  "             past dice or a draw"]
+    lines.append("  h or ?     this help")
+    lines.append("  q          leave (Ctrl+C too); `soe resume LOG` goes on with the game" if network else
+                 "  q          leave; the game is saved, and `soe resume FILE` goes on with it")
+    return "\n".join(lines)
+
+
+def reminder(network: bool) -> str:
+    """The line under a menu that recalls the keys."""
+    if network:
+        return "(a number; s = state, t = tiles, w = who the game waits for, u = undo, h = help, q = leave)"
+    return "(a number; s = state, t = tiles, u = undo, h = help, q = leave)"
 
 
 def number(text: str) -> int | None:
@@ -44,22 +73,92 @@ def number(text: str) -> int | None:
     return int(text) if 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text) else None
 
 
-class Terminal:
-    """A person at a terminal playing the seat of ``table``: ``input_fn`` reads a line
-    after a prompt (EOF leaves), ``print_fn`` writes one; ``path`` is the file the game
-    is saved in (``soe resume`` goes on with it)."""
+class Keys(Protocol):
+    """Where the player's lines come from: ``read(prompt, wait)`` is the next line typed
+    (lower case, trimmed), or None when none is (``wait`` False: only a line typed
+    already; a front end asks without waiting between turns)."""
 
-    def __init__(self, table: Table, path: Path, input_fn: InputFn, print_fn: PrintFn) -> None:
+    def read(self, prompt: str, wait: bool) -> str | None: ...
+
+
+class PromptKeys:
+    """Lines read when asked, after a prompt (``input``, or a test's function); the end of
+    the input means ``q``. Nothing is read between turns."""
+
+    def __init__(self, input_fn: InputFn = input) -> None:
+        self.input_fn = input_fn
+
+    def read(self, prompt: str, wait: bool) -> str | None:
+        if not wait:
+            return None
+        try:
+            return self.input_fn(prompt).strip().lower()
+        except EOFError:
+            return "q"
+
+
+class StreamKeys:
+    """Lines from a stream (the standard input) read all the time by a thread of their own,
+    so that keys answer between turns and the game never waits for the keyboard. A prompt
+    other than "> " is printed once when first asked for; the end of the stream means
+    nothing more is typed (a seat whose player never answers waits, as the others may
+    vote to hand it to a computer player)."""
+
+    def __init__(self, stream: TextIO | None = None, print_fn: PrintFn = print) -> None:
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.print_fn = print_fn
+        self._prompted = ""
+        if stream is not None:
+            threading.Thread(target=self._read, args=(stream,), name="soe-keys", daemon=True).start()
+
+    def _read(self, stream: TextIO) -> None:
+        for line in stream:
+            self.lines.put(line)
+
+    def type(self, line: str) -> None:
+        """A line typed (the tests type this way)."""
+        self.lines.put(line)
+
+    def read(self, prompt: str, wait: bool) -> str | None:
+        if wait and prompt and prompt != "> " and prompt != self._prompted:
+            self.print_fn(prompt.rstrip())
+            self._prompted = prompt
+        try:
+            line = self.lines.get(timeout=0.05) if wait else self.lines.get_nowait()
+        except queue.Empty:
+            return None
+        self._prompted = ""
+        return line.strip().lower()
+
+
+class Terminal:
+    """A person at a terminal playing the seat of ``table`` (or watching it). ``path`` is
+    the file the game goes on from; ``net``: the table when it is a network game's, whose
+    peer's reports ``notice(event)`` prints."""
+
+    def __init__(self, table: Table, path: Path, keys: Keys, print_fn: PrintFn, *, net: NetTable | None = None,
+                 notice: Callable[[Any], None] | None = None) -> None:
         self.table = table
         self.path = path
-        self.seat = table.seat
-        self.input_fn, self.print_fn = input_fn, print_fn
+        self.keys = keys
+        self.print_fn = print_fn
+        self.net = net
+        self.network = net is not None
+        self.notice = notice
         self.state: State | None = None
         self.track = Tracker()
         self.tracks: dict[int, Tracker] = {}  # the tracker before each of the player's choices, by step
         self.width = shutil.get_terminal_size((100, 24)).columns
+        self.asked = -1  # the step whose menu is shown
+        self.entries: list[Entry] = []
+        self.amount_for: Entry | None = None  # the menu line whose amount the next line gives
+        self.refused = False  # a network seat's last submission or undo was refused
 
-    # ------------------------------------------------------------------ steps
+    @property
+    def seat(self) -> int:
+        return int(self.table.seat)
+
+    # ------------------------------------------------------------------ steps and news
     def take(self, step: Step) -> None:
         """Show a step's events (a resumed game's history is only remembered)."""
         before = self.state
@@ -82,6 +181,28 @@ class Terminal:
         self.print_fn(f"Taken back: {label(st, self.seat, choice)}"
                       + (f" (and {others} computer player move{'s' if others > 1 else ''} after it)" if others else ""))
 
+    def pump(self, timeout: float) -> None:
+        """Take the steps and the news the table has (waiting up to ``timeout`` for the
+        first), in the order they came."""
+        if self.net is None:
+            for step in self.table.wait(timeout):
+                self.take(step)
+            return
+        for item in self.net.news(timeout):
+            if isinstance(item, Step):
+                self.take(item)
+            elif isinstance(item, SubmitRefused | UndoRefused):
+                self.refused = True
+                self._refusal(item)
+            elif self.notice is not None:
+                self.notice(item)
+
+    def _refusal(self, event: SubmitRefused | UndoRefused) -> None:
+        if isinstance(event, UndoRefused):
+            self.print_fn(f"cannot undo: {event.text}")
+        else:
+            self.print_fn(f"refused: {event.text} ({event.code})")
+
     def history(self) -> State:
         """Take a resumed game's history, up to the position it was left at; that state."""
         while True:
@@ -92,18 +213,28 @@ class Terminal:
                     return self.state
 
     def settle(self) -> State:
-        """Wait until the game waits for this seat or is over; the state it is at."""
+        """Wait until a local game waits for this seat or is over; the state it is at."""
         while True:
-            for step in self.table.wait(0.05):
-                self.take(step)
+            self.pump(0.05)
             st = self.state
             if st is not None:
                 p = pending(st)
                 if p.is_over or p.seat == self.seat:
                     return st
 
-    # ------------------------------------------------------------------ the game
+    def deciding(self) -> bool:
+        """Whether the game waits for the person at this terminal now."""
+        st = self.state
+        if st is None or self.seat < 0:
+            return False
+        p = pending(st)
+        if p.is_over or p.seat != self.seat:
+            return False
+        return self.net.my_turn() if self.net is not None else True
+
+    # ------------------------------------------------------------------ a local game
     def run(self) -> int:
+        """A local game to its end, or until the player leaves."""
         say = self.print_fn
         say(f"Type a number to choose; h for help, s for the state of the game, t for the tiles, u to take "
             f"back a choice, q to leave (the game is saved in {self.path}).")
@@ -112,14 +243,9 @@ class Terminal:
                 st = self.settle()
                 if pending(st).is_over:
                     break
-                choice = self.ask(st)
-                if choice is None:
+                if self.turn(st) == "left":
                     say(f"Game left; `soe resume {self.path}` goes on with it.")
                     return 0
-                if not isinstance(choice, Choice):  # a choice was taken back
-                    continue
-                self.table.submit(choice)
-                self._until_moved(st)
         finally:
             self.table.close()
         end = self.state
@@ -130,74 +256,146 @@ class Terminal:
         say("\nFinal scores: " + ", ".join(f"{b.power_name(k)} {v}" for k, v in result["scores"].items()))
         return 0
 
-    def _until_moved(self, st: State) -> None:
-        """Wait for the step of what was just sent (or taken back)."""
-        while self.state is st:
-            for step in self.table.wait(0.05):
-                self.take(step)
+    # ------------------------------------------------------------------ a network game
+    def follow(self, until: Callable[[], str]) -> str:
+        """A network game: show what comes, take the player's lines, until ``until()`` says
+        why to stop (a non-empty word) or the player leaves (``"left"``)."""
+        while True:
+            self.pump(0.0 if self.deciding() else 0.05)
+            why = until()
+            if why:
+                return why
+            if self.deciding():
+                if self.turn(self.state) == "left":  # type: ignore[arg-type]
+                    return "left"
+            else:
+                answer = self.keys.read("", False)
+                if answer is not None and self.between(answer) == "left":
+                    return "left"
 
-    def show(self, st: State, entries: list[Entry]) -> None:
+    def between(self, answer: str) -> str:
+        """A line typed while the game does not wait for this seat."""
+        if answer in ("q", "quit", "exit"):
+            return "left"
+        if answer and answer.split()[0].isdigit():
+            self.print_fn("it is not your turn; `w` shows whom the game waits for")
+        elif answer and not self.command(answer, self.state):
+            self.print_fn("between your turns: s = state, t = tiles, w = who the game waits for, u = undo your last "
+                          "choice, h = help, q = leave")
+        return ""
+
+    # ------------------------------------------------------------------ a decision
+    def show(self, st: State) -> None:
         p = pending(st)
         self.print_fn(f"\n{prompt_sentence(p, load_board(st.ruleset))}")
         self.print_fn(f"  [{brief(st, self.seat)}]")
         if p.kind in ("bid", "propose"):
             self.print_fn(f"  {auction_line(st, self.track)}")
-        for line in menu_lines(entries, self.width):
+        for line in menu_lines(self.entries, self.width):
             self.print_fn(line)
+        self.print_fn(reminder(self.network))
 
-    def read(self, prompt: str) -> str:
-        try:
-            return self.input_fn(prompt).strip().lower()
-        except EOFError:
-            return "q"
+    def turn(self, st: State) -> str:
+        """Show the menu of this decision (once) and take a line: ``"left"`` when the player
+        leaves, ``"moved"`` when a choice was sent or taken back, ``""`` otherwise."""
+        if self.asked != st.steps or self.entries == []:
+            self.asked = st.steps
+            self.entries = menu(st, self.seat, legal(st, self.seat))
+            self.amount_for = None
+            self.show(st)
+        e = self.amount_for
+        answer = self.keys.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): " if e is not None else "> ", True)
+        if answer is None:
+            return ""
+        if e is not None:  # the amount of the line chosen last
+            self.amount_for = None
+            x = number(answer)
+            if x is not None and e.lo <= x <= e.hi:
+                return self._send(st, e.choices[x - e.lo])
+            if answer not in ("", "q"):
+                self.print_fn(f"The amount is a number from {e.lo} to {e.hi}.")
+            self.show(st)
+            return ""
+        if answer in ("q", "quit", "exit"):
+            return "left"
+        if answer in ("m", ""):
+            self.show(st)
+            return ""
+        if answer == "u":
+            return "moved" if self.undo(st) else ""
+        words = answer.split()
+        n = number(words[0])
+        if n is not None and 1 <= n <= len(self.entries) and len(words) <= 2:
+            entry = self.entries[n - 1]
+            if not entry.amount:
+                if len(words) == 1:
+                    return self._send(st, entry.choices[0])
+                self.print_fn(f"Line {n} takes no amount: type {n} alone.")
+                return ""
+            if len(words) == 1:
+                self.amount_for = entry
+                return ""
+            x = number(words[1])
+            if x is not None and entry.lo <= x <= entry.hi:
+                return self._send(st, entry.choices[x - entry.lo])
+            self.print_fn(f"The amount is a number from {entry.lo} to {entry.hi}.")
+            self.show(st)
+            return ""
+        if self.command(answer, st):
+            if answer in ("s", "t", "h", "?", "w"):
+                self.show(st)
+            return ""
+        self.print_fn(f"Type a number from 1 to {len(self.entries)}, or h for help.")
+        return ""
 
-    def ask(self, st: State) -> Choice | str | None:
-        """The player's choice, ``"undo"`` when a choice was taken back, or None when the
-        player leaves."""
-        seat = self.seat
-        entries = menu(st, seat, legal(st, seat))
-        self.show(st, entries)
-        while True:
-            answer = self.read("> ")
-            if answer in ("q", "quit", "exit"):
-                return None
-            if answer in ("s", "t", "h", "?", "m", ""):
-                if answer == "s":
-                    self.print_fn(status(st, seat, self.track))
-                elif answer == "t":
-                    self.print_fn(tiles_screen(st, seat))
-                elif answer in ("h", "?"):
-                    self.print_fn(HELP)
-                self.show(st, entries)
-                continue
-            if answer == "u":
-                if self.undo(st):
-                    return "undo"
-                continue
-            words = answer.split()
-            n = number(words[0])
-            if n is not None and 1 <= n <= len(entries) and len(words) <= 2:
-                e = entries[n - 1]
-                if not e.amount:
-                    if len(words) == 1:
-                        return e.choices[0]
-                    self.print_fn(f"Line {n} takes no amount: type {n} alone.")
-                    continue
-                amount = words[1] if len(words) == 2 else self.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): ")
-                x = number(amount)
-                if x is not None and e.lo <= x <= e.hi:
-                    return e.choices[x - e.lo]
-                if amount not in ("", "q"):
-                    self.print_fn(f"The amount is a number from {e.lo} to {e.hi}.")
-                self.show(st, entries)
-                continue
-            self.print_fn(f"Type a number from 1 to {len(entries)}, or h for help.")
+    def _send(self, st: State, choice: Choice) -> str:
+        self.table.submit(choice)
+        self._until_moved(st)
+        return "moved"
+
+    def _until_moved(self, st: State, timeout: float = 10.0) -> None:
+        """Wait for the step of what was just sent or taken back (or, in a network game, its
+        refusal, or the timeout: the menu is shown again then)."""
+        self.refused = False
+        end = time.monotonic() + timeout
+        while self.state is st and not self.refused and (not self.network or time.monotonic() < end):
+            self.pump(0.05)
+        if self.state is st:
+            self.asked = -1
+
+    def command(self, answer: str, st: State | None) -> bool:
+        """``s``, ``t``, ``w``, ``u``, ``h`` (True, answered), or something else (False)."""
+        if answer in ("s", "t"):
+            if st is None:
+                self.print_fn("the game has not started yet")
+            else:
+                self.print_fn(status(st, self.seat, self.track) if answer == "s" else tiles_screen(st, max(self.seat, 0)))
+        elif answer in ("h", "?"):
+            self.print_fn(help_text(self.network))
+        elif answer == "w" and self.net is not None:
+            waits = self.net.waiting()
+            if not waits:
+                self.print_fn("the game has not started yet" if st is None else "waiting for nobody")
+            for w in waits:
+                self.print_fn(waiting_line(w))
+        elif answer == "u" and st is not None:
+            self.undo(st)
+        else:
+            return False
+        return True
 
     def undo(self, st: State) -> bool:
         if not self.table.can_undo():
             self.print_fn("Nothing to take back: dice and draws are never taken back, and you have made no "
-                          "choice since the last of them.")
+                          "choice since the last of them." if not self.network else
+                          "cannot undo: only your own last choice of this turn, since the last dice, can be taken "
+                          "back")
             return False
         self.table.undo()
         self._until_moved(st)
         return True
+
+
+def stdin_keys(print_fn: PrintFn = print) -> StreamKeys:
+    """The keyboard of a network game: the standard input, read all the time."""
+    return StreamKeys(sys.stdin, print_fn)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.cli.terminal import InputFn, PrintFn, Terminal
+from game.cli.terminal import InputFn, PrintFn, PromptKeys, Terminal
 from game.client.local import save_path
 from game.client.saves import SaveError, Setup, read_save
 from game.client.tables import LocalTable
@@ -32,7 +32,7 @@ def play_text(players: int, power: str, bots: str, seed: int | None, input_fn: I
     b = load_board()
     print_fn(f"You play {b.power_name(setup.powers[setup.seat])} against {players - 1} {bots} computer "
              f"player{'s' if players > 2 else ''} (seed {setup.seed}).")
-    return Terminal(table, table.path, input_fn, print_fn).run()
+    return Terminal(table, table.path, PromptKeys(input_fn), print_fn).run()
 
 
 def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print, err_fn: PrintFn = _err) -> int:
@@ -54,7 +54,7 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
     if table.cut is not None:
         print_fn(f"The save ended in a partial line (the program stopped while writing it); it was cut off and kept "
                  f"in {table.cut}.")
-    term = Terminal(table, path, input_fn, print_fn)
+    term = Terminal(table, path, PromptKeys(input_fn), print_fn)
     st = term.history()
     print_fn(f"Resumed {path}: {len(setup.inputs)} inputs replayed; war {st.war}, round {st.round}.")
     return term.run()

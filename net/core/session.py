@@ -82,6 +82,17 @@ class Held:
 
 
 @dataclass(frozen=True, slots=True)
+class Moved:
+    """The game moved to a new position (for a front end that shows each, see
+    :meth:`Session.follow`): the state there (a copy), the events of the move as this seat
+    may see them, and the accepted message that moved it."""
+
+    state: State
+    events: list[dict[str, Any]]
+    entry: Any  # net.core.transcript.Entry
+
+
+@dataclass(frozen=True, slots=True)
 class Waiting:
     seat: int
     power: str
@@ -118,6 +129,9 @@ class Session:
         self._since = now
         self._epoch = self.transcript.position
         self._hidden_events: list[dict[str, Any]] = []
+        self._following = False
+        self._moves: list[Moved] = []  # released to moves()
+        self._moves_held: list[Moved] = []  # held with the events while the openings are not all in
         # what was worked out for the transcript at a length (a loop asks every few ms;
         # the answers change only when a message is accepted)
         self._held_tried = -1  # length at which the held messages were last retried
@@ -410,21 +424,40 @@ class Session:
             self._note(res, now)
         return res
 
+    def follow(self) -> None:
+        """From now on, keep a copy of the state at each position the game moves to, with
+        the move's events, for :meth:`moves` (a front end that shows every move; costs a
+        copy of the state per move)."""
+        self._following = True
+
+    def moves(self) -> list[Moved]:
+        """The moves since the last call (see :meth:`follow`), in order; a move that ends
+        the game waits, as the log does, until everyone's unrest may be seen."""
+        out, self._moves = self._moves, []
+        return out
+
     def _note(self, res: Accepted, now: int) -> None:
         if self.transcript.position != self._epoch:
             self._epoch = self.transcript.position
             self._since = now
+        events: list[dict[str, Any]] = []
         if res.events:
             seat = self.seat if self.seat >= 0 else None
-            self._hidden_events += event_dicts(res.events, seat)
+            events = event_dicts(res.events, seat)
+            self._hidden_events += events
+        t = self.table
+        if self._following and res.changed and t is not None:
+            self._moves_held.append(Moved(t.st.clone(), events, res.entry))
         self._release()
 
     def _release(self) -> None:
         """Events wait while the game is over but the openings are not all in (the engine
         tells everyone's unrest when the game ends)."""
-        if self._hidden_events and (not self.table or not self.table.over or self._revealed()):
+        if (self._hidden_events or self._moves_held) and (not self.table or not self.table.over or self._revealed()):
             self.log += self._hidden_events
             self._hidden_events = []
+            self._moves += self._moves_held
+            self._moves_held = []
 
     def _settle(self, now: int) -> None:
         """Retry held messages and send what is due until nothing changes."""

@@ -1,7 +1,8 @@
 """The layers of ``net`` (docs/network.md, the design's package table): imports point one
 way, rules ◄ bots ◄ net ◄ client ◄ {ui, cli} ◄ tools, nothing in ``net`` prints, and the
 protocol core (``net/core``) is sans-IO: it opens no file or socket, reads no clock and
-imports nothing that does."""
+imports nothing that does. (The layers of the whole project, and the size of every
+module, are checked in tests/test_layers.py.)"""
 
 from __future__ import annotations
 
@@ -131,11 +132,3 @@ def test_the_checks_catch_what_they_look_for(tmp_path: Path) -> None:
     assert "lobby" not in core  # net.core.lobby: the core's own
     net = "; ".join(net_faults(probe, "net.core.probe"))
     assert "game.client" in net and "print()" in net and "zmq" not in net and "net.store" not in net
-
-
-def test_no_module_of_the_layers_is_over_600_lines() -> None:
-    """Each module of the network layers holds one concern: none is over 600 lines."""
-    paths = [*NET_MODULES, *sorted((ROOT / "game" / "cli" / "network").rglob("*.py")),
-             *sorted((ROOT / "tools" / "netbench").rglob("*.py")), ROOT / "tools" / "bench_net.py"]
-    long = {module_name(p): n for p in paths if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
-    assert not long, long

@@ -438,40 +438,83 @@ def test_a_killed_bot_seat_resumes_as_the_same_bot_alone_and_keeps_what_it_cut(
     assert code == 0 and out.rstrip().endswith("fair")
 
 
-def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path) -> None:
+    """Between this seat's turns the terminal over a network table answers s (the state),
+    t (the tiles) and w (whom the game waits for, powers named as in local play), and a
+    number is not taken for a choice; the peer runs in the table's own thread."""
     from p2pkit import Cluster
 
-    from game.cli.network.decider import TextDecider
+    from game.cli.terminal import StreamKeys, Terminal
+    from game.client.nettable import NetTable
 
     c = Cluster(tmp_path, 2)
+    table = None
     try:
         c.start(timeout_ms=30_000)
         c.run(lambda: c.messages() >= 5 and any(not p.session.my_turn() for p in c.peers), 30, "a turn")
         idle_peer = next(p for p in c.peers if not p.session.my_turn())
-        d = TextDecider(read_stdin=False)  # the test types
-        d.peer = idle_peer
-        capsys.readouterr()
+        c.peers.remove(idle_peer)  # stepped by its table's thread from now on
+        table = NetTable(idle_peer, human=False)
+        keys, out = StreamKeys(None), []
+        term = Terminal(table, idle_peer.files.log, keys, out.append, net=table)
         for typed in ("w", "s", "t", "3"):
-            d.lines.put(typed)
-            d.idle()
-        out = capsys.readouterr().out
+            keys.type(typed)
+        deadline = time.monotonic() + 20
+        term.follow(lambda: "typed" if keys.lines.empty() or time.monotonic() > deadline else "")
+        text = "\n".join(out)
         other = 1 - idle_peer.session.seat
         power = ["Great Britain", "France"][other]
         name = "host" if other == 0 else "bot1"
-        assert f"waiting for {name} ({power}): " in out, out  # powers named as in local play
-        assert "War 1" in out  # the state screen
-        assert "Tiles" in out or "tiles" in out  # the tiles screen
-        assert "it is not your turn" in out
+        assert f"waiting for {name} ({power}): " in text, text  # powers named as in local play
+        assert "War 1" in text  # the state screen
+        assert "Tiles (cost; when" in text  # the tiles screen
+        assert "it is not your turn" in text
     finally:
+        if table is not None:
+            table.close()
         c.close()
 
 
-def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed(
-        capsys: pytest.CaptureFixture[str]) -> None:
+class Answering:
+    """A table at one decision that takes a choice (kept in ``sent``) by moving on."""
+
+    def __init__(self, st: Any, seat: int) -> None:
+        from game.client.tables import Step
+
+        self.seat, self.st, self.sent = seat, st, []
+        self.queue = [Step(st, [], -1)]
+
+    def wait(self, timeout: float) -> list[Any]:
+        out, self.queue = self.queue, []
+        return out
+
+    steps = wait
+
+    def submit(self, choice: Any) -> None:
+        from game.client.tables import Step
+
+        self.sent.append(choice)
+        self.queue.append(Step(self.st.clone(), [], self.seat))
+
+    def undo(self) -> None:
+        pass
+
+    def can_undo(self) -> bool:
+        return False
+
+    def thinking(self) -> int:
+        return -1
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed() -> None:
     """A bid is one line that asks for the amount (not one line per amount), typed after
-    the line or with it; a wrong amount is said and changes nothing."""
+    the line or with it; a wrong amount is said and changes nothing. The menu and its keys
+    are the same whoever stands behind the table."""
     from game.bots import make_bot
-    from game.cli.network.decider import TextDecider
+    from game.cli.terminal import StreamKeys, Terminal, help_text
     from game.rules import Act, Roll, apply_in_place, legal, new_game, pending
 
     st = new_game(4)
@@ -487,28 +530,34 @@ def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed(
         apply_in_place(st, Act(p.seat, bot.choose(st, p.seat, options)))
     seat = p.seat
     bids = [c for c in options if c.kind == "bid"]
-    d = TextDecider(read_stdin=False)
-    assert d.decide(st, seat, options) is None  # shows the menu, waits for a line
-    out = capsys.readouterr().out
-    assert "bid: type the amount, 0 to" in out and "bid 2 gold" not in out, out
-    lines = [ln for ln in out.splitlines() if ln.strip()[:1].isdigit()]
+    table = Answering(st, seat)
+    keys, out = StreamKeys(None, print_fn=lambda line: out.append(line)), []
+    term = Terminal(table, Path("game.jsonl"), keys, out.append)  # type: ignore[arg-type]
+    term.pump(0)
+
+    def typed(line: str) -> str:
+        """What the terminal says to ``line`` (the menu shown first when it is due)."""
+        out.clear()
+        keys.type(line)
+        term.turn(term.state)  # type: ignore[arg-type]
+        return "\n".join(out)
+
+    shown = typed("")  # the menu, shown again on an empty line
+    assert "bid: type the amount, 0 to" in shown and "bid 2 gold" not in shown, shown
+    lines = [ln for ln in shown.splitlines() if ln.strip()[:1].isdigit()]
     assert len(lines) < len(options)  # the bids are one line
+    assert "u = undo, h = help" in shown  # the keys under the menu
     line = next(ln for ln in lines if "bid: type the amount" in ln).split(".")[0].strip()
-    d.lines.put(f"{line} 2")
-    assert d.decide(st, seat, options) == next(c for c in bids if c.args[-1] == 2)
-    d.lines.put(line)  # the line alone asks for the amount
-    assert d.decide(st, seat, options) is None
-    assert "Amount (0 to" in capsys.readouterr().out
-    d.lines.put("999")  # out of range: said, and back to the menu
-    assert d.decide(st, seat, options) is None
-    assert "The amount is a number from 0 to" in capsys.readouterr().out
-    d.lines.put(line)
-    d.decide(st, seat, options)
-    d.lines.put("1")
-    assert d.decide(st, seat, options) == next(c for c in bids if c.args[-1] == 1)
-    d.lines.put("h")
-    assert d.decide(st, seat, options) is None
-    assert "a line that asks for an amount" in capsys.readouterr().out
-    d.lines.put("banana")
-    assert d.decide(st, seat, options) is None
-    assert "Type a number from 1 to" in capsys.readouterr().out
+    typed(f"{line} 2")
+    assert table.sent[-1] == next(c for c in bids if c.args[-1] == 2)
+    term.pump(0)
+    typed(line)  # the line alone asks for the amount
+    asked = typed("999")  # out of range: said, and back to the menu
+    assert "Amount (0 to" in asked and "The amount is a number from 0 to" in asked
+    typed(line)
+    typed("1")
+    assert table.sent[-1] == next(c for c in bids if c.args[-1] == 1)
+    term.pump(0)
+    assert "a line that asks for an amount" in typed("h") and typed("h").count("Keys (then Enter)") == 1
+    assert "Type a number from 1 to" in typed("banana")
+    assert help_text(network=True).startswith(help_text(network=False).split("  m ")[0].rsplit("\n", 1)[0])

@@ -1,6 +1,7 @@
-"""The window's code keeps its layout (architecture: "No scene imports another scene"):
-scenes open one another by name through the app, and only the navigation module knows
-them all; drawing and widgets know no scene; no module grows past 600 lines."""
+"""The window's code keeps its layout: scenes open one another by name through the app, and
+only the navigation module knows them all; drawing and widgets know no scene; every
+module says what it owns. (That no scene imports another, and that no module grows past
+600 lines, is checked with the other layers in tests/test_layers.py.)"""
 
 from __future__ import annotations
 
@@ -49,14 +50,6 @@ def _py(folder: Path) -> list[Path]:
     return sorted(folder.rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", _py(SCENES), ids=lambda p: str(p.relative_to(SCENES)))
-def test_no_scene_imports_another(path: Path) -> None:
-    mine = _scene_of(_module(path))
-    bad = [f"line {line}: {mod}" for line, mod in _imports(path)
-           if mod.startswith("game.ui.scenes") and _scene_of(mod) != mine]
-    assert not bad, f"{path.relative_to(ROOT)} imports another scene: " + "; ".join(bad)
-
-
 def test_only_navigation_knows_the_scenes() -> None:
     """Outside the scenes, only game/ui/navigation.py imports them; the command line opens
     them by name."""
@@ -75,12 +68,10 @@ def test_drawing_and_widgets_know_no_scene(folder: str) -> None:
     assert not bad, "; ".join(bad)
 
 
-@pytest.mark.parametrize("path", _py(UI) + _py(ROOT / "tests" / "ui"), ids=lambda p: str(p.relative_to(ROOT)))
-def test_modules_stay_small_and_say_what_they_own(path: Path) -> None:
+@pytest.mark.parametrize("path", _py(UI), ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_say_what_they_own(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= 600, f"{path.relative_to(ROOT)} has more than 600 lines: split it"
-    if UI in path.parents:
-        assert ast.get_docstring(ast.parse(text)), f"{path.relative_to(ROOT)} has no docstring saying what it owns"
+    assert ast.get_docstring(ast.parse(text)), f"{path.relative_to(ROOT)} has no docstring saying what it owns"
 
 
 def test_every_scene_name_opens_its_scene() -> None:

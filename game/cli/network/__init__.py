@@ -1,14 +1,15 @@
 """Peer-to-peer subcommands of ``soe``: ``host``, ``join``, ``spectate``, ``resume``,
 ``lobby`` and ``demo``.
 
-Each runs one peer (:class:`net.peer.Peer`) in a loop until its game is over, printing
-what it reports in words (:mod:`game.client.words.peer`). A seat is played by a person at
-the terminal (numbered choices, as in ``soe play``: :mod:`game.cli.network.decider`) or by
-a bot (``--bot``). Logs are written as they grow, so ``soe resume LOG`` restarts a peer
-that crashed or was closed.
+Each runs one peer (:class:`net.peer.Peer`) in a table of its own thread
+(:class:`game.client.nettable.NetTable`) until its game is over, with the terminal's front
+end over it (:class:`game.cli.terminal.Terminal`, the menu and keys of ``soe play``),
+printing what the peer reports in words (:mod:`game.client.words.peer`). A seat is played
+by a person at the terminal or by a computer player (``--bot``). Logs are written as they
+grow, so ``soe resume LOG`` restarts a peer that crashed or was closed.
 
 Modules: :mod:`~game.cli.network.common` (options, keys, logs, invites),
-:mod:`~game.cli.network.running` (printing a peer's events, its loop, the result),
+:mod:`~game.cli.network.running` (the table, the terminal, printing a peer's events, the result),
 :mod:`~game.cli.network.host`, :mod:`~game.cli.network.join` (join and spectate),
 :mod:`~game.cli.network.resume`, :mod:`~game.cli.network.lobby`.
 """

@@ -1,5 +1,5 @@
 """What the network subcommands share: their common options, the player's key, the log to
-write, the decider of a seat, this machine's address and reading an invite."""
+write, the computer player of a seat, this machine's address and reading an invite."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from pathlib import Path
 from typing import Any
 
 from game.bots import BOT_NAMES, make_bot
-from game.cli.network.decider import TextDecider
 
 HUMAN = "human"
 WAIT_S = 60.0  # default of --wait: how long join, spectate and resume wait for an answer
 
 
 def decider_for(name: str, seed: int) -> Any:
+    """The computer player that plays a seat, or None when a person does (at the terminal)."""
     from net.peer import BotDecider
 
     if name == HUMAN:
-        return TextDecider()
+        return None
     return BotDecider(make_bot(name, seed))
 
 

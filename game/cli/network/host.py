@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.cli.network.common import HUMAN, advertised, decider_for, identity_for, log_for
-from game.cli.network.decider import TextDecider
-from game.cli.network.running import printer, run_peer
+from game.cli.network.running import play
 from game.client.words.peer import settings_problem
 from net.core.lobby import DEFAULT_PORT
 
@@ -67,7 +66,6 @@ def host(args: argparse.Namespace) -> int:
     if port != ports[0]:
         print(f"Port {DEFAULT_PORT} is taken (another `soe host` on this machine?): listening on port "
               f"{peer.node.port} instead; the invite says so.", flush=True)
-    show = printer(peer, "host", args)
     lan_invite = Invite(advertise, peer.node.port, gid, fingerprint(ident.public_hex), peer.node.curve_public)
     mapping = _map_port(peer, args) if args.upnp else None
     if mapping is not None and not args.advertise:
@@ -96,29 +94,20 @@ def host(args: argparse.Namespace) -> int:
         f" ({args.fill_after:g} s, then computer players fill the empty seats)" if args.fill_after >= 0 else ""),
         flush=True)
     started = time.monotonic()
-    try:
-        while not lobby.started:
-            peer.step(50)
-            show()
-            if isinstance(decider, TextDecider):
-                decider.idle()
-            free = sum(1 for s in lobby.seats if not s.key)
-            if announcer is not None:
-                announcer.update(free, False)
-            if lobby.full or (args.fill_after >= 0 and time.monotonic() - started >= args.fill_after):
-                peer.start_game(timeout_ms=int(args.timeout * 1000), chain_length=args.chain_length)
-                show()
+
+    def seat_them(p: Any) -> None:
+        """The lobby, in the peer thread: say how many seats are free on the LAN, and start
+        when every seat is taken (or after --fill-after, with computer players)."""
         if announcer is not None:
-            announcer.update(0, True)
-        return run_peer(peer, args, args.deadline, show, command="host")
-    except KeyboardInterrupt:
-        peer.close()
-        if lobby.started:
-            print(f"\nLeft the game; `soe resume {peer.files.log}` continues it.", file=sys.stderr)
-        else:
-            print("\nThe game was not started; nothing is kept.", file=sys.stderr)
-            peer.files.remove()
-        return 130
+            announcer.update(sum(1 for s in lobby.seats if not s.key), False)
+        if lobby.full or (args.fill_after >= 0 and time.monotonic() - started >= args.fill_after):
+            p.start_game(timeout_ms=int(args.timeout * 1000), chain_length=args.chain_length)
+            if announcer is not None:
+                announcer.update(0, True)
+
+    try:
+        return play(peer, args, "host", human=args.bot == HUMAN, before_start=seat_them,
+                    started=lambda: lobby.started)
     finally:
         if announcer is not None:
             announcer.close()

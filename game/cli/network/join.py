@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from game.cli.network.common import HUMAN, advertised, decider_for, identity_for, log_for, resolve_invite, zmq_error
-from game.cli.network.running import printer, run_peer
+from game.cli.network.running import play
 
 
 def join(args: argparse.Namespace) -> int:
@@ -28,7 +28,6 @@ def join(args: argparse.Namespace) -> int:
                            port=args.port or 0, advertise=advertise, curve=not args.no_curve, name=args.name,
                            power=args.power, decider=decider, key_file=args.key or "",
                            bot="" if args.bot == HUMAN else args.bot, bot_seed=args.seed)
-        show = printer(peer, "join", args)
         peer.connect(invite)
     except GameInUse as exc:
         if args.log:
@@ -47,7 +46,7 @@ def join(args: argparse.Namespace) -> int:
         return 2
     print(f"Joining game {invite.game_id} at {invite.endpoint}, whose host's key fingerprint should be "
           f"{invite.fingerprint}: connecting (giving up after {args.wait:g} s without an answer)", flush=True)
-    return run_peer(peer, args, args.deadline, show, command="join", wait_s=args.wait, keep=False)
+    return play(peer, args, "join", human=args.bot == HUMAN, wait_s=args.wait, keep=False)
 
 
 def spectate(args: argparse.Namespace) -> int:
@@ -76,5 +75,4 @@ def spectate(args: argparse.Namespace) -> int:
         return 2
     print(f"Watching game {invite.game_id} at {invite.endpoint}: connecting (giving up after {args.wait:g} s "
           "without an answer)", flush=True)
-    return run_peer(peer, args, args.deadline, printer(peer, "spectate", args), command="spectate",
-                    wait_s=args.wait, keep=False)
+    return play(peer, args, "spectate", human=False, wait_s=args.wait, keep=False)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.bots import BOT_NAMES
 from game.cli.network.common import HUMAN, advertised, decider_for, identity_for, port_of
-from game.cli.network.running import printer, run_peer
+from game.cli.network.running import Printer, play
 
 
 def resume(args: argparse.Namespace) -> int:
@@ -75,12 +75,13 @@ def resume(args: argparse.Namespace) -> int:
             return 2
     peer.bot = "" if bot == HUMAN else bot
     peer.bot_seed = seed
-    show = printer(peer, "resume", args)
-    show()  # a log cut short by a crash, repaired as it was opened
+    for event in peer.events():  # a log cut short by a crash, repaired as it was opened
+        Printer("resume", args.quiet)(event)
     who = "" if meta.get("role") != "player" else (" (you play your seat)" if bot == HUMAN
                                                     else f" ({bot} plays your seat)")
     known = len(meta.get("peers", []))
     print(f"Resumed {args.file}: {len(peer.session.transcript)} messages{who}; calling the {known} peer"
           f"{'s' if known != 1 else ''} it knew to catch up (giving up after {args.wait:g} s without an answer)",
           flush=True)
-    return run_peer(peer, args, args.deadline, show, command="resume", wait_s=args.wait if not peer.over else 0)
+    return play(peer, args, "resume", human=bot == HUMAN and meta.get("role") == "player",
+                wait_s=args.wait if not peer.over else 0, history=True)

@@ -1,0 +1,296 @@
+"""A network game's table: a peer (:class:`net.peer.Peer`) stepped in a thread of its own,
+reached by the front end through queues, with the same interface as a local game's
+table (:mod:`game.client.tables`), so the terminal and the window draw it the same way.
+
+The peer thread owns the peer and its sockets: it steps it every few milliseconds, takes
+the player's choices, undos and other requests from a queue, and puts back each move of
+the game (a :class:`~game.client.tables.Step`, from the session's
+:meth:`~net.core.session.Session.moves`) and everything the peer reports
+(:mod:`net.peer.events`, the lines of the game aside, which come with the steps). What a
+front end asks between steps (whose turn, whom the game waits for, whether it is over)
+it reads from a snapshot the thread keeps: the front end never waits for the network and
+the network never waits for a frame.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.client.tables import Step
+from game.rules import Choice, State, apply_in_place, event_dicts
+from net.core.session import Moved, Waiting
+from net.core.transcript import Rejected
+from net.peer import Peer
+from net.peer.events import GameEvent, PeerEvent, SubmitRefused
+
+STEP_MS = 10  # how long a turn of the peer thread waits for the network
+SAVE_MS = 5_000  # how often the peer file is written again (the peers it knows, for a resume)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRefused(PeerEvent):
+    """This seat's undo was refused (``text``: why, as the session says it)."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped(PeerEvent):
+    """The peer thread stopped on an error it could not handle (``error``: what it was);
+    the log holds everything accepted before it."""
+
+    error: str
+
+
+class NetTable:
+    """The table of ``peer`` (see the module docstring). ``human``: a person plays this
+    seat through :meth:`submit` (else the peer's own decider, a computer player, does, or
+    it is a spectator's). ``before_start(peer)`` runs in the peer thread at each turn until
+    the game has started (the host's lobby: start it when every seat is taken). ``history``:
+    the first steps reported are the moves before now (a resumed peer's), marked as history,
+    then the position it is at."""
+
+    def __init__(self, peer: Peer, *, human: bool = True, before_start: Callable[[Peer], None] | None = None,
+                 history: bool = False, step_ms: int = STEP_MS) -> None:
+        self.peer = peer
+        self.path: Path = peer.files.log
+        self.human = human
+        self.before_start = before_start
+        self.step_ms = step_ms
+        peer.session.follow()
+        # steps and what the peer reports, in the order they happened (news()); wait() and
+        # notices() take one kind and keep the other aside for the other call
+        self._feed: queue.Queue[Step | PeerEvent] = queue.Queue()
+        self._steps_aside: list[Step] = []
+        self._notices_aside: list[PeerEvent] = []
+        self._in: queue.Queue[tuple[str, Any, Future[Any] | None]] = queue.Queue()
+        self._mine: dict[str, Choice] = {}  # this seat's choices by message id (for what an undo took back)
+        self._held: list[Step] = []  # steps of a game over whose unrest may not be seen yet
+        # the snapshot the front end reads
+        self.seat = peer.session.seat
+        self._my_turn = False
+        self._can_undo = False
+        self._waits: tuple[Waiting, ...] = ()
+        self.started = False
+        self.over = False
+        self.desynced = False
+        self.ended = ""  # why the peer stopped taking part: refused, gave_up, stopped ("" while it does)
+        self.error = ""
+        if history:
+            self._history()
+        elif peer.session.table is not None:  # a game under way: where it is now
+            self._put(Step(peer.session.table.st.clone(), [], -1))
+        self._snapshot()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="soe-peer", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ interface
+    def news(self, timeout: float = 0.0) -> list[Step | PeerEvent]:
+        """Every step and report since the last call, in the order they happened (waiting up
+        to ``timeout`` seconds for the first): for a front end that shows both as they come."""
+        out: list[Step | PeerEvent] = [*self._notices_aside, *self._steps_aside]
+        self._notices_aside, self._steps_aside = [], []
+        if not out and timeout > 0:
+            try:
+                out.append(self._feed.get(timeout=timeout))
+            except queue.Empty:
+                return []
+        while True:
+            try:
+                out.append(self._feed.get_nowait())
+            except queue.Empty:
+                return out
+
+    def _sort(self, items: list[Step | PeerEvent]) -> list[Step]:
+        steps = [x for x in items if isinstance(x, Step)]
+        self._notices_aside += [x for x in items if not isinstance(x, Step)]
+        return steps
+
+    def steps(self) -> list[Step]:
+        return self._sort(self.news())
+
+    def wait(self, timeout: float) -> list[Step]:
+        return self._sort(self.news(timeout))
+
+    def notices(self) -> list[PeerEvent]:
+        """What the peer reported since the last call, in order (the game's lines aside)."""
+        items = self.news()
+        self._steps_aside += [x for x in items if isinstance(x, Step)]
+        return [x for x in items if not isinstance(x, Step)]
+
+    def submit(self, choice: Choice) -> None:
+        self._in.put(("submit", choice, None))
+
+    def undo(self) -> None:
+        self._in.put(("undo", None, None))
+
+    def can_undo(self) -> bool:
+        return self._can_undo
+
+    def my_turn(self) -> bool:
+        """Whether a person decides for this seat now (the peer would take a choice)."""
+        return self._my_turn
+
+    def thinking(self) -> int:
+        return -1
+
+    def waiting(self) -> tuple[Waiting, ...]:
+        """Whom the game waits for, what for, since when and whether overdue."""
+        return self._waits
+
+    def call(self, fn: Callable[[Peer], Any]) -> Future[Any]:
+        """Run ``fn(peer)`` in the peer thread; its result (or exception) in the future."""
+        done: Future[Any] = Future()
+        self._in.put(("call", fn, done))
+        return done
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop the peer thread, which closes the peer (its sockets, its files' lock)."""
+        self._stop.set()
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(timeout)
+
+    # ------------------------------------------------------------------ the peer thread
+    def _history(self) -> None:
+        """The moves of a resumed game, replayed from its inputs (the session applied them
+        before this table followed it)."""
+        t = self.peer.session.table
+        if t is None:
+            return
+        seat = self.seat if self.seat >= 0 else None
+        st = t.g.new_state()
+        self._feed.put(Step(st.clone(), [], -1, history=True))
+        for inp in t.inputs:
+            events = apply_in_place(st, inp)
+            self._put(Step(st.clone(), event_dicts(events, seat), getattr(inp, "seat", -1), history=True))
+        self._put(Step(st.clone(), [], -1))  # where the game is now (as a local table's first step says)
+
+    def _put(self, step: Step) -> None:
+        """Hand a step to the front end, unless it shows a game over whose unrest may not be
+        seen yet (held until the openings are in, as the session holds its log)."""
+        session = self.peer.session
+        self._held.append(step)
+        t = session.table
+        if t is not None and t.over and session.outcome() is None:
+            return
+        for s in self._held:
+            self._feed.put(s)
+        self._held = []
+
+    def _run(self) -> None:
+        peer = self.peer
+        try:
+            next_save = peer.clock() + SAVE_MS
+            while not self._stop.is_set():
+                peer.step(self.step_ms)
+                if self.before_start is not None and not self._game_started():
+                    self.before_start(peer)
+                self._commands()
+                self._report()
+                now = peer.clock()
+                if now >= next_save:
+                    next_save = now + SAVE_MS
+                    peer.save_meta()
+        except Exception as exc:  # noqa: BLE001 - said by the front end, never a traceback
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.ended = "stopped"
+            self._feed.put(Stopped(self.error))
+        finally:
+            try:
+                peer.close()
+            except Exception as exc:  # noqa: BLE001
+                self.error = self.error or f"{type(exc).__name__}: {exc}"
+
+    def _game_started(self) -> bool:
+        lobby = self.peer.lobby
+        return lobby.started if lobby is not None else self.peer.session.table is not None
+
+    def _commands(self) -> None:
+        peer, session = self.peer, self.peer.session
+        while True:
+            try:
+                what, arg, done = self._in.get_nowait()
+            except queue.Empty:
+                return
+            now = peer.clock()
+            if what == "submit":
+                if not (self.human and session.my_turn() and arg in session.legal()):
+                    continue  # a stale choice: the position moved on
+                res = session.submit(arg, now)
+                peer.node.flood()
+                if isinstance(res, Rejected):
+                    self._feed.put(SubmitRefused(res.code, res.text, res.id))
+                else:
+                    self._mine[res.entry.env.id] = arg
+            elif what == "undo":
+                res = session.undo(now)
+                peer.node.flood()
+                if isinstance(res, Rejected):
+                    self._feed.put(UndoRefused(res.code, res.text))
+            elif what == "call" and done is not None:
+                try:
+                    done.set_result(arg(peer))
+                except Exception as exc:  # noqa: BLE001 - handed to the caller
+                    done.set_exception(exc)
+
+    def _report(self) -> None:
+        peer, session = self.peer, self.peer.session
+        moves = session.moves()
+        for event in peer.events():  # the moves go where their first line would
+            if isinstance(event, GameEvent):
+                for m in moves:
+                    self._put(self._step_of(m))
+                moves = []
+            else:
+                self._feed.put(event)
+        for m in moves:
+            self._put(self._step_of(m))
+        self._snapshot()
+
+    def _snapshot(self) -> None:
+        """What the front end reads between steps (see the module docstring)."""
+        peer, session = self.peer, self.peer.session
+        t = session.table
+        self.seat = session.seat
+        self.started = self._game_started()
+        self._my_turn = self.human and session.my_turn()
+        self._can_undo = (self.human and t is not None and bool(t.undo_stack)
+                          and t.undo_stack[-1][0] == self.seat)
+        self._waits = tuple(session.waiting_for(peer.clock()))
+        self.over = peer.over
+        self.desynced = peer.desynced
+        if peer.refused is not None:
+            self.ended = "refused"
+        elif peer.gave_up is not None:
+            self.ended = "gave_up"
+
+    def _step_of(self, m: Moved) -> Step:
+        env = m.entry.env
+        actor = m.entry.seat if env.kind != "reveal" else -1
+        if env.kind != "undo":
+            return Step(m.state, m.events, actor)
+        choice = self._mine.get(str(env.body.get("target", "")))
+        events = m.events
+        if m.entry.seat == self.seat and choice is not None:
+            events = [*events, {"kind": "undo", "text": "You took back your last choice.", "choice": choice.wire(),
+                                "others": 0}]
+        return Step(m.state, events, actor, undo=True)
+
+    def result(self, timeout: float = 5.0) -> dict[str, Any]:
+        """The peer's result (:meth:`net.peer.Peer.result`), asked of the peer thread."""
+        out: dict[str, Any] = self.call(lambda p: p.result()).result(timeout)
+        return out
+
+    @property
+    def state(self) -> State | None:
+        """Not for front ends (they draw the steps): the engine state now, for tests."""
+        t = self.peer.session.table
+        return t.st if t is not None else None
