@@ -51,7 +51,7 @@ def play_logged(players: int, seed: int, bots: Sequence[str] | None = None, path
         if not res.ok:
             raise RuntimeError(f"genesis refused: {res}")
         _settle(sessions, now)
-        table = transcript.table
+        table = transcript.referee
         assert table is not None
         while not table.closed:
             seat = table.decision_seat()

@@ -116,7 +116,7 @@ def play(players: int, seed: int, work: Path) -> dict[str, Any]:
         add("submit -> " + "+".join(send(turn)), dt)
         total += dt
     t = sessions[0].transcript
-    table = sessions[0].table
+    table = sessions[0].referee
     for st in stores:
         st.close()
     return {"messages": len(t), "chance_events": table.st.chance_count if table is not None else 0,

@@ -62,8 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"the log does not verify: {rep.failure}", file=sys.stderr)
         return 1
     transcript, _ = replay(messages)
-    assert transcript.table is not None
-    inputs = list(transcript.table.inputs)
+    assert transcript.referee is not None
+    inputs = list(transcript.referee.inputs)
     genesis = transcript.genesis
     assert genesis is not None
 

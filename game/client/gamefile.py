@@ -164,7 +164,7 @@ def _network(path: Path) -> GameFile:
     def watch(t: Transcript) -> None:  # the verifier's replay, followed message by message
         if not seen:
             seen.append(t)
-        table = t.table
+        table = t.referee
         if table is None:
             return
         if len(table.drops) > counts[1]:
@@ -178,11 +178,11 @@ def _network(path: Path) -> GameFile:
         rep = verify_file(path, watch)  # stops at the first line it refuses: the game is watched as far as there
     except OSError as exc:
         raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if not seen or seen[0].genesis is None or seen[0].table is None:
+    if not seen or seen[0].genesis is None or seen[0].referee is None:
         why = f": line {rep.failure['line']}: {rep.failure['text']}" if rep.failure else ""
         raise GameFileError(f"{path.name} is neither a local save of `soe play` nor a network game log{why}")
     t = seen[0]
-    g, table = t.genesis, t.table
+    g, table = t.genesis, t.referee
     assert g is not None and table is not None
     steps, bad = _forward(g.new_state(), list(table.inputs), checked=True)  # the transcript applied them
     if bad is not None:  # the transcript applied them: this would be a bug of the engine, said as such

@@ -85,8 +85,8 @@ class NetTable:
         self.error = ""
         if history:
             self._history()
-        elif peer.session.table is not None:  # a game under way: where it is now
-            self._put(Step(peer.session.table.st.clone(), [], -1))
+        elif peer.session.referee is not None:  # a game under way: where it is now
+            self._put(Step(peer.session.referee.st.clone(), [], -1))
         self._snapshot()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="soe-peer", daemon=True)
@@ -162,7 +162,7 @@ class NetTable:
     def _history(self) -> None:
         """The moves of a resumed game, replayed from its inputs (the session applied them
         before this table followed it)."""
-        t = self.peer.session.table
+        t = self.peer.session.referee
         if t is None:
             return
         seat = self.seat if self.seat >= 0 else None
@@ -178,7 +178,7 @@ class NetTable:
         seen yet (held until the openings are in, as the session holds its log)."""
         session = self.peer.session
         self._held.append(step)
-        t = session.table
+        t = session.referee
         if t is not None and t.over and session.outcome() is None:
             return
         for s in self._held:
@@ -211,7 +211,7 @@ class NetTable:
 
     def _game_started(self) -> bool:
         lobby = self.peer.lobby
-        return lobby.started if lobby is not None else self.peer.session.table is not None
+        return lobby.started if lobby is not None else self.peer.session.referee is not None
 
     def _commands(self) -> None:
         peer, session = self.peer, self.peer.session
@@ -258,7 +258,7 @@ class NetTable:
     def _snapshot(self) -> None:
         """What the front end reads between steps (see the module docstring)."""
         peer, session = self.peer, self.peer.session
-        t = session.table
+        t = session.referee
         self.seat = session.seat
         self.started = self._game_started()
         self._my_turn = self.human and session.my_turn()
@@ -292,5 +292,5 @@ class NetTable:
     @property
     def state(self) -> State | None:
         """Not for front ends (they draw the steps): the engine state now, for tests."""
-        t = self.peer.session.table
+        t = self.peer.session.referee
         return t.st if t is not None else None

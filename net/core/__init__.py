@@ -7,7 +7,7 @@ Modules: :mod:`~net.core.encoding` (the canonical encoding and hashing conventio
 (signed envelopes), :mod:`~net.core.reasons` (why a message is refused),
 :mod:`~net.core.genesis`, :mod:`~net.core.beacon` (fair dice), :mod:`~net.core.unrest`
 (hidden-unrest commitments), :mod:`~net.core.statehash`, the game table
-(:mod:`~net.core.table`, :mod:`~net.core.plans`, :mod:`~net.core.chance`),
+(:mod:`~net.core.referee`, :mod:`~net.core.plans`, :mod:`~net.core.chance`),
 :mod:`~net.core.transcript`, :mod:`~net.core.journal` (what a session needs of a log),
 :mod:`~net.core.session`, :mod:`~net.core.lobby` (invites, ``hello`` and the host's
 seats) and :mod:`~net.core.verify` (the offline verifier's checks).

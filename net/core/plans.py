@@ -1,6 +1,6 @@
 """The rules for each kind of message once its envelope is sound: for a ``seat``,
 ``choice``, ``reveal``, ``commit``, ``open``, ``end``, ``undo``, ``resign`` or ``drop``,
-:data:`PLANS` holds the function that validates it against a :class:`~net.core.table.Table`
+:data:`PLANS` holds the function that validates it against a :class:`~net.core.referee.Table`
 (raising :class:`~net.core.reasons.Reject`) and returns the closure that applies it, so a
 refused message changes nothing.
 """
@@ -20,9 +20,9 @@ from net.core.reasons import Reject
 from net.core.unrest import WARS, opening_ok
 
 if TYPE_CHECKING:
-    from net.core.table import Table
+    from net.core.referee import Referee
 
-# who controls a seat (Table.control): a person, or the bot after a drop, a resignation, or from the start
+# who controls a seat (Referee.control): a person, or the bot after a drop, a resignation, or from the start
 PLAYER, DROPPED, RESIGNED, BOT = "player", "dropped", "resigned", "bot"
 
 
@@ -53,7 +53,7 @@ Plan = Callable[[], Outcome]
 
 @dataclass(frozen=True, slots=True)
 class Msg:
-    """What the table needs of a message: its author's seat, body, ``at``, its index in
+    """What the referee needs of a message: its author's seat, body, ``at``, its index in
     the transcript, its id, and whether it was made at the current position."""
 
     seat: int
@@ -73,152 +73,152 @@ def _keys(body: dict[str, Any], *keys: str) -> None:
         raise Reject("bad_body", f"the body must have exactly {', '.join(keys) or 'no fields'}")
 
 
-def _need_started(table: Table) -> None:
-    if not table.started:
+def _need_started(referee: Referee) -> None:
+    if not referee.started:
         raise Reject("not_expected", "the game has not started: not every seat has joined")
-    if table.over:
+    if referee.over:
         raise Reject("not_expected", "the game is over")
 
 
-def _need_commits(table: Table, seat: int) -> None:
-    missing = table.uncommitted_wars(seat)
+def _need_commits(referee: Referee, seat: int) -> None:
+    missing = referee.uncommitted_wars(seat)
     if missing:
         raise Reject("commit_missing", f"seat {seat} has not committed its unrest for war {missing[0]}")
 
 
-def _need_all_commits(table: Table) -> None:
+def _need_all_commits(referee: Referee) -> None:
     """The position changes only once every seat played by a person has committed to its
     unrest for the wars that ended, so that every peer orders those commitments before
     the change."""
-    for s in range(table.n):
-        if table.active(s):
-            _need_commits(table, s)
+    for s in range(referee.n):
+        if referee.active(s):
+            _need_commits(referee, s)
 
 
-def _need_decision(table: Table, seat: int) -> None:
-    _need_started(table)
-    p = table.pending()
+def _need_decision(referee: Referee, seat: int) -> None:
+    _need_started(referee)
+    p = referee.pending()
     if p.is_chance:
         raise Reject("not_your_turn", f"the game waits for chance ({p.chance.kind if p.chance else ''})")
     if p.seat != seat:
         raise Reject("not_your_turn", f"the game waits for seat {p.seat}: {p.prompt}")
 
 
-def plan_seat(table: Table, m: Msg) -> Plan:
+def plan_seat(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "seat", "chain")
     if not _is_int(body["seat"]) or body["seat"] != seat:
         raise Reject("bad_body", f"the author holds seat {seat}, not {body['seat']!r}")
     if not is_hex(body["chain"], 32):
         raise Reject("bad_body", "chain must be a 32-byte hash in hex")
-    if not table.active(seat):
+    if not referee.active(seat):
         raise Reject("not_expected", f"seat {seat} was dropped before it joined")
-    if table.joined[seat]:
+    if referee.joined[seat]:
         raise Reject("not_expected", f"seat {seat} has joined already")
 
     def run() -> Outcome:
-        table.joined[seat] = True
-        table.tip[seat] = bytes.fromhex(body["chain"])
-        return table.maybe_start()
+        referee.joined[seat] = True
+        referee.tip[seat] = bytes.fromhex(body["chain"])
+        return referee.maybe_start()
     return run
 
 
-def plan_choice(table: Table, m: Msg) -> Plan:
+def plan_choice(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "choice")
-    _need_decision(table, seat)
-    _need_all_commits(table)
+    _need_decision(referee, seat)
+    _need_all_commits(referee)
     try:
         choice = Choice.from_wire(body["choice"])
     except MalformedInput as exc:
         raise Reject("bad_body", exc.message) from None
     inp = Act(seat, choice)
-    checked = table.precheck
+    checked = referee.precheck
     if checked:
         try:
-            check(table.st, inp)
+            check(referee.st, inp)
         except RulesError as exc:
             raise Reject("illegal", str(exc)) from None
 
     def run() -> Outcome:
         try:  # validates before it changes anything (unless planning just did)
-            events = apply_in_place(table.st, inp, checked=checked)
+            events = apply_in_place(referee.st, inp, checked=checked)
         except RulesError as exc:
             raise Reject("illegal", str(exc)) from None
-        table.ledger.observe(table.st, events)
-        table.inputs.append(inp)
+        referee.ledger.observe(referee.st, events)
+        referee.inputs.append(inp)
         out = Outcome(events, True, True)
-        barrier = table.over or any(e.kind == "war_end" for e in events)
-        more = table.advance()
+        barrier = referee.over or any(e.kind == "war_end" for e in events)
+        more = referee.advance()
         if barrier or more.engine_changed:
-            table.undo_stack.clear()
+            referee.undo_stack.clear()
         else:
-            table.undo_stack.append((seat, m.id))
+            referee.undo_stack.append((seat, m.id))
         out.events += more.events
         return out
     return run
 
 
-def plan_reveal(table: Table, m: Msg) -> Plan:
+def plan_reveal(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "chance", "r", "value")
-    _need_started(table)
-    r = table.chance_round()
+    _need_started(referee)
+    r = referee.chance_round()
     if not r:
         raise Reject("not_expected", "the game does not wait for chance now")
     if not _is_int(body["r"]) or body["r"] != r:
         raise Reject("bad_round", f"the game waits for chance event {r}, not {body['r']!r}")
-    if body["chance"] != table.request():
-        raise Reject("bad_body", f"the chance request is not the one of chance event {r}: {table.request()}")
-    if r > table.g.chain_length:
-        raise Reject("bad_round", f"chance event {r} is past the hash chains' length {table.g.chain_length}")
-    if seat in table.reveals:
+    if body["chance"] != referee.request():
+        raise Reject("bad_body", f"the chance request is not the one of chance event {r}: {referee.request()}")
+    if r > referee.g.chain_length:
+        raise Reject("bad_round", f"chance event {r} is past the hash chains' length {referee.g.chain_length}")
+    if seat in referee.reveals:
         raise Reject("not_expected", f"seat {seat} has revealed for chance event {r} already")
-    _need_commits(table, seat)
+    _need_commits(referee, seat)
     if not is_hex(body["value"], 32):
         raise Reject("bad_body", "value must be 32 bytes of hex")
     value = bytes.fromhex(body["value"])
-    if not reveal_ok(table.tip[seat], value):
+    if not reveal_ok(referee.tip[seat], value):
         raise Reject("bad_reveal", f"seat {seat}'s value for chance event {r} does not hash onto its previous one")
 
     def run() -> Outcome:
-        table.reveals[seat] = value
-        table.tip[seat] = value
-        return table.advance()
+        referee.reveals[seat] = value
+        referee.tip[seat] = value
+        return referee.advance()
     return run
 
 
-def plan_commit(table: Table, m: Msg) -> Plan:
+def plan_commit(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "war", "commit")
     war = body["war"]
     if not _is_int(war):
         raise Reject("bad_body", "war must be an integer")
-    if war not in table.war_end_pos:
+    if war not in referee.war_end_pos:
         raise Reject("not_expected", f"war {war!r} has not ended")
-    if (seat, war) in table.commits:
+    if (seat, war) in referee.commits:
         raise Reject("not_expected", f"seat {seat} has committed for war {war} already")
-    if m.at < table.war_end_pos[war]:
+    if m.at < referee.war_end_pos[war]:
         raise Reject("stale", f"a commitment for war {war} must be made after it ended")
     if not is_hex(body["commit"], 32):
         raise Reject("bad_body", "commit must be 32 bytes of hex")
 
     def run() -> Outcome:
-        table.commits[(seat, war)] = bytes.fromhex(body["commit"])
+        referee.commits[(seat, war)] = bytes.fromhex(body["commit"])
         return Outcome()
     return run
 
 
-def plan_open(table: Table, m: Msg) -> Plan:
+def plan_open(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "openings")
-    if not table.over:
+    if not referee.over:
         raise Reject("not_expected", "unrest is opened when the game is over")
-    if seat in table.opened:
+    if seat in referee.opened:
         raise Reject("not_expected", f"seat {seat} has opened already")
-    if m.at < table.over_pos:
+    if m.at < referee.over_pos:
         raise Reject("stale", "openings are made after the game is over")
-    _need_commits(table, seat)
+    _need_commits(referee, seat)
     ops = body["openings"]
     if not isinstance(ops, list) or len(ops) != WARS:
         raise Reject("bad_body", f"openings must list the {WARS} wars in order")
@@ -230,73 +230,73 @@ def plan_open(table: Table, m: Msg) -> Plan:
         u, salt = op["unrest"], op["salt"]
         if not _is_int(u) or not 0 <= u < 1 << 63 or not is_hex(salt, 32):
             raise Reject("bad_body", f"opening {war}: unrest must be a non-negative integer and salt 32 bytes of hex")
-        if not opening_ok(table.gid, seat, war, u, from_hex(salt), table.commits[(seat, war)]):
+        if not opening_ok(referee.gid, seat, war, u, from_hex(salt), referee.commits[(seat, war)]):
             raise Reject("bad_opening", f"seat {seat}'s opening for war {war} does not match its commitment")
-        if u != table.war_unrest[war][seat]:
+        if u != referee.war_unrest[war][seat]:
             raise Reject("bad_opening", f"seat {seat}'s opened unrest for war {war} is not the engine's value")
         values.append(u)
 
     def run() -> Outcome:
-        table.opened[seat] = tuple(values)
+        referee.opened[seat] = tuple(values)
         return Outcome()
     return run
 
 
-def plan_end(table: Table, m: Msg) -> Plan:
+def plan_end(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "scores", "winners")
-    if not table.over or seat not in table.opened:
+    if not referee.over or seat not in referee.opened:
         raise Reject("not_expected", "end comes after the game is over and the seat has opened its unrest")
-    if m.at < table.over_pos:
-        raise Reject("stale", f"an end states the final position ({table.over_pos} or later), not {m.at}")
-    if seat in table.ended:
+    if m.at < referee.over_pos:
+        raise Reject("stale", f"an end states the final position ({referee.over_pos} or later), not {m.at}")
+    if seat in referee.ended:
         raise Reject("not_expected", f"seat {seat} has signed its end already")
-    result = outcome(table.st) or {}
+    result = outcome(referee.st) or {}
     if body["scores"] != result.get("scores") or body["winners"] != result.get("winners"):
         raise Reject("bad_end", "scores and winners differ from the engine's outcome")
 
     def run() -> Outcome:
-        table.ended.add(seat)
+        referee.ended.add(seat)
         return Outcome()
     return run
 
 
-def plan_undo(table: Table, m: Msg) -> Plan:
+def plan_undo(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "target")
-    _need_decision(table, seat)
-    _need_all_commits(table)
-    if not table.undo_stack or table.undo_stack[-1] != (seat, body["target"]):
+    _need_decision(referee, seat)
+    _need_all_commits(referee)
+    if not referee.undo_stack or referee.undo_stack[-1] != (seat, body["target"]):
         raise Reject("undo_refused", "only the author's own last choice of this turn, since the last chance "
                                      "event, can be taken back")
 
     def run() -> Outcome:
-        table.undo_stack.pop()
-        table.inputs.pop()
-        table.st = table.g.new_state()
-        table.ledger = UnrestLedger(table.n)
-        for inp in table.inputs:
-            table.ledger.observe(table.st, apply_in_place(table.st, inp))
+        referee.undo_stack.pop()
+        referee.inputs.pop()
+        referee.st = referee.g.new_state()
+        referee.ledger = UnrestLedger(referee.n)
+        for inp in referee.inputs:
+            referee.ledger.observe(referee.st, apply_in_place(referee.st, inp))
         return Outcome([], True, True)
     return run
 
 
-def plan_resign(table: Table, m: Msg) -> Plan:
+def plan_resign(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body)
-    _need_decision(table, seat)
-    _need_all_commits(table)
+    _need_decision(referee, seat)
+    _need_all_commits(referee)
 
     def run() -> Outcome:
-        table.control[seat] = RESIGNED
-        table.resigned_at[seat] = m.index
-        out = table.advance()
+        referee.control[seat] = RESIGNED
+        referee.resigned_at[seat] = m.index
+        out = referee.advance()
         out.epoch_changed = True
         return out
     return run
 
 
-def plan_drop(table: Table, m: Msg) -> Plan:
+def plan_drop(referee: Referee, m: Msg) -> Plan:
     """A vote to drop seats the game waits for. Votes count only at the position they
     were made at and while their seats are still awaited; a vote that came too late
     is kept in the transcript (it is part of its author's chain) but counts for nothing.
@@ -310,58 +310,58 @@ def plan_drop(table: Table, m: Msg) -> Plan:
     else:
         _keys(body, "seats")
     targets = body["seats"]
-    if (not isinstance(targets, list) or not targets or not all(_is_int(t) and 0 <= t < table.n for t in targets)
+    if (not isinstance(targets, list) or not targets or not all(_is_int(t) and 0 <= t < referee.n for t in targets)
             or targets != sorted(set(targets))):
         raise Reject("bad_body", "seats must be a sorted list of distinct seat numbers")
     if seat in targets:
         raise Reject("bad_body", "a seat does not vote to drop itself (it may resign)")
-    if not table.active(seat):
+    if not referee.active(seat):
         raise Reject("not_expected", f"seat {seat} is played by a bot now")
     key = tuple(targets)
     if "keep" in body:  # after a vote of its own too: the voter withdraws it (net.core.session)
-        if seat in table.keep_log.get((key, m.at), ()):
+        if seat in referee.keep_log.get((key, m.at), ()):
             raise Reject("not_expected", f"seat {seat} has promised to keep {targets} there already")
 
         def promise() -> Outcome:
-            table.keep_log.setdefault((key, m.at), set()).add(seat)
+            referee.keep_log.setdefault((key, m.at), set()).add(seat)
             if m.current:
-                table.keeps.setdefault(key, set()).add(seat)
+                referee.keeps.setdefault(key, set()).add(seat)
             return Outcome()
         return promise
-    if seat in table.keep_log.get((key, m.at), ()):
+    if seat in referee.keep_log.get((key, m.at), ()):
         raise Reject("not_expected", f"seat {seat} has promised to keep {targets} there")
-    awaited = dict(table.awaited())
-    people = sum(1 for s in range(table.n) if table.active(s))
+    awaited = dict(referee.awaited())
+    people = sum(1 for s in range(referee.n) if referee.active(s))
     # it counts only for seats awaited here, and only for a minority of the seats still
     # played by people (so the voters, every other one of them, are a majority)
     counts = m.current and all(t in awaited for t in key) and 2 * len(key) < people
-    if counts and seat in table.votes.get(key, set()):
+    if counts and seat in referee.votes.get(key, set()):
         raise Reject("not_expected", f"seat {seat} has voted to drop {targets} already")
 
     def run() -> Outcome:
-        table.vote_log.setdefault((key, m.at), set()).add(seat)
+        referee.vote_log.setdefault((key, m.at), set()).add(seat)
         if not counts:
             return Outcome()
-        voters = table.votes.setdefault(key, set())
+        voters = referee.votes.setdefault(key, set())
         voters.add(seat)
-        needed = {s for s in range(table.n) if table.active(s) and s not in key}
-        if not needed <= voters or table.keeps.get(key):
+        needed = {s for s in range(referee.n) if referee.active(s) and s not in key}
+        if not needed <= voters or referee.keeps.get(key):
             return Outcome()
-        r = table.chance_round()
+        r = referee.chance_round()
         last = bool(r) and all(awaited[t] == "reveal" for t in key) and all(
-            s in table.reveals for s in range(table.n) if table.active(s) and s not in key)
+            s in referee.reveals for s in range(referee.n) if referee.active(s) and s not in key)
         for t in key:
-            table.control[t] = DROPPED
-        table.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index, m.at,
+            referee.control[t] = DROPPED
+        referee.drops.append(DropRecord(key, tuple(awaited[t] for t in key), tuple(sorted(voters)), m.index, m.at,
                                      last, r if any(awaited[t] == "reveal" for t in key) else 0))
-        table.reveals = {s: v for s, v in table.reveals.items() if table.active(s)}
-        out = table.maybe_start() if not table.started else table.advance()
+        referee.reveals = {s: v for s, v in referee.reveals.items() if referee.active(s)}
+        out = referee.maybe_start() if not referee.started else referee.advance()
         out.epoch_changed = True
         return out
     return run
 
 
-PLANS: MappingProxyType[str, Callable[[Table, Msg], Plan]] = MappingProxyType({
+PLANS: MappingProxyType[str, Callable[[Referee, Msg], Plan]] = MappingProxyType({
     "seat": plan_seat, "choice": plan_choice, "reveal": plan_reveal, "commit": plan_commit, "open": plan_open,
     "end": plan_end, "undo": plan_undo, "resign": plan_resign, "drop": plan_drop,
 })

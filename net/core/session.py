@@ -40,7 +40,7 @@ from net.core.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
 from net.core.identity import Identity
 from net.core.journal import Journal
 from net.core.reasons import Reject
-from net.core.table import Table
+from net.core.referee import Referee
 from net.core.transcript import Accepted, Rejected, Result, Transcript
 from net.core.unrest import commitment, derive_salt
 
@@ -140,8 +140,8 @@ class Session:
 
     # ------------------------------------------------------------------ who and what
     @property
-    def table(self) -> Table | None:
-        return self.transcript.table
+    def referee(self) -> Referee | None:
+        return self.transcript.referee
 
     @property
     def seat(self) -> int:
@@ -160,7 +160,7 @@ class Session:
         """This seat's choices now (a new list each call; empty when it is not its turn)."""
         turn, options = self._turn_now()[1:]
         if turn and not options:
-            t = self.table
+            t = self.referee
             assert t is not None
             options = legal(t.st, self.seat)
             self._turn = (self._turn[0], True, options)
@@ -169,19 +169,19 @@ class Session:
     def _turn_now(self) -> tuple[int, bool, list[Choice]]:
         n = len(self.transcript.entries)
         if self._turn[0] != n:
-            t, seat = self.table, self.seat
+            t, seat = self.referee, self.seat
             mine = (t is not None and seat >= 0 and t.active(seat) and t.decision_seat() == seat
                     and not t.drop_pending(seat))  # its choice would wait for the drop's outcome
             self._turn = (n, mine, [])
         return self._turn
 
     def _revealed(self) -> bool:
-        t = self.table
+        t = self.referee
         return t is not None and (not t.over or all(s in t.opened for s in range(t.n) if t.active(s)))
 
     def view(self) -> dict[str, Any]:
         """What this seat may see (a spectator sees no one's unrest until the openings)."""
-        t = self.table
+        t = self.referee
         if t is None:
             return {}
         seat = self.seat if self.seat >= 0 else None
@@ -192,12 +192,12 @@ class Session:
         return data
 
     def outcome(self) -> dict[str, Any] | None:
-        t = self.table
+        t = self.referee
         return outcome(t.st) if t is not None and self._revealed() else None
 
     def waiting_for(self, now: int) -> list[Waiting]:
         """Seats the game waits for, what for, since when, and whether past the timeout."""
-        t, g = self.table, self.transcript.genesis
+        t, g = self.referee, self.transcript.genesis
         if t is None or g is None:
             return []
         return [Waiting(s, g.seats[s].power, g.seats[s].name, what, self._since, now - self._since >= g.timeout_ms)
@@ -279,7 +279,7 @@ class Session:
         """How many early messages this session holds."""
         return self._held_count
 
-    def _clock_keeps(self, t: Table, s: int, now: int) -> list[tuple[int, ...]]:
+    def _clock_keeps(self, t: Referee, s: int, now: int) -> list[tuple[int, ...]]:
         """Counting votes of others that this peer's own clock does not support, which it
         promises never to join: a vote that reached it before half of the timeout
         had passed here since the position began (judged once, when first seen), or one
@@ -299,7 +299,7 @@ class Session:
                 out.append(key)
         return out
 
-    def _withdrawals(self, t: Table, s: int) -> list[tuple[int, ...]]:
+    def _withdrawals(self, t: Referee, s: int) -> list[tuple[int, ...]]:
         """This seat's own counting votes that can no longer complete: another seat that must
         vote for them has not, and has moved on to a later position (this peer holds a
         message of it made there: it took the awaited seat's late message in). The seat
@@ -340,7 +340,7 @@ class Session:
         that differ from this peer's, and none of them has other evidence against it (a
         proof of equivocation not made of such a message). One author, or a minority,
         naming another state is evidence against that author, never a reason to stop."""
-        t, table = self.transcript, self.table
+        t, table = self.transcript, self.referee
         if table is None:
             return False
         others = [s for s in range(table.n) if table.active(s) and s != self.seat]
@@ -355,7 +355,7 @@ class Session:
 
     def undo(self, now: int) -> Result:
         """Take back this seat's last choice (within its turn, never past chance)."""
-        t = self.table
+        t = self.referee
         target = t.undo_stack[-1][1] if t is not None and t.undo_stack else ""
         return self._act("undo", {"target": target}, now)
 
@@ -365,7 +365,7 @@ class Session:
 
     def drop_overdue(self, now: int) -> Result | None:
         """Vote to drop every other seat the game has waited for past the timeout."""
-        t = self.table
+        t = self.referee
         if t is None or self.seat < 0 or not t.active(self.seat):
             return None
         g = self.transcript.genesis
@@ -379,10 +379,10 @@ class Session:
     def keep_waiting(self, now: int) -> list[Result]:
         """Promise never to vote for the drops others have voted for at this position (a
         player who would rather wait): the seats' late messages, which wait while such a
-        vote stands, are then taken in (:meth:`net.core.table.Table.drop_pending`). A client
+        vote stands, are then taken in (:meth:`net.core.referee.Table.drop_pending`). A client
         that does not vote by itself (``Peer.auto_drop`` off) calls this when its player
         declines to drop."""
-        t = self.table
+        t = self.referee
         s = self.seat
         if t is None or s < 0 or not t.active(s):
             return []
@@ -445,7 +445,7 @@ class Session:
             seat = self.seat if self.seat >= 0 else None
             events = event_dicts(res.events, seat)
             self._hidden_events += events
-        t = self.table
+        t = self.referee
         if self._following and res.changed and t is not None:
             self._moves_held.append(Moved(t.st.clone(), events, res.entry))
         self._release()
@@ -453,7 +453,7 @@ class Session:
     def _release(self) -> None:
         """Events wait while the game is over but the openings are not all in (the engine
         tells everyone's unrest when the game ends)."""
-        if (self._hidden_events or self._moves_held) and (not self.table or not self.table.over or self._revealed()):
+        if (self._hidden_events or self._moves_held) and (not self.referee or not self.referee.over or self._revealed()):
             self.log += self._hidden_events
             self._hidden_events = []
             self._moves += self._moves_held
@@ -519,7 +519,7 @@ class Session:
 
     def _what_is_due(self, now: int) -> tuple[str, dict[str, Any], int | None] | None:
         """What to send (kind, body and, for a promise about an earlier position, its ``at``)."""
-        t = self.table
+        t = self.referee
         s = self.seat
         if t is None or s < 0 or not t.active(s) or t.closed:
             return None
@@ -534,7 +534,7 @@ class Session:
         due = self._owed(t, s)
         return (*due, None) if due is not None else None
 
-    def _owed(self, t: Table, s: int) -> tuple[str, dict[str, Any]] | None:
+    def _owed(self, t: Referee, s: int) -> tuple[str, dict[str, Any]] | None:
         chain = self._chain_for(t)
         if not t.joined[s]:
             return "seat", {"seat": s, "chain": chain.commitment.hex()}
@@ -553,7 +553,7 @@ class Session:
             return "end", {"scores": result["scores"], "winners": result["winners"]}
         return None
 
-    def _chain_for(self, t: Table) -> HashChain:
+    def _chain_for(self, t: Referee) -> HashChain:
         if self._chain is None or self._chain.length != t.g.chain_length:
             self._chain = HashChain(self.secret, t.g.chain_length)
         return self._chain

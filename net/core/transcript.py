@@ -8,7 +8,7 @@ an accepted message, the author's key (a seat's, or the creator's for the genesi
 signature (a reveal has none: :mod:`net.core.envelope`), the author's chain (``seq`` is the
 next one and ``prev`` the id of the author's previous message; a second signed message
 with an accepted ``(author, seq)`` is kept as proof of equivocation), ``at``/``state``,
-and finally the rules of its kind (:mod:`net.core.table`).
+and finally the rules of its kind (:mod:`net.core.referee`).
 
 Positions: the game moves from position to position; the genesis creates position 1 (the
 engine's initial state) and every accepted message that changes the engine state, who
@@ -39,8 +39,8 @@ from net.core.envelope import UNSIGNED_KINDS, Envelope, check_signature, parse, 
 from net.core.genesis import Genesis
 from net.core.plans import Msg
 from net.core.reasons import Reject
+from net.core.referee import Referee
 from net.core.statehash import StateHasher
-from net.core.table import Table
 
 # kinds that act on the current position: they must be made at it
 ACTING = frozenset({"choice", "reveal", "undo", "resign"})
@@ -118,7 +118,7 @@ class Transcript:
         self.entries: list[Entry] = []
         self.positions: list[str] = [""]  # state hash at each position; "" before the genesis
         self.genesis: Genesis | None = None
-        self.table: Table | None = None
+        self.referee: Referee | None = None
         self.creator = ""
         self.equivocations: list[Equivocation] = []
         self.mismatches: dict[tuple[str, int], Mismatch] = {}  # (author, seq) -> the first such message
@@ -132,8 +132,8 @@ class Transcript:
     def attach_sink(self, sink: Callable[[bytes], None] | None) -> None:
         """Persist from now on (e.g. after rebuilding from a file without re-writing it)."""
         self.sink = sink
-        if self.table is not None:
-            self.table.precheck = sink is not None
+        if self.referee is not None:
+            self.referee.precheck = sink is not None
 
     # ------------------------------------------------------------------ queries
     def __len__(self) -> int:
@@ -141,7 +141,7 @@ class Transcript:
 
     @property
     def state(self) -> State | None:
-        return self.table.st if self.table else None
+        return self.referee.st if self.referee else None
 
     @property
     def position(self) -> int:
@@ -224,7 +224,7 @@ class Transcript:
             raise Reject("wrong_game", f"this transcript is game {self.genesis.game_id}")
         if env.id in self._ids:
             raise Reject("duplicate", f"message {env.id[:16]} is message {self._ids[env.id]} of the transcript")
-        table = self.table
+        table = self.referee
         if table is not None and table.closed:
             raise Reject("game_closed")
         seat = self._seat_of.get(env.author, -1)
@@ -260,12 +260,12 @@ class Transcript:
             self._keys.update(keys)
             assert key is not None  # a genesis is signed: its signature was checked above
             self._keys[env.author] = key
-            self.table = Table(genesis)
-            self.table.precheck = self.sink is not None
+            self.referee = Referee(genesis)
+            self.referee.precheck = self.sink is not None
             for i, s in enumerate(genesis.seats):
                 if s.key:
                     self._seat_of[s.key] = i
-            self.positions.append(self._hasher(self.table.st))
+            self.positions.append(self._hasher(self.referee.st))
             self._append(env, -1)
             return Accepted(self.entries[-1], (), True)
         assert table is not None

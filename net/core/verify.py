@@ -86,7 +86,7 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
     _check_evidence(t, rep, evidence)
     _contest(t, rep)
     if rep.failure is None:
-        table = t.table
+        table = t.referee
         if table is None:
             rep.failure = {"line": 0, "code": "no_genesis", "text": "the log holds no messages"}
         elif not table.closed:
@@ -100,7 +100,7 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
 
 
 def _describe(t: Transcript, rep: Report) -> None:
-    g, table = t.genesis, t.table
+    g, table = t.genesis, t.referee
     if g is None or table is None:
         return
     rep.game, rep.engine, rep.ruleset, rep.chain_length = g.game_id, g.engine, g.ruleset, g.chain_length
@@ -187,7 +187,7 @@ def _check_evidence(t: Transcript, rep: Report, lines: Sequence[bytes]) -> None:
 
 def _contest(t: Transcript, rep: Report) -> None:
     """Why the result of a sound game may still be unfair, one sentence each."""
-    g, table = t.genesis, t.table
+    g, table = t.genesis, t.referee
     if g is None or table is None:
         return
     for d in rep.drops:

@@ -50,7 +50,7 @@ def check(peer: Peer, now: int) -> None:
                 return
             peer.replica.my_hello, peer.hello_held = peer.hello_held, b""
             peer.node.flood()
-    t = peer.session.table
+    t = peer.session.referee
     if t is None or peer.role != "player" or peer.seat_told == "started":
         return
     creator = peer.session.transcript.creator
@@ -93,7 +93,7 @@ def on_bye(peer: Peer, link: Link, code: str, reason: str) -> None:
             peer.lobby.leave(link.peer_key)  # freed at once (a silent one after LEAVE_MS)
         return
     from_host = link.endpoint == peer.host_endpoint and bool(peer.host_endpoint)
-    if code == "wrong_game" and from_host and peer.session.table is None:
+    if code == "wrong_game" and from_host and peer.session.referee is None:
         refuse(peer, Refused("wrong_game", endpoint=peer.host_endpoint, game=peer.node.game_id))
     elif code in REFUSALS and from_host and peer.role == "player" and peer.session.seat < 0:
         refuse(peer, Refused(code))

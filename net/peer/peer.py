@@ -192,7 +192,7 @@ class Peer:
                    bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0, resumed=True)
         peer._told = len(session.log)
         asked = meta.get("hello")
-        if session.table is None and role == "player" and isinstance(asked, list) and len(asked) == 2:
+        if session.referee is None and role == "player" and isinstance(asked, list) and len(asked) == 2:
             # a joiner resumed before the start asks for its seat again, once its host is checked
             name, power = str(asked[0]), str(asked[1])
             peer.hello_as = (name, power)
@@ -260,12 +260,12 @@ class Peer:
 
     # ------------------------------------------------------------------ running
     @property
-    def table(self) -> Any:
-        return self.session.table
+    def referee(self) -> Any:
+        return self.session.referee
 
     @property
     def over(self) -> bool:
-        t = self.session.table
+        t = self.session.referee
         return t is not None and bool(t.closed)
 
     def start_game(self, *, timeout_ms: int, drop_bot: str = "greedy", chain_length: int | None = None) -> bool:
@@ -314,7 +314,7 @@ class Peer:
         self.session.tick(now)
         if self.decider is not None and self.session.my_turn():
             options = self.session.legal()
-            t = self.session.table
+            t = self.session.referee
             st = t.st if t is not None else None
             if options and st is not None:
                 if isinstance(self.decider, BotDecider) and t is not None:
@@ -343,7 +343,7 @@ class Peer:
         openings and ends); a drop vote, a reveal short of the last, a heartbeat change
         none of these."""
         s = self.session
-        t = s.table
+        t = s.referee
         if t is None or not t.started or (self.lobby is not None and not self.lobby.started):
             return (self.node.stats.frames_in, len(s.transcript.entries))
         return (s.transcript.position, len(s.log), self.node.peers_version,
@@ -377,7 +377,7 @@ class Peer:
         if len(log) > self._told:
             self._events += [GameEvent(line) for line in log[self._told:]]
             self._told = len(log)
-        t = s.table
+        t = s.referee
         if t is None:
             return
         if len(t.drops) > self._drops_told:
@@ -431,7 +431,7 @@ class Peer:
         self.emit(Desync(env.at, ours, env.state, env.author, str(self.files.desync)))
 
     def result(self) -> dict[str, Any]:
-        t = self.session.table
+        t = self.session.referee
         st = t.st if t is not None else None
         return {"role": self.role, "seat": self.session.seat, "messages": len(self.session.transcript),
                 "state_hash": state_hash(st) if st is not None else "", "over": self.over,
@@ -485,7 +485,7 @@ class Peer:
         if self.contact is not None:
             self.contact.close()
             self.contact = None
-        if (self.lobby is None and self.role == "player" and self.session.table is None and not self.node.closed
+        if (self.lobby is None and self.role == "player" and self.session.referee is None and not self.node.closed
                 and self.refused is None):  # a refused joiner holds no seat (and may share a seated key)
             self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:

@@ -65,8 +65,8 @@ class Game:
         self.settle()
 
     @property
-    def table(self) -> Any:
-        return self.t.table
+    def referee(self) -> Any:
+        return self.t.referee
 
     def settle(self) -> None:
         while True:
@@ -79,12 +79,12 @@ class Game:
 
     def step(self) -> bool:
         """One decision by the bot of the seat to decide; False when no seat decides now."""
-        seat = self.table.decision_seat()
+        seat = self.referee.decision_seat()
         if seat < 0 or seat not in self.auto:
             return False
         self.now += 1
         s = self.sessions[seat]
-        res = s.submit(self.bots[seat].choose(self.table.st, seat, s.legal()), self.now)
+        res = s.submit(self.bots[seat].choose(self.referee.st, seat, s.legal()), self.now)
         assert res.ok, res
         self.settle()
         return True
@@ -95,11 +95,11 @@ class Game:
             if pred(self):
                 return
             if not self.step():
-                raise AssertionError(f"stuck: waiting for {self.table.awaited()}")
+                raise AssertionError(f"stuck: waiting for {self.referee.awaited()}")
         raise AssertionError("limit reached")
 
     def finish(self) -> None:
-        self.play_until(lambda g: g.table.closed)
+        self.play_until(lambda g: g.referee.closed)
 
     def envelope(self, seat: int, kind: str, body: dict[str, Any], **over: Any) -> bytes:
         """A message by ``seat`` with sound defaults (next seq, current position), any
@@ -112,7 +112,7 @@ class Game:
         return build(ident, **fields).raw
 
     def snapshot(self) -> tuple[Any, ...]:
-        t, tb = self.t, self.table
+        t, tb = self.t, self.referee
         return (len(t.entries), t.position, t.state_hash, dict(tb.reveals), dict(tb.commits), dict(tb.opened),
                 set(tb.ended), list(tb.control), {k: set(v) for k, v in tb.votes.items()}, dict(t._next),
                 list(tb.undo_stack), tb.st.to_dict())
@@ -167,8 +167,8 @@ class Mesh:
 
     def finish(self, limit: int = 5000) -> None:
         for _ in range(limit):
-            if all(p.table is not None and p.table.closed for p in self.peers):
+            if all(p.referee is not None and p.referee.closed for p in self.peers):
                 return
             if not self.step():
-                raise AssertionError(f"stuck: {[p.table.awaited() for p in self.peers if p.table]}")
+                raise AssertionError(f"stuck: {[p.referee.awaited() for p in self.peers if p.referee]}")
         raise AssertionError("limit reached")

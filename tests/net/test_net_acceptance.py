@@ -42,15 +42,15 @@ def game() -> Game:
 
 def test_form_signature_and_author(game: Game) -> None:
     g = game
-    d = g.table.decision_seat()
-    choice = legal(g.table.st, d)[0].wire()
+    d = g.referee.decision_seat()
+    choice = legal(g.referee.st, d)[0].wire()
     good = g.envelope(d, "choice", {"choice": choice})
     assert refused(g, b"garbage") == "malformed"
     assert refused(g, good + b" ") == "not_canonical"
     assert refused(g, b'{"x":"' + b"a" * 40000 + b'"}') == "oversized"
     obj = json.loads(good)
     assert refused(g, canonical_json({k: v for k, v in obj.items() if k != "sig"})) == "unsigned"
-    forged = dict(obj, body={"choice": legal(g.table.st, d)[-1].wire() + ["x"]})
+    forged = dict(obj, body={"choice": legal(g.referee.st, d)[-1].wire() + ["x"]})
     assert refused(g, canonical_json(forged)) == "bad_signature"
     sig = bytearray(bytes.fromhex(obj["sig"]))
     sig[5] ^= 1
@@ -65,9 +65,9 @@ def test_form_signature_and_author(game: Game) -> None:
 
 def test_turn_legality_at_and_state(game: Game) -> None:
     g = game
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     other = (d + 1) % 3
-    options = legal(g.table.st, d)
+    options = legal(g.referee.st, d)
     assert refused(g, g.envelope(other, "choice", {"choice": options[0].wire()})) == "not_your_turn"
     assert refused(g, g.envelope(d, "choice", {"choice": ["no_such_thing"]})) == "illegal"
     assert refused(g, g.envelope(d, "choice", {"choice": "pass"})) == "bad_body"
@@ -76,22 +76,22 @@ def test_turn_legality_at_and_state(game: Game) -> None:
     assert refused(g, g.envelope(d, "choice", {"choice": options[0].wire()}, state="ab" * 32)) == "state_mismatch"
     old_at, old_state = g.t.position, g.t.state_hash
     assert g.step()
-    d2 = g.table.decision_seat()
+    d2 = g.referee.decision_seat()
     if d2 >= 0:
-        opt = legal(g.table.st, d2)[0].wire()
+        opt = legal(g.referee.st, d2)[0].wire()
         assert refused(g, g.envelope(d2, "choice", {"choice": opt}, at=old_at, state=old_state)) == "stale"
     finish_fair(g)
 
 
 def test_replay_order_and_equivocation(game: Game) -> None:
     g = game
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     author = g.ids[d].public_hex
     seq, prev = g.t.last_of(author)
-    first = g.envelope(d, "choice", {"choice": legal(g.table.st, d)[0].wire()})
-    assert refused(g, g.envelope(d, "choice", {"choice": legal(g.table.st, d)[0].wire()}, seq=seq + 1,
+    first = g.envelope(d, "choice", {"choice": legal(g.referee.st, d)[0].wire()})
+    assert refused(g, g.envelope(d, "choice", {"choice": legal(g.referee.st, d)[0].wire()}, seq=seq + 1,
                                  prev=sha256(b"x").hex())) == "out_of_order"
-    assert refused(g, g.envelope(d, "choice", {"choice": legal(g.table.st, d)[0].wire()},
+    assert refused(g, g.envelope(d, "choice", {"choice": legal(g.referee.st, d)[0].wire()},
                                  prev=sha256(b"x").hex())) == "bad_prev"
     assert g.t.offer(first).ok
     assert refused(g, first) == "duplicate"
@@ -105,28 +105,28 @@ def test_replay_order_and_equivocation(game: Game) -> None:
 def test_reveals_must_hash_onto_the_chain() -> None:
     g = Game(3)
     g.sessions[2].suppress = frozenset({"reveal"})
-    g.play_until(lambda g: g.table.chance_round() > 0 and 2 not in g.table.reveals and len(g.table.reveals) == 2)
-    t = g.table
+    g.play_until(lambda g: g.referee.chance_round() > 0 and 2 not in g.referee.reveals and len(g.referee.reveals) == 2)
+    t = g.referee
     r = t.chance_round()
     chain = g.sessions[2]._chain_for(t)
-    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": "11" * 32})) == "bad_reveal"
-    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": chain.reveal(r - 1).hex()})) == "bad_reveal"
-    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r + 1, "value": chain.reveal(r + 1).hex()})) == "bad_round"
-    assert refused(g, g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": "xyz"})) == "bad_body"
-    assert refused(g, g.envelope(1, "reveal", {"chance": g.table.request(), "r": r, "value": chain.reveal(r).hex()})) == "not_expected"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.referee.request(), "r": r, "value": "11" * 32})) == "bad_reveal"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.referee.request(), "r": r, "value": chain.reveal(r - 1).hex()})) == "bad_reveal"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.referee.request(), "r": r + 1, "value": chain.reveal(r + 1).hex()})) == "bad_round"
+    assert refused(g, g.envelope(2, "reveal", {"chance": g.referee.request(), "r": r, "value": "xyz"})) == "bad_body"
+    assert refused(g, g.envelope(1, "reveal", {"chance": g.referee.request(), "r": r, "value": chain.reveal(r).hex()})) == "not_expected"
     count = t.st.chance_count
-    assert g.t.offer(g.envelope(2, "reveal", {"chance": g.table.request(), "r": r, "value": chain.reveal(r).hex()})).ok
-    assert g.table.st.chance_count == count + 1  # the last reveal completes the chance event
+    assert g.t.offer(g.envelope(2, "reveal", {"chance": g.referee.request(), "r": r, "value": chain.reveal(r).hex()})).ok
+    assert g.referee.st.chance_count == count + 1  # the last reveal completes the chance event
     finish_fair(g)
 
 
 def test_a_reveal_needs_no_signature_and_its_forgeries_blame_no_one() -> None:
     g = Game(3)
     g.sessions[2].suppress = frozenset({"reveal"})
-    g.play_until(lambda g: g.table.chance_round() > 0 and 2 not in g.table.reveals and len(g.table.reveals) == 2)
-    r = g.table.chance_round()
-    req = g.table.request()
-    value = g.sessions[2]._chain_for(g.table).reveal(r).hex()
+    g.play_until(lambda g: g.referee.chance_round() > 0 and 2 not in g.referee.reveals and len(g.referee.reveals) == 2)
+    r = g.referee.chance_round()
+    req = g.referee.request()
+    value = g.sessions[2]._chain_for(g.referee).reveal(r).hex()
     author = g.ids[2].public_hex
     seq, prev = g.t.last_of(author)
     # with the value, anyone can write seat 2's reveal without its key: the very bytes seat 2 writes
@@ -159,7 +159,7 @@ def test_a_session_holds_few_early_reveals_per_author() -> None:
     from net.core.session import MAX_HELD_UNSIGNED, Held
 
     g = Game(3)
-    g.play_until(lambda g: g.table.st.chance_count >= 1)
+    g.play_until(lambda g: g.referee.st.chance_count >= 1)
     watcher = g.sessions[1]
     author = g.ids[2].public_hex
     seq, prev = g.t.last_of(author)
@@ -177,21 +177,21 @@ def test_a_session_holds_few_early_reveals_per_author() -> None:
 def test_openings_must_match_commitments_and_engine() -> None:
     g = Game(2)
     g.sessions[1].suppress = frozenset({"commit", "open", "end"})
-    g.play_until(lambda g: 1 in g.table.war_end_pos)
-    gid = g.table.gid
-    true_u = g.table.war_unrest[1][1]
+    g.play_until(lambda g: 1 in g.referee.war_end_pos)
+    gid = g.referee.gid
+    true_u = g.referee.war_unrest[1][1]
     salt = derive_salt(secret(1), 1)
     assert refused(g, g.envelope(1, "commit", {"war": 2, "commit": "00" * 32})) == "not_expected"
     assert refused(g, g.envelope(1, "commit", {"war": 1, "commit": "zz"})) == "bad_body"
     # a decision waits for every seat's commitment; it is refused (a session holds it) until then
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     if d == 0:
-        assert refused(g, g.envelope(0, "choice", {"choice": legal(g.table.st, 0)[0].wire()})) == "commit_missing"
+        assert refused(g, g.envelope(0, "choice", {"choice": legal(g.referee.st, 0)[0].wire()})) == "commit_missing"
     lie = commitment(gid, 1, 1, true_u + 1, salt)  # seat 1 commits to a false value
     assert g.t.offer(g.envelope(1, "commit", {"war": 1, "commit": lie.hex()})).ok
     g.sessions[1].suppress = frozenset({"open", "end"})
-    g.play_until(lambda g: g.table.over and 0 in g.table.ended)
-    ops = [{"war": w, "unrest": g.table.war_unrest[w][1], "salt": derive_salt(secret(1), w).hex()} for w in (1, 2, 3)]
+    g.play_until(lambda g: g.referee.over and 0 in g.referee.ended)
+    ops = [{"war": w, "unrest": g.referee.war_unrest[w][1], "salt": derive_salt(secret(1), w).hex()} for w in (1, 2, 3)]
     assert refused(g, g.envelope(1, "open", {"openings": ops})) == "bad_opening"  # the truth, but not committed
     ops[0]["unrest"] = true_u + 1
     assert refused(g, g.envelope(1, "open", {"openings": ops})) == "bad_opening"  # committed, but not the engine's
@@ -204,14 +204,14 @@ def test_openings_must_match_commitments_and_engine() -> None:
 def test_honest_openings_end_and_close() -> None:
     g = Game(2)
     g.sessions[1].suppress = frozenset({"open", "end"})
-    g.play_until(lambda g: g.table.over and 0 in g.table.ended)
+    g.play_until(lambda g: g.referee.over and 0 in g.referee.ended)
     g.sessions[1].suppress = frozenset({"end"})
     g.settle()
-    assert 1 in g.table.opened
+    assert 1 in g.referee.opened
     assert refused(g, g.envelope(1, "end", {"scores": {"x": 1}, "winners": []})) == "bad_end"
     g.sessions[1].suppress = frozenset()
     g.settle()
-    assert g.table.closed
+    assert g.referee.closed
     assert refused(g, g.envelope(0, "end", {"scores": {}, "winners": []})) == "game_closed"
     rep = verify_messages([e.env.raw for e in g.t.entries])
     assert rep.fair and rep.unrest

@@ -28,7 +28,7 @@ def _awaiting_seat_2(m: Mesh) -> None:
     """Play until every peer's game waits for seat 2 (it holds its reveal back)."""
     m.peers[2].suppress = frozenset({"reveal"})
     for _ in range(3000):
-        if all(p.table.chance_round() and set(p.table.reveals) == {0, 1} for p in m.peers):
+        if all(p.referee.chance_round() and set(p.referee.reveals) == {0, 1} for p in m.peers):
             return
         assert m.step()
     raise AssertionError("no chance event reached")
@@ -47,9 +47,9 @@ def test_a_vote_before_the_voters_own_clock_shows_the_seat_overdue_is_answered_b
     assert m.peers[0].incoming(vote, since + 2).ok
     promise = json.loads(m.peers[0].outgoing()[-1])
     assert promise["kind"] == "drop" and promise["body"] == {"seats": [2], "keep": True}
-    assert not m.peers[0].table.drop_pending(2)
+    assert not m.peers[0].referee.drop_pending(2)
     assert m.peers[2].incoming(vote, since + 2).ok
-    assert m.peers[2].table.drop_pending(2)  # seat 2 heard the vote: what it owes waits...
+    assert m.peers[2].referee.drop_pending(2)  # seat 2 heard the vote: what it owes waits...
     m.peers[2].suppress = frozenset()
     m.peers[2].tick(since + 3)
     assert m.peers[2].outgoing() == []
@@ -61,21 +61,21 @@ def test_a_vote_before_the_voters_own_clock_shows_the_seat_overdue_is_answered_b
     assert [json.loads(r)["kind"] for r in reveal] == ["reveal"]
     for i in (0, 1):
         assert m.peers[i].incoming(reveal[0], since + 6).ok
-    assert len({p.transcript.state_hash for p in m.peers}) == 1 and all(p.table.active(2) for p in m.peers)
+    assert len({p.transcript.state_hash for p in m.peers}) == 1 and all(p.referee.active(2) for p in m.peers)
     # a vote that comes in time (past half of the timeout here) is not answered so
     _awaiting_seat_2(m)
     since = m.peers[0].waiting_for(m.now)[0].since
     assert m.peers[1]._act("drop", {"seats": [2]}, since + 10_000).ok
     assert m.peers[0].incoming(m.peers[1].outgoing()[-1], since + 9_000).ok
-    assert m.peers[0].outgoing() == [] and m.peers[0].table.drop_pending(2)
+    assert m.peers[0].outgoing() == [] and m.peers[0].referee.drop_pending(2)
     # but if seat 2's reveal reaches it while its clock shows seat 2 in time, it promises
     m.peers[2].suppress = frozenset()
     m.peers[2].tick(m.now)
     late = m.peers[2].outgoing()
-    count = m.peers[0].table.st.chance_count
+    count = m.peers[0].referee.st.chance_count
     assert isinstance(m.peers[0].incoming(late[0], since + 9_500), Held)
     assert json.loads(m.peers[0].outgoing()[-1])["body"] == {"seats": [2], "keep": True}
-    assert m.peers[0].table.active(2) and m.peers[0].table.st.chance_count == count + 1  # the reveal is in
+    assert m.peers[0].referee.active(2) and m.peers[0].referee.st.chance_count == count + 1  # the reveal is in
 
 
 def test_a_drop_needs_a_majority_and_its_seats_a_minority() -> None:
@@ -88,13 +88,13 @@ def test_a_drop_needs_a_majority_and_its_seats_a_minority() -> None:
     m.now = 30_000
     vote = m.peers[2]._act("drop", {"seats": [0, 1]}, m.now)
     assert vote.ok  # taken in (it is part of the author's chain), but it counts for nothing
-    assert m.peers[2].table.votes == {} and all(m.peers[2].table.active(s) for s in range(3))
+    assert m.peers[2].referee.votes == {} and all(m.peers[2].referee.active(s) for s in range(3))
     g = Game(2)
     g.sessions[1].suppress = frozenset({"reveal"})
-    g.play_until(lambda g: g.table.chance_round() > 0 and 0 in g.table.reveals)
+    g.play_until(lambda g: g.referee.chance_round() > 0 and 0 in g.referee.reveals)
     g.now += 60_000
     assert g.sessions[0].drop_overdue(g.now).ok
-    assert g.table.active(1) and g.table.votes == {}  # the game waits for seat 1; no die is known to seat 0 alone
+    assert g.referee.active(1) and g.referee.votes == {}  # the game waits for seat 1; no die is known to seat 0 alone
 
 
 def _lie(g: Game, seat: int, **over: Any) -> bytes:
@@ -107,7 +107,7 @@ def test_a_flood_of_early_messages_is_bounded_and_no_signature_is_checked_twice(
     window are refused before their signature is checked; a few per author are held; a
     held message is retried only once it could pass, without checking its signature again."""
     g = Game(3)
-    g.play_until(lambda g: g.table.st.chance_count >= 2)
+    g.play_until(lambda g: g.referee.st.chance_count >= 2)
     watcher = Session(identity(7))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
@@ -170,7 +170,7 @@ def test_hostile_settings_in_a_genesis_are_refused() -> None:
 
 def test_a_log_of_the_previous_protocol_is_refused_with_its_reason(tmp_path: Path) -> None:
     g = Game(2)
-    g.play_until(lambda g: g.table.st.chance_count >= 1)
+    g.play_until(lambda g: g.referee.st.chance_count >= 1)
     old = [json.loads(e.env.raw) for e in g.t.entries]
     for m in old:
         m["v"] = 2
@@ -183,8 +183,8 @@ def test_a_log_of_the_previous_protocol_is_refused_with_its_reason(tmp_path: Pat
 def test_an_end_citing_a_position_before_the_final_one_is_refused() -> None:
     g = Game(2)
     g.sessions[1].suppress = frozenset({"end"})
-    g.play_until(lambda g: g.table.over and 1 in g.table.opened and 0 in g.table.ended)
-    result = g.table.st
+    g.play_until(lambda g: g.referee.over and 1 in g.referee.opened and 0 in g.referee.ended)
+    result = g.referee.st
     from game.rules import outcome
 
     out = outcome(result) or {}
@@ -192,7 +192,7 @@ def test_an_end_citing_a_position_before_the_final_one_is_refused() -> None:
     early = g.t.position - 2
     res = g.t.offer(g.envelope(1, "end", body, at=early, state=g.t.positions[early]))
     assert not res.ok and res.code == "stale" and "final position" in res.text
-    assert g.t.offer(g.envelope(1, "end", body)).ok and g.table.closed
+    assert g.t.offer(g.envelope(1, "end", body)).ok and g.referee.closed
 
 
 def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_path: Path) -> None:
@@ -201,12 +201,12 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
     equivocation); the peer is not out of step for one author's word, and verify of its
     log says contested, naming the author."""
     g = Game(3)
-    g.play_until(lambda g: g.table.st.chance_count >= 2)
+    g.play_until(lambda g: g.referee.st.chance_count >= 2)
     log = tmp_path / "w.jsonl"
     watcher = Session(identity(7), journal=TranscriptFile(log))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     lie = _lie(g, d, at=1, state="ab" * 32)
     res = watcher.incoming(lie, 0)
     assert not res.ok and res.code == "state_mismatch"
@@ -217,7 +217,7 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
     g.finish()
     for e in g.t.entries[len(watcher.transcript):]:
         watcher.incoming(e.env.raw, 0)
-    assert watcher.transcript.state_hash == g.t.state_hash and watcher.table.closed
+    assert watcher.transcript.state_hash == g.t.state_hash and watcher.referee.closed
     assert len(watcher.transcript.equivocations) == 1  # its real message with that seq came later
     assert isinstance(watcher.journal, TranscriptFile)
     watcher.journal.close()
@@ -234,7 +234,7 @@ def test_a_made_up_state_is_evidence_against_its_author_and_verify_shows_it(tmp_
 
 def test_most_of_the_table_disagreeing_means_this_peer_is_out_of_step() -> None:
     g = Game(3)
-    g.play_until(lambda g: g.table.st.chance_count >= 2)
+    g.play_until(lambda g: g.referee.st.chance_count >= 2)
     watcher = Session(identity(7))  # a spectator: the three seats are the others
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
@@ -287,7 +287,7 @@ def test_every_die_is_recomputed_from_the_log_with_sha256_and_hmac_alone() -> No
     g.finish()
     lines = [e.env.raw for e in g.t.entries]
     by_hand = _by_hand(lines)
-    chances = g.table.chances
+    chances = g.referee.chances
     assert len(by_hand) == len(chances) > 20
     kinds = set()
     for (r, kind, values, owners), c in zip(by_hand, chances, strict=True):
@@ -310,7 +310,7 @@ def test_soe_verify_says_contested_and_why_and_exits_non_zero(tmp_path: Path, ca
 
     g = Game(3)
     g.sessions[2].suppress = frozenset({"reveal"})
-    g.play_until(lambda g: g.table.chance_round() > 0 and len(g.table.reveals) == 2)
+    g.play_until(lambda g: g.referee.chance_round() > 0 and len(g.referee.reveals) == 2)
     g.now += 20_000
     assert g.sessions[0].drop_overdue(g.now).ok and g.sessions[1].drop_overdue(g.now).ok
     g.auto = {0, 1}

@@ -27,7 +27,7 @@ def _play(people_bot: str, drop_bot: str = "greedy") -> Transcript:
     for step in range(20_000):
         for s in people:
             s.tick(step)
-        table = t.table
+        table = t.referee
         assert table is not None
         if table.closed:
             break
@@ -41,7 +41,7 @@ def _play(people_bot: str, drop_bot: str = "greedy") -> Transcript:
 
 def test_a_game_with_a_bot_seat_plays_to_the_end_and_verifies() -> None:
     t = _play("random")
-    table = t.table
+    table = t.referee
     assert table is not None and table.closed and table.over
     assert not table.active(1) and table.joined[1] is False
     authors = {e.env.author for e in t.entries}
@@ -73,11 +73,11 @@ def test_a_searching_bot_seat_believes_the_tables_public_ledger(monkeypatch) -> 
     """Every peer plays a bot seat with a bot built afresh for the decision; it is lent the
     table's ledger of the public events, so it knows the others' unrest as a player who
     watched the whole game does (and, the ledger being public, every peer chooses alike)."""
-    import net.core.table
+    import net.core.referee
     from game.bots import SearchBot
 
     made: list[SearchBot] = []
-    real = net.core.table.make_bot
+    real = net.core.referee.make_bot
 
     def spy(name: str, seed: int):  # type: ignore[no-untyped-def]
         bot = real(name, seed)
@@ -85,9 +85,9 @@ def test_a_searching_bot_seat_believes_the_tables_public_ledger(monkeypatch) -> 
             made.append(bot)
         return bot
 
-    monkeypatch.setattr(net.core.table, "make_bot", spy)
+    monkeypatch.setattr(net.core.referee, "make_bot", spy)
     t = _play("greedy", drop_bot="easy")
-    table = t.table
+    table = t.referee
     assert table is not None and table.closed and table.over
     assert made and all(bot.ledger is table.ledger for bot in made)
     assert table.ledger.knows(table.st) and table.ledger.unrest == list(table.st.unrest)

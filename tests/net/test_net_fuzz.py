@@ -18,7 +18,7 @@ KINDS = ["seat", "choice", "reveal", "commit", "open", "end", "undo", "resign", 
 KEYS = ["seat", "chain", "choice", "r", "value", "war", "commit", "openings", "scores", "winners", "target", "seats"]
 
 GAME = Game(3)
-GAME.play_until(lambda g: g.table.st.chance_count >= 3)
+GAME.play_until(lambda g: g.referee.st.chance_count >= 3)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

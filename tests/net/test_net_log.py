@@ -42,7 +42,7 @@ def test_every_accepted_message_is_appended_and_fsynced(tmp_path: Path, monkeypa
     path = tmp_path / "g.jsonl"
     with TranscriptFile(path) as store:
         g = Game(2, store=store)
-        g.play_until(lambda g: g.table.st.chance_count >= 5)
+        g.play_until(lambda g: g.referee.st.chance_count >= 5)
         n = len(g.t)
         assert len(calls) == n
         rejected = g.t.offer(g.envelope(0, "choice", {"choice": ["nonsense"]}))
@@ -190,7 +190,7 @@ def test_resume_from_the_log_after_a_crash(tmp_path: Path) -> None:
     def play(peers: list[Session], steps: int) -> None:
         for _ in range(steps):
             _exchange(peers, 0)
-            if all(p.table.closed for p in peers):
+            if all(p.referee.closed for p in peers):
                 return
             p = next(p for p in peers if p.my_turn())
             assert p.submit(bots[p.seat].choose(p.state, p.seat, p.legal()), 0).ok
@@ -210,7 +210,7 @@ def test_resume_from_the_log_after_a_crash(tmp_path: Path) -> None:
         assert a2.incoming(raw, 0).ok
     assert a2.transcript.state_hash == b.transcript.state_hash
     play([a2, b], 5000)
-    assert a2.table.closed and b.table.closed
+    assert a2.referee.closed and b.referee.closed
     rep = verify_file(path)
     assert rep.fair, rep.failure
 
@@ -266,7 +266,7 @@ def test_beacon_recomputed_independently(log3: Path) -> None:
     first = next(w for w in words if w < limit) % 3
     t, failure = replay(log3.read_bytes().splitlines())
     assert failure is None
-    assert t.table.chances[0].values == (first,) and t.table.chances[0].beacon == b1.hex()
+    assert t.referee.chances[0].values == (first,) and t.referee.chances[0].beacon == b1.hex()
 
 
 def _resign_chain(msgs: list[bytes], index: int, body: dict[str, object], ids: dict[str, Identity]) -> list[bytes]:
@@ -326,7 +326,7 @@ def test_tampered_logs_fail_at_the_right_line(log3: Path, tmp_path: Path, capsys
         if env.kind == "choice" and k > 40:
             from game.rules import legal
 
-            options = [c.wire() for c in legal(t.table.st, t.seat_of(env.author))]
+            options = [c.wire() for c in legal(t.referee.st, t.seat_of(env.author))]
             alt = next((c for c in options if c != env.body["choice"]), None)
             if alt is not None:
                 forged = _resign_chain(msgs, k, {"choice": alt}, ids)
@@ -364,6 +364,6 @@ def test_verify_reports_unreadable_and_empty_files(tmp_path: Path, capsys: pytes
 
 def test_verify_messages_counts_what_passed() -> None:
     g = Game(2)
-    g.play_until(lambda g: g.table.st.chance_count >= 4)
+    g.play_until(lambda g: g.referee.st.chance_count >= 4)
     rep = verify_messages([e.env.raw for e in g.t.entries])
     assert rep.status == "incomplete" and rep.messages == len(g.t) and rep.chance_events == 4

@@ -21,8 +21,8 @@ def undoable(g: Game) -> tuple[int, Choice]:
     """Play until the deciding seat has a choice after which it decides again, with no
     chance and no war ending in between."""
     for _ in range(3000):
-        st = g.table.st
-        d = g.table.decision_seat()
+        st = g.referee.st
+        d = g.referee.decision_seat()
         if d >= 0:
             for c in legal(st, d):
                 nxt, events = apply(st, Act(d, c))
@@ -58,18 +58,18 @@ def test_undo_within_turn_and_its_limits() -> None:
     other = g.sessions[(d + 1) % 3]
     assert not other.undo(g.now).ok  # nothing of theirs to take back
     assert s.submit(c, g.now).ok
-    assert g.table.undo_stack[-1][0] == d
+    assert g.referee.undo_stack[-1][0] == d
     assert other.undo(g.now).code in ("not_your_turn", "undo_refused")
-    target = g.table.undo_stack[-1][1]
+    target = g.referee.undo_stack[-1][1]
     bad = g.envelope(d, "undo", {"target": "00" * 32})
     assert g.t.offer(bad).code == "undo_refused"
     res = s.undo(g.now)
     assert res.ok
     assert g.t.state_hash == before_hash and g.t.position == before_pos + 2
-    assert not g.table.undo_stack or g.table.undo_stack[-1][1] != target
+    assert not g.referee.undo_stack or g.referee.undo_stack[-1][1] != target
     # never past chance: right after a chance event there is nothing to take back
-    g.play_until(lambda g: g.table.decision_seat() >= 0 and not g.table.undo_stack)
-    assert g.sessions[g.table.decision_seat()].undo(g.now).code == "undo_refused"
+    g.play_until(lambda g: g.referee.decision_seat() >= 0 and not g.referee.undo_stack)
+    assert g.sessions[g.referee.decision_seat()].undo(g.now).code == "undo_refused"
     g.finish()
     assert verify_messages([e.env.raw for e in g.t.entries]).fair
 
@@ -102,7 +102,7 @@ def test_undo_is_replayed_identically_by_every_peer() -> None:
 def test_withholding_seat_is_dropped_and_a_bot_plays_it() -> None:
     g = Game(3, timeout_ms=10_000)
     g.sessions[2].suppress = frozenset({"reveal"})
-    g.play_until(lambda g: g.table.chance_round() > 0 and len(g.table.reveals) == 2)
+    g.play_until(lambda g: g.referee.chance_round() > 0 and len(g.referee.reveals) == 2)
     g.now = 20_000
     waits = g.sessions[0].waiting_for(g.now)
     assert [(w.seat, w.what) for w in waits] == [(2, "reveal")]
@@ -110,13 +110,13 @@ def test_withholding_seat_is_dropped_and_a_bot_plays_it() -> None:
     assert not g.sessions[0].waiting_for(since + 9_999)[0].overdue
     assert g.sessions[0].waiting_for(since + 10_000)[0].overdue
     g.now = since + 10_000
-    stuck = g.table.st.chance_count
+    stuck = g.referee.st.chance_count
     assert g.sessions[0].drop_overdue(g.now).ok
-    assert g.table.active(2) and g.table.st.chance_count == stuck  # one vote is not enough
+    assert g.referee.active(2) and g.referee.st.chance_count == stuck  # one vote is not enough
     assert g.sessions[0].drop_overdue(g.now) is None  # and a second one from the same seat is not sent
     assert g.sessions[1].drop_overdue(g.now).ok
-    assert not g.table.active(2) and g.table.st.chance_count > stuck  # dropped; the chance event completed
-    late = g.envelope(2, "reveal", {"r": g.table.st.chance_count, "value": "00" * 32})
+    assert not g.referee.active(2) and g.referee.st.chance_count > stuck  # dropped; the chance event completed
+    late = g.envelope(2, "reveal", {"r": g.referee.st.chance_count, "value": "00" * 32})
     assert g.t.offer(late).code in ("not_expected", "stale")
     g.auto = {0, 1}
     g.finish()
@@ -141,35 +141,35 @@ def test_drop_of_a_seat_that_does_not_decide_is_the_same_on_every_peer() -> None
         assert m.peers[i].drop_overdue(m.now).ok
         m.pump()
     for i in (0, 2):
-        assert not m.peers[i].table.active(1)
+        assert not m.peers[i].referee.active(1)
     m.peers = [m.peers[0], m.peers[2]]
     m.inbox = [[], []]
     m.n = 2
     m.silent = set()
     for _ in range(5000):
-        if all(p.table.closed for p in m.peers):
+        if all(p.referee.closed for p in m.peers):
             break
         if not m.step():
-            raise AssertionError([p.table.awaited() for p in m.peers])
+            raise AssertionError([p.referee.awaited() for p in m.peers])
     assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
 
 
 def test_vote_for_a_seat_not_awaited_counts_for_nothing() -> None:
     g = Game(3)
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     other = [s for s in range(3) if s != d]
     res = g.t.offer(g.envelope(other[0], "drop", {"seats": [other[1]]}))
-    assert res.ok and not res.changed and g.table.active(other[1]) and not g.table.votes
+    assert res.ok and not res.changed and g.referee.active(other[1]) and not g.referee.votes
     assert g.t.offer(g.envelope(other[0], "drop", {"seats": [other[0]]})).code == "bad_body"
     assert g.t.offer(g.envelope(other[0], "drop", {"seats": [2, 1]})).code == "bad_body"
 
 
 def test_resign_gives_the_seat_to_the_bot() -> None:
     g = Game(2)
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     assert not g.sessions[1 - d].resign(g.now).ok
     assert g.sessions[d].resign(g.now).ok
-    assert not g.table.active(d)
+    assert not g.referee.active(d)
     g.auto = {1 - d}
     g.finish()
     rep = verify_messages([e.env.raw for e in g.t.entries])
@@ -184,7 +184,7 @@ def test_no_one_sees_others_unrest_before_the_openings() -> None:
     m = Mesh(3, rng=random.Random(4))
     m.peers[2].suppress = frozenset({"open", "end"})
     for _ in range(5000):
-        if all(p.table.over and 0 in p.table.ended and 1 in p.table.ended for p in m.peers):
+        if all(p.referee.over and 0 in p.referee.ended and 1 in p.referee.ended for p in m.peers):
             break
         assert m.step()
     for seat in (0, 1):
@@ -202,7 +202,7 @@ def test_no_one_sees_others_unrest_before_the_openings() -> None:
     m.pump()
     for s in m.peers:
         assert any(line["kind"] == "unrest_revealed" for line in s.log)
-        assert None not in s.view()["unrest"] and s.outcome() is not None and s.table.closed
+        assert None not in s.view()["unrest"] and s.outcome() is not None and s.referee.closed
 
 
 def test_spectator_session_follows_the_game() -> None:
@@ -210,7 +210,7 @@ def test_spectator_session_follows_the_game() -> None:
     from net.core.session import Session
 
     g = Game(2)
-    g.play_until(lambda g: g.table.st.chance_count >= 3)
+    g.play_until(lambda g: g.referee.st.chance_count >= 3)
     watcher = Session(Identity.from_seed(b"\x77" * 32))
     raws = [e.env.raw for e in g.t.entries]
     rng = random.Random(4)
@@ -227,24 +227,24 @@ def test_spectator_session_follows_the_game() -> None:
 def test_seat_withholding_its_opening_can_be_dropped(kind: str) -> None:
     g = Game(3)
     g.sessions[2].suppress = frozenset({kind})
-    g.play_until(lambda g: g.table.over and {0, 1} <= g.table.ended)
+    g.play_until(lambda g: g.referee.over and {0, 1} <= g.referee.ended)
     g.now += 20_000
     assert g.sessions[0].waiting_for(g.now)[0].what == "open"
     assert g.sessions[0].drop_overdue(g.now).ok and g.sessions[1].drop_overdue(g.now).ok
-    assert g.table.closed
+    assert g.referee.closed
     rep = verify_messages([e.env.raw for e in g.t.entries])
     assert rep.status == "contested" and rep.drops[0]["withheld"] == ["open"]
 
 
 def test_seat_that_never_joins_is_dropped_and_play_starts() -> None:
     m = Mesh(3, rng=random.Random(2), silent=[2])
-    assert all(not p.table.started for p in m.peers[:2])
+    assert all(not p.referee.started for p in m.peers[:2])
     assert [(w.seat, w.what) for w in m.peers[0].waiting_for(m.now)] == [(2, "seat")]
     m.now = 20_000
     for i in (0, 1):
         assert m.peers[i].drop_overdue(m.now).ok
         m.pump()
-    assert all(p.table.started and not p.table.active(2) for p in m.peers[:2])
+    assert all(p.referee.started and not p.referee.active(2) for p in m.peers[:2])
     m.peers, m.inbox, m.n, m.silent = m.peers[:2], [[], []], 2, set()
     m.finish()
     assert m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
@@ -257,7 +257,7 @@ def test_equivocation_proof_is_kept_in_the_evidence_file(tmp_path: Path) -> None
     watcher = Session(identity(5), journal=TranscriptFile(tmp_path / "w.jsonl"))
     for e in g.t.entries:
         assert watcher.incoming(e.env.raw, 0).ok
-    d = g.table.decision_seat()
+    d = g.referee.decision_seat()
     seq, prev = g.t.last_of(g.ids[d].public_hex)
     twin = g.envelope(d, "choice", {"choice": ["the same seq again"]}, seq=seq - 1,
                       prev=g.t.entries[g.t._by_seq[(g.ids[d].public_hex, seq - 1)]].env.prev)
@@ -272,8 +272,8 @@ def _withheld_reveal_mesh() -> Mesh:
     m = Mesh(3, rng=random.Random(5))
     m.peers[2].suppress = frozenset({"reveal"})
     for _ in range(3000):
-        t = m.peers[0].table
-        if t.chance_round() and set(t.reveals) == {0, 1} and all(p.table.chance_round() for p in m.peers):
+        t = m.peers[0].referee
+        if t.chance_round() and set(t.reveals) == {0, 1} and all(p.referee.chance_round() for p in m.peers):
             break
         assert m.step()
     m.now += 20_000
@@ -305,10 +305,10 @@ def _finish(m: Mesh, peers: Sequence[int]) -> None:
         p.tick(m.now)
     m.pump()
     for _ in range(5000):
-        if all(p.table.closed for p in m.peers):
+        if all(p.referee.closed for p in m.peers):
             return
         if not m.step():
-            raise AssertionError([p.table.awaited() for p in m.peers])
+            raise AssertionError([p.referee.awaited() for p in m.peers])
 
 
 def test_a_late_reveal_crossing_the_last_drop_vote_leaves_every_voter_on_the_same_side() -> None:
@@ -327,10 +327,10 @@ def test_a_late_reveal_crossing_the_last_drop_vote_leaves_every_voter_on_the_sam
     m.inbox[0], late = [], m.inbox[0]  # the reveal to peer 0 is in flight
     assert m.peers[1].drop_overdue(m.now).ok  # peer 1 has the reveal neither: the last vote
     _send(m, 1, [0, 2])
-    assert not m.peers[1].table.active(2)
+    assert not m.peers[1].referee.active(2)
     m.inbox[0] = late + m.inbox[0]  # peer 0 gets the reveal, then the last vote
     assert _deliver(m, 0)[:1] == ["drop_pending"]
-    assert not m.peers[0].table.active(2)
+    assert not m.peers[0].referee.active(2)
     assert _same_line(m.peers[0].transcript, m.peers[1].transcript)
     _deliver(m, 1)  # the reveal reaches peer 1 after the drop: refused, nothing changes
     assert _same_line(m.peers[0].transcript, m.peers[1].transcript)
@@ -367,12 +367,12 @@ def test_a_peer_that_took_the_late_reveal_first_promises_to_keep_the_seat_and_th
         m.peers[1].transcript.position)
     codes = _deliver(m, 0)
     assert codes[0] == "drop_pending"  # peer 0 voted: it held the reveal until the promise
-    assert m.peers[0].table.active(2) and m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
+    assert m.peers[0].referee.active(2) and m.peers[0].transcript.state_hash == m.peers[1].transcript.state_hash
     _deliver(m, 2)
     assert m.peers[2].transcript.state_hash == m.peers[1].transcript.state_hash
     _finish(m, [0, 1, 2])
     assert len({p.transcript.state_hash for p in m.peers}) == 1
-    assert all(p.table.active(2) for p in m.peers)
+    assert all(p.referee.active(2) for p in m.peers)
 
 
 def test_a_player_who_declines_to_drop_promises_to_keep_the_seat_and_its_late_reveal_is_taken_in() -> None:
@@ -386,17 +386,17 @@ def test_a_player_who_declines_to_drop_promises_to_keep_the_seat_and_its_late_re
     assert m.peers[2].drop_overdue(m.now) is None  # (seat 2 votes for no one: it is the one awaited)
     m.peers[2].suppress = frozenset()
     m.peers[2].tick(m.now)  # it heard of the vote: its reveal waits, unsent
-    assert m.peers[2].outgoing() == [] and m.peers[2].table.drop_pending(2)
+    assert m.peers[2].outgoing() == [] and m.peers[2].referee.drop_pending(2)
     promised = m.peers[1].keep_waiting(m.now)
     assert [r.ok for r in promised] == [True] and m.peers[1].keep_waiting(m.now) == []
     _send(m, 1, [0, 2])
     _deliver(m, 0)
     _deliver(m, 2)
-    assert not any(p.table.drop_pending(2) for p in m.peers)
+    assert not any(p.referee.drop_pending(2) for p in m.peers)
     m.peers[2].tick(m.now)  # released: the reveal goes out
     _send(m, 2, [0, 1])
     _deliver(m, 0)
     _deliver(m, 1)
-    assert len({p.transcript.state_hash for p in m.peers}) == 1 and all(p.table.active(2) for p in m.peers)
+    assert len({p.transcript.state_hash for p in m.peers}) == 1 and all(p.referee.active(2) for p in m.peers)
     _finish(m, [0, 1, 2])
     assert len({p.transcript.state_hash for p in m.peers}) == 1

@@ -91,7 +91,7 @@ def run_until(peers: Callable[[], Iterable[Peer]] | Iterable[Peer], pred: Callab
         if time.monotonic() > deadline:
             live = list(peers() if callable(peers) else peers)
             state = [(p.role, len(p.session.transcript), p.over, p.desynced,
-                      p.session.table.awaited() if p.session.table else None) for p in live]
+                      p.session.referee.awaited() if p.session.referee else None) for p in live]
             raise AssertionError(f"timed out after {timeout_s} s waiting for {what}: {state}")
         for p in (peers() if callable(peers) else peers):
             p.step(step_ms)

@@ -90,7 +90,7 @@ def test_a_vote_to_drop_at_once_drops_no_one(made: list[Cluster], tmp_path: Path
     votes: list[int] = []
 
     def vote_at_once() -> None:
-        t = cheat.session.table
+        t = cheat.session.referee
         if t is None or not t.started or t.over:  # (at the very end it would only stop its own peer)
             return
         pos = cheat.session.transcript.position
@@ -204,11 +204,11 @@ def test_withholding_the_last_reveal_is_detected_and_the_game_contested(made: li
     seen: dict[str, object] = {}
 
     def others_revealed() -> bool:
-        t = cheat.session.table
+        t = cheat.session.referee
         return t is not None and t.chance_round() > 0 and set(t.reveals) == {0, 1}
 
     c.run(others_revealed, 30, "every other reveal in at the cheat")
-    t = cheat.session.table
+    t = cheat.session.referee
     r = t.chance_round()
     ranges = t.st.stack and tuple(tuple(x) for x in t.request()["ranges"])
     mine = HashChain(cheat.session.secret, t.g.chain_length).reveal(r)
@@ -218,7 +218,7 @@ def test_withholding_the_last_reveal_is_detected_and_the_game_contested(made: li
     c.clock.speed(10)  # the timeout passes in a second
     c.finish(60)
     assert len(c.hashes()) == 1
-    host = c.host.session.table
+    host = c.host.session.referee
     assert host is not None and host.chances[r - 1].values == without  # the roll made without the cheat
     for p in c.peers[:2]:
         rep = verify_file(p.files.log)

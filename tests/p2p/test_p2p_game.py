@@ -60,7 +60,7 @@ def test_three_peers_play_to_the_end_and_agree(clusters: MakeCluster) -> None:
     kinds = [type(e) for e in said]
     assert kinds[:3] == [Joined, Joined, Started] and kinds.count(Over) == 1 and kinds[-1] is Over
     start = said[2]
-    assert isinstance(start, Started) and start.hosting and [p for _, p in start.seats] == c.host.table.g.powers
+    assert isinstance(start, Started) and start.hosting and [p for _, p in start.seats] == c.host.referee.g.powers
     lines = [e.entry for e in said if isinstance(e, GameEvent)]
     assert lines == c.host.session.log
     waits = [e.waits for e in said if isinstance(e, Awaiting)]
@@ -159,7 +159,7 @@ def test_a_peer_withholding_its_reveal_is_dropped_and_replaced_by_a_bot(clusters
         power = rep.players[2]["power"]
         assert f"{power} dropped for withholding (reveal), signed by seats [0, 1]" in format_report(rep)
     # the seat went on (played by the bot) to the end; the cheat signed nothing after the drop
-    t = c.host.session.table
+    t = c.host.session.referee
     assert t is not None and t.control[2] == "dropped" and t.over
     assert cheat.session.seat == 2 and not cheat.session.my_turn()
     drop_line = rep.drops[0]["line"]
@@ -175,7 +175,7 @@ def test_the_joiners_find_each_other_at_once_and_go_on_when_the_host_vanishes(cl
     c = clusters(3)
     c.start(timeout_ms=DROP_MS)
     joiners = c.peers[1:]
-    c.run(lambda: all(p.session.table is not None for p in joiners), 5, "the genesis at every joiner")
+    c.run(lambda: all(p.session.referee is not None for p in joiners), 5, "the genesis at every joiner")
     crash(c.host)
     c.peers = joiners
     c.clock.speed(10)

@@ -24,7 +24,7 @@ def game(tmp_path: Path) -> Iterator[Cluster]:
     c = Cluster(tmp_path, players=4, seed=3)
     try:
         c.start()
-        c.run(lambda: all(p.session.table is not None and p.session.table.started for p in c.peers), 20,
+        c.run(lambda: all(p.session.referee is not None and p.session.referee.started for p in c.peers), 20,
               "every seat in the started game")
         yield c
     finally:
@@ -55,7 +55,7 @@ def test_a_peer_woken_by_a_reveal_short_of_the_last_does_no_chores(tmp_path: Pat
         watcher, others, holdout = c.peers[1], [c.peers[0], *c.peers[2:4]], c.peers[4]
         withhold(holdout, "reveal")  # the first chance event waits for it: the others' reveals stay short of the last
         c.start()
-        c.run(lambda: all(p.session.table is not None and p.session.table.chance_round() for p in c.peers), 20,
+        c.run(lambda: all(p.session.referee is not None and p.session.referee.chance_round() for p in c.peers), 20,
               "the first chance event asked for")
         chores = [0]
         check = net.peer.door.check
@@ -65,9 +65,9 @@ def test_a_peer_woken_by_a_reveal_short_of_the_last_does_no_chores(tmp_path: Pat
             check(peer, now)
         monkeypatch.setattr(net.peer.door, "check", counting_check)
         watcher.clock = lambda: watcher._stepped[1] - 1  # the periodic chores never fall due meanwhile
-        run_until(others, lambda: all(len(p.session.table.reveals) >= 3 for p in others  # type: ignore[union-attr]
-                                      if p.session.table is not None), 10, "the others' reveals")
-        table = watcher.session.table
+        run_until(others, lambda: all(len(p.session.referee.reveals) >= 3 for p in others  # type: ignore[union-attr]
+                                      if p.session.referee is not None), 10, "the others' reveals")
+        table = watcher.session.referee
         assert table is not None
         quiet = 0
         end = time.monotonic() + 1.0

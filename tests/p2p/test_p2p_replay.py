@@ -41,12 +41,12 @@ def contested(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
         withhold(cheat, "reveal")
 
         def others_revealed() -> bool:
-            t = cheat.session.table
+            t = cheat.session.referee
             return t is not None and t.chance_round() > 0 and set(t.reveals) == {0, 1}
 
         c.run(others_revealed, 30, "every other reveal in at the cheat")
-        assert cheat.session.table is not None
-        r = cheat.session.table.chance_round()
+        assert cheat.session.referee is not None
+        r = cheat.session.referee.chance_round()
         c.clock.speed(10)  # the timeout passes in a second
         c.finish(60)
         assert len(c.hashes()) == 1

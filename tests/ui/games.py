@@ -77,8 +77,8 @@ def network_log(path: Path, players: int, resign: tuple[tuple[int, int], ...] = 
     g = Game(players, store=store)
     before: list[int] = []
     for seat, step in resign:
-        g.play_until(lambda g, seat=seat, step=step: g.table.st.steps >= step and g.table.decision_seat() == seat)
-        before.append(len(g.table.inputs))
+        g.play_until(lambda g, seat=seat, step=step: g.referee.st.steps >= step and g.referee.decision_seat() == seat)
+        before.append(len(g.referee.inputs))
         assert g.sessions[seat].resign(g.now).ok
         g.auto.discard(seat)
     g.finish()

@@ -245,7 +245,7 @@ def test_unwitnessed_dice_and_evidence_against_an_author_are_reasons_on_screen(h
     path = home / "resigned.jsonl"
     store = TranscriptFile(path, fsync=False)
     g = Game(2, store=store)
-    g.play_until(lambda g: g.table.st.steps > 60 and g.table.decision_seat() == 1)
+    g.play_until(lambda g: g.referee.st.steps > 60 and g.referee.decision_seat() == 1)
     assert g.sessions[1].resign(g.now).ok
     g.auto = {0}
     g.finish()

@@ -240,14 +240,14 @@ def test_resignations_and_unwitnessed_dice_are_marked_at_their_steps(home: Path,
     path = home / "resigned.jsonl"
     g, before = network_log(path, 3, ((1, 40), (2, 120)))
     game = load_game_file(path)
-    seats = g.table.g.seats
+    seats = g.referee.g.seats
     resigns = [m for m in game.marks if m.kind == "resign"]
     assert [m.step for m in resigns] == [before[0] + 1, before[1] + 1]  # the bot's first decision for the seat
     for m, seat in zip(resigns, (1, 2), strict=True):
         assert pending(game.steps[m.step - 1].state).seat == seat  # the seat's own decision, which it handed over
         assert m.text.startswith(f"{_name(seats[seat].power)} (seat {seat}, 'player {seat}') resigned at step "
                                  f"{m.step - 1} (war ")
-    chances = g.table.chances
+    chances = g.referee.chances
     first = next(c.r for c in chances if not c.witnessed)
     assert all(not c.witnessed for c in chances[first - 1:])
     (unw,) = [m for m in game.marks if m.kind == "unwitnessed"]

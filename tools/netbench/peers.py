@@ -52,7 +52,7 @@ class Recorder:
             if res.ok:
                 env = res.entry.env
                 self.accepted[env.id] = [t, env.kind, res.entry.seat, res.entry.index]
-                table = transcript.table
+                table = transcript.referee
                 if table is not None and res.changed:  # chance is asked for or applied only at a new position
                     count = table.st.chance_count
                     for r in range(self.chances_seen + 1, count + 1):
@@ -111,16 +111,16 @@ class Recorder:
             self.add("poll_wait", now_ns() - t0)
             return out
 
-        import net.core.table
+        import net.core.referee
 
-        beacon_value = net.core.table.beacon_value
+        beacon_value = net.core.referee.beacon_value
 
         def timed_beacon(gid: bytes, r: int, reveals: Any) -> bytes:
             value: bytes = beacon_value(gid, r, reveals)
             self.known.setdefault(r, now_ns())  # every reveal in and checked: the dice are fixed
             return value
 
-        setattr(net.core.table, "beacon_value", timed_beacon)  # noqa: B010
+        setattr(net.core.referee, "beacon_value", timed_beacon)  # noqa: B010
         setattr(transcript, "offer", timed_offer)  # noqa: B010
         setattr(transcript, "offer_own", timed_offer_own)  # noqa: B010
         setattr(peer.session, "submit", timed_submit)  # noqa: B010

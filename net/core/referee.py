@@ -1,10 +1,10 @@
 """The game side of the transcript: the engine state and everything the protocol adds
 around it, and the rules for each kind of message once its envelope is sound.
 
-A :class:`Table` knows who controls each seat (a person, or a bot after ``drop`` or
+A :class:`Referee` knows who controls each seat (a person, or a bot after ``drop`` or
 ``resign``), the hash-chain tip of every seat, the reveals of the open chance event, the
 drop votes, the unrest commitments and openings, the end signatures, and the inputs the
-engine has applied (for ``undo``). :meth:`Table.plan` validates one message and returns
+engine has applied (for ``undo``). :meth:`Referee.plan` validates one message and returns
 the closure that applies it, so a refused message changes nothing; the rules for each
 kind are in :mod:`net.core.plans`, chance events in :mod:`net.core.chance`.
 
@@ -27,7 +27,7 @@ from net.core.plans import BOT, PLANS, PLAYER, DropRecord, Msg, Outcome, Plan
 from net.core.reasons import Reject
 
 
-class Table:
+class Referee:
     """Engine state plus protocol bookkeeping for one game (see the module docstring)."""
 
     def __init__(self, genesis: Genesis) -> None:
