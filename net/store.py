@@ -36,7 +36,7 @@ from types import TracebackType
 from net.core.encoding import canonical_json
 from net.core.identity import Identity
 from net.core.session import Session
-from net.core.transcript import replay
+from net.core.transcript import rebuild
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +143,7 @@ def resume_session(identity: Identity, path: str | os.PathLike[str], *, secret: 
     is the file (a partial last line, left by a crash, is cut off: see
     :attr:`TranscriptFile.repaired`). Raises ValueError when a line of the log fails."""
     loaded = load(path)
-    transcript, failure = replay(loaded.messages)
+    transcript, failure = rebuild(loaded.messages)
     if failure is not None:
         raise ValueError(f"{path}: message {failure.index + 1} fails: {failure.code}: {failure.text}")
     session = Session(identity, secret=secret, transcript=transcript, journal=TranscriptFile(path), now=now)

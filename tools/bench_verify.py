@@ -27,7 +27,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.rules import apply_in_place  # noqa: E402
-from net.core.transcript import replay  # noqa: E402
+from net.core.transcript import rebuild  # noqa: E402
 from net.core.verify import signatures_only, verify_messages  # noqa: E402
 from net.selfplay import play_logged  # noqa: E402
 from net.store import load  # noqa: E402
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     if not rep.fair:
         print(f"the log does not verify: {rep.failure}", file=sys.stderr)
         return 1
-    transcript, _ = replay(messages)
+    transcript, _ = rebuild(messages)
     assert transcript.referee is not None
     inputs = list(transcript.referee.inputs)
     genesis = transcript.genesis

@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     register_network(sub)
     from game.cli.arena import register as register_arena
     register_arena(sub)
-    from game.cli.replay import register as register_replay
+    from game.cli.watch import register as register_replay
     register_replay(sub)
     return parser
 

@@ -314,18 +314,18 @@ class Transcript:
 
 
 @dataclass(frozen=True, slots=True)
-class ReplayFailure:
+class RebuildFailure:
     index: int  # 0-based position in the list given
     code: str
     text: str
 
 
-def replay(messages: Iterable[bytes], sink: Callable[[bytes], None] | None = None
-           ) -> tuple[Transcript, ReplayFailure | None]:
+def rebuild(messages: Iterable[bytes], sink: Callable[[bytes], None] | None = None
+           ) -> tuple[Transcript, RebuildFailure | None]:
     """Rebuild a game from its messages in order; stops at the first one that fails."""
     t = Transcript(sink)
     for i, raw in enumerate(messages):
         res = t.offer(raw)
         if isinstance(res, Rejected):
-            return t, ReplayFailure(i, res.code, res.text)
+            return t, RebuildFailure(i, res.code, res.text)
     return t, None

@@ -20,7 +20,7 @@ from net.core.encoding import canonical_json
 from net.core.envelope import build, parse
 from net.core.identity import Identity
 from net.core.session import REMADE_ALIKE, Session
-from net.core.transcript import replay
+from net.core.transcript import rebuild
 from net.core.verify import verify_messages
 from net.store import TranscriptFile, load, resume_session
 from net.verify import verify_file
@@ -49,7 +49,7 @@ def test_every_accepted_message_is_appended_and_fsynced(tmp_path: Path, monkeypa
         assert not rejected.ok and len(calls) == n  # refused messages are never written
     lines = load(path).messages
     assert lines == [e.env.raw for e in g.t.entries]
-    t, failure = replay(lines)
+    t, failure = rebuild(lines)
     assert failure is None and t.state_hash == g.t.state_hash
 
 
@@ -264,7 +264,7 @@ def test_beacon_recomputed_independently(log3: Path) -> None:
     block = hmac.new(b1, (0).to_bytes(8, "big"), hashlib.sha256).digest()
     words = [int.from_bytes(block[i:i + 4], "big") for i in range(0, 32, 4)]
     first = next(w for w in words if w < limit) % 3
-    t, failure = replay(log3.read_bytes().splitlines())
+    t, failure = rebuild(log3.read_bytes().splitlines())
     assert failure is None
     assert t.referee.chances[0].values == (first,) and t.referee.chances[0].beacon == b1.hex()
 
@@ -320,7 +320,7 @@ def test_tampered_logs_fail_at_the_right_line(log3: Path, tmp_path: Path, capsys
     body = dict(parse(msgs[i]).body, value="42" * 32)
     check(_resign_chain(msgs, i, body, ids), i + 1, {"bad_reveal"})
     # a different legal choice, correctly signed: the game diverges and a later state hash fails
-    t, _ = replay([])
+    t, _ = rebuild([])
     for k, x in enumerate(msgs):
         env = parse(x)
         if env.kind == "choice" and k > 40:

@@ -1,5 +1,6 @@
-"""``soe replay FILE``: watch a finished or saved game in the window, a network log with
-its verification (:mod:`game.ui.scenes.replay`), or render one step of it into a PNG."""
+"""``soe replay FILE`` (this module is named for what it does: watching a game again):
+watch a finished or saved game in the window, a network log with its verification
+(:mod:`game.ui.scenes.replay`), or render one step of it into a PNG."""
 
 from __future__ import annotations
 
