@@ -15,12 +15,12 @@ packages table): rules ◄ bots ◄ net ◄ client ◄ ui ◄ cli ◄ tools.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.layering import ROOT, imports, module_name
+
 LAYERS = ("game.rules", "game.bots", "net", "game.client", "game.ui", "game.cli", "tools")
 MAX_LINES = 600
 
@@ -33,35 +33,9 @@ def layer_of(module: str) -> int:
     return -1
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def sources(*folders: str) -> list[Path]:
     return sorted(p for f in folders for p in (ROOT / f).rglob("*.py") if "__pycache__" not in p.parts)
 
-
-def imports(path: Path) -> Iterator[tuple[int, str]]:
-    """(line, absolute module name) of every import statement of a file, at any depth; a
-    ``from package import name`` also yields ``package.name`` (it may name a module)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            yield node.lineno, mod
-            for alias in node.names:
-                yield node.lineno, f"{mod}.{alias.name}"
 
 
 PROJECT = sources("game", "net", "tools")

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests import layering
+from tests.layering import module_name
+
 ROOT = Path(__file__).resolve().parents[2]
 NET = ROOT / "net"
 CORE = NET / "core"
@@ -28,31 +31,9 @@ NET_THIRD_PARTY = {"zmq", "cryptography", "zeroconf"}
 NEVER_IN_NET = ("game.client", "game.ui", "game.cli", "tools", "pygame")
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def imports(path: Path, name: str) -> list[tuple[int, str]]:
-    """Every module an import statement of ``path`` (the module ``name``) names, at any
-    depth, as an absolute name (``from a import b`` names ``a`` and ``a.b``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    out: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            out.append((node.lineno, mod))
-            out.extend((node.lineno, f"{mod}.{alias.name}") for alias in node.names)
-    return out
+    """Every module an import statement of ``path`` names (see tests/layering.py)."""
+    return list(layering.imports(path, name))
 
 
 def calls(path: Path, names: set[str]) -> list[str]:

@@ -475,38 +475,18 @@ def test_s_and_w_answer_at_any_time_in_network_play(tmp_path: Path) -> None:
         c.close()
 
 
-class Answering:
+def answering(st: Any, seat: int) -> Any:
     """A table at one decision that takes a choice (kept in ``sent``) by moving on."""
+    from game.client.tables import StaticTable, Step
 
-    def __init__(self, st: Any, seat: int) -> None:
-        from game.client.tables import Step
+    class Answering(StaticTable):
+        sent: list[Any] = []
 
-        self.seat, self.st, self.sent = seat, st, []
-        self.queue = [Step(st, [], -1)]
+        def submit(self, choice: Any) -> None:
+            self.sent.append(choice)
+            self._steps.append(Step(st.clone(), [], seat))
 
-    def wait(self, timeout: float) -> list[Any]:
-        out, self.queue = self.queue, []
-        return out
-
-    steps = wait
-
-    def submit(self, choice: Any) -> None:
-        from game.client.tables import Step
-
-        self.sent.append(choice)
-        self.queue.append(Step(self.st.clone(), [], self.seat))
-
-    def undo(self) -> None:
-        pass
-
-    def can_undo(self) -> bool:
-        return False
-
-    def thinking(self) -> int:
-        return -1
-
-    def close(self) -> None:
-        pass
+    return Answering([Step(st, [], -1)], seat)
 
 
 def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed() -> None:
@@ -530,9 +510,9 @@ def test_the_network_terminal_menu_is_the_one_of_local_play_with_amounts_typed()
         apply_in_place(st, Act(p.seat, bot.choose(st, p.seat, options)))
     seat = p.seat
     bids = [c for c in options if c.kind == "bid"]
-    table = Answering(st, seat)
+    table = answering(st, seat)
     keys, out = StreamKeys(None, print_fn=lambda line: out.append(line)), []
-    term = Terminal(table, Path("game.jsonl"), keys, out.append)  # type: ignore[arg-type]
+    term = Terminal(table, Path("game.jsonl"), keys, out.append)
     term.pump(0)
 
     def typed(line: str) -> str:

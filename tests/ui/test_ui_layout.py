@@ -10,34 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.layering import imports
+
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "game" / "ui"
 SCENES = UI / "scenes"
 
 
-def _module(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(parts)
-
-
 def _imports(path: Path) -> list[tuple[int, str]]:
-    """Every module an import statement in ``path`` names, at any depth, as absolute names
-    (``from a import b`` names ``a`` and ``a.b``, which may be a module)."""
-    package = _module(path) if path.name == "__init__.py" else _module(path).rsplit(".", 1)[0]
-    out: list[tuple[int, str]] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            out += [(node.lineno, a.name) for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join(up + ([node.module] if node.module else []))
-            out.append((node.lineno, base))
-            out += [(node.lineno, f"{base}.{a.name}") for a in node.names]
-    return out
+    return list(imports(path))
 
 
 def _scene_of(module: str) -> str | None:
