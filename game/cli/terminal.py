@@ -28,7 +28,7 @@ from game.client.nettable import NetTable, UndoRefused
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
-from game.client.words.peer import waiting_line
+from game.client.words.peer import chat_refusal, waiting_line
 from game.client.words.prompts import prompt_sentence
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
@@ -49,6 +49,7 @@ def help_text(network: bool) -> str:
              "  t          the tiles: costs, what each does, how many are left"]
     if network:
         lines.append("  w          whom the game waits for, and since when")
+        lines.append("  c TEXT     say TEXT to the other players and the spectators (chat)")
     lines.append("  m          the list of choices again")
     if network:
         lines.append("  u          take back your last choice (within your turn; never past dice or a draw)")
@@ -64,7 +65,7 @@ def help_text(network: bool) -> str:
 def reminder(network: bool) -> str:
     """The line under a menu that recalls the keys."""
     if network:
-        return "(a number; s = state, t = tiles, w = who the game waits for, u = undo, h = help, q = leave)"
+        return "(a number; s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo, h = help, q = leave)"
     return "(a number; s = state, t = tiles, u = undo, h = help, q = leave)"
 
 
@@ -75,7 +76,7 @@ def number(text: str) -> int | None:
 
 class Keys(Protocol):
     """Where the player's lines come from: ``read(prompt, wait)`` is the next line typed
-    (lower case, trimmed), or None when none is (``wait`` False: only a line typed
+    (trimmed), or None when none is (``wait`` False: only a line typed
     already; a front end asks without waiting between turns)."""
 
     def read(self, prompt: str, wait: bool) -> str | None: ...
@@ -92,7 +93,7 @@ class PromptKeys:
         if not wait:
             return None
         try:
-            return self.input_fn(prompt).strip().lower()
+            return self.input_fn(prompt).strip()
         except EOFError:
             return "q"
 
@@ -128,7 +129,7 @@ class StreamKeys:
         except queue.Empty:
             return None
         self._prompted = ""
-        return line.strip().lower()
+        return line.strip()
 
 
 class Terminal:
@@ -270,18 +271,19 @@ class Terminal:
                     return "left"
             else:
                 answer = self.keys.read("", False)
-                if answer is not None and self.between(answer) == "left":
+                if answer is not None and self.between(answer.lower(), answer) == "left":
                     return "left"
 
-    def between(self, answer: str) -> str:
-        """A line typed while the game does not wait for this seat."""
+    def between(self, answer: str, raw: str = "") -> str:
+        """A line typed while the game does not wait for this seat (``raw``: as typed, for a
+        chat line)."""
         if answer in ("q", "quit", "exit"):
             return "left"
         if answer and answer.split()[0].isdigit():
             self.print_fn("it is not your turn; `w` shows whom the game waits for")
-        elif answer and not self.command(answer, self.state):
-            self.print_fn("between your turns: s = state, t = tiles, w = who the game waits for, u = undo your last "
-                          "choice, h = help, q = leave")
+        elif answer and not self.command(answer, self.state, raw):
+            self.print_fn("between your turns: s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo "
+                          "your last choice, h = help, q = leave")
         return ""
 
     # ------------------------------------------------------------------ a decision
@@ -304,9 +306,10 @@ class Terminal:
             self.amount_for = None
             self.show(st)
         e = self.amount_for
-        answer = self.keys.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): " if e is not None else "> ", True)
-        if answer is None:
+        raw = self.keys.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): " if e is not None else "> ", True)
+        if raw is None:
             return ""
+        answer = raw.lower()
         if e is not None:  # the amount of the line chosen last
             self.amount_for = None
             x = number(answer)
@@ -341,7 +344,7 @@ class Terminal:
             self.print_fn(f"The amount is a number from {entry.lo} to {entry.hi}.")
             self.show(st)
             return ""
-        if self.command(answer, st):
+        if self.command(answer, st, raw):
             if answer in ("s", "t", "h", "?", "w"):
                 self.show(st)
             return ""
@@ -363,8 +366,18 @@ class Terminal:
         if self.state is st:
             self.asked = -1
 
-    def command(self, answer: str, st: State | None) -> bool:
-        """``s``, ``t``, ``w``, ``u``, ``h`` (True, answered), or something else (False)."""
+    def command(self, answer: str, st: State | None, raw: str = "") -> bool:
+        """``s``, ``t``, ``w``, ``u``, ``h``, ``c TEXT`` (True, answered), or something else
+        (False). ``raw``: the line as typed (a chat line keeps its capitals)."""
+        if answer.startswith("c ") and self.net is not None:
+            text = (raw or answer)[2:].strip()
+            try:
+                why = self.net.chat(text).result(timeout=5)
+            except TimeoutError:
+                why = "rate"
+            if why:
+                self.print_fn(chat_refusal(why))
+            return True
         if answer in ("s", "t"):
             if st is None:
                 self.print_fn("the game has not started yet")

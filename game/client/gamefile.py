@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.client.saves import is_save, read_save
 from game.client.tables import Step
@@ -145,6 +145,50 @@ def _local(path: Path) -> GameFile:
     return GameFile(path, "local", [str(p) for p in powers], steps, verdict, marks)
 
 
+def _chat(path: Path, t: Any, inputs_at: dict[int, int], steps: list[Step]) -> None:
+    """The chat lines kept beside a network log (``LOG.chat``): each one whose signature and
+    game check out, at the step its writer saw, as a ``chat`` event (its ``text`` in words:
+    the writer's name and the line). Chat is never part of the game: it changes no verdict."""
+    from game.client.words.peer import chat_line
+    from net.core.chat import ChatBox
+    from net.core.envelope import parse
+    from net.core.reasons import Reject
+    from net.peer.events import Chat
+    from net.peer.files import read_chat
+
+    g = t.genesis
+    box = ChatBox(g.game_id)
+    for raw in read_chat(path):
+        try:
+            env = parse(raw)
+        except Reject:
+            continue
+        if env.kind == "chat" and env.game == g.game_id and _signed(env):
+            box.restore(env, False)
+    last = len(steps) - 1
+    known = sorted(inputs_at)
+    for line in box.lines:
+        at = max((p for p in known if p <= line.at), default=0)
+        k = min(inputs_at.get(at, 0), last)
+        seat = t.seat_of(line.author)
+        name = g.seats[seat].name if seat >= 0 and g.seats[seat].name else line.name
+        said = chat_line(Chat(line.author, seat, name, line.text, line.at, False))
+        s = steps[k]
+        steps[k] = Step(s.state, [*s.events, {"kind": "chat", "text": said, "name": name, "seat": seat,
+                                              "chat": line.text}], s.actor, s.undo)
+
+
+def _signed(env: Any) -> bool:
+    from net.core.envelope import check_signature
+    from net.core.reasons import Reject
+
+    try:
+        check_signature(env)
+    except Reject:
+        return False
+    return True
+
+
 def _note(steps: list[Step], k: int, text: str) -> None:
     """Say ``text`` with step ``k``'s events (after them, so it is the last thing shown)."""
     s = steps[k]
@@ -160,6 +204,7 @@ def _network(path: Path) -> GameFile:
     drops: list[tuple[DropRecord, int]] = []  # each drop that took effect, with the inputs applied before it
     resigns: list[tuple[int, int, int]] = []  # each resignation: seat, its message's index, inputs applied before it
     counts = [0, 0]  # inputs applied and drops made before the message now accepted
+    inputs_at: dict[int, int] = {}  # a position of the transcript -> the inputs applied there
 
     def watch(t: Transcript) -> None:  # the verifier's replay, followed message by message
         if not seen:
@@ -167,6 +212,7 @@ def _network(path: Path) -> GameFile:
         table = t.referee
         if table is None:
             return
+        inputs_at[t.position] = len(table.inputs)
         if len(table.drops) > counts[1]:
             drops.extend((d, counts[0]) for d in table.drops[counts[1]:])
         if len(table.resigned_at) > len(resigns):
@@ -233,6 +279,7 @@ def _network(path: Path) -> GameFile:
     for mark in _unwitnessed(table.inputs, table.chances, steps, who, short):
         marks.append(mark)
         _note(steps, mark.step, mark.short)
+    _chat(path, t, inputs_at, steps)
     reasons += rep.contested[len(rep.drops):]  # unwitnessed dice, evidence against an author
     if rep.status in ("failed", "incomplete") and rep.failure:
         f = rep.failure

@@ -25,9 +25,10 @@ from typing import Any
 from game.client.tables import Step
 from game.rules import Choice, State, apply_in_place, event_dicts
 from net.core.session import Moved, Waiting
-from net.core.transcript import Rejected
+from net.core.transcript import Accepted, Rejected
 from net.peer import Peer
-from net.peer.events import GameEvent, PeerEvent, SubmitRefused
+from net.peer.events import DropVoted, GameEvent, PeerEvent, SubmitRefused
+from net.peer.links import Connection, Watcher, connections, watchers
 
 STEP_MS = 10  # how long a turn of the peer thread waits for the network
 SAVE_MS = 5_000  # how often the peer file is written again (the peers it knows, for a resume)
@@ -78,6 +79,8 @@ class NetTable:
         self._my_turn = False
         self._can_undo = False
         self._waits: tuple[Waiting, ...] = ()
+        self._links: tuple[Connection, ...] = ()
+        self._watchers: tuple[Watcher, ...] = ()
         self.started = False
         self.over = False
         self.desynced = False
@@ -145,6 +148,31 @@ class NetTable:
     def waiting(self) -> tuple[Waiting, ...]:
         """Whom the game waits for, what for, since when and whether overdue."""
         return self._waits
+
+    def chat(self, text: str) -> Future[str]:
+        """Send a chat line; the future holds "" when it went, else why not
+        (:meth:`net.peer.Peer.chat`: say it with ``game.client.words.peer.chat_refusal``)."""
+        return self.call(lambda p: p.chat(text))
+
+    def resign(self) -> None:
+        """Hand this seat to the computer player (on this seat's decision; a refusal is a notice)."""
+        self._in.put(("resign", None, None))
+
+    def vote_drop(self) -> None:
+        """Vote to hand the seats overdue past the game's timeout to the computer player."""
+        self._in.put(("drop", None, None))
+
+    def keep_waiting(self) -> None:
+        """Promise not to vote for the drops the others voted for (wait for the late seats)."""
+        self._in.put(("keep", None, None))
+
+    def connections(self) -> tuple[Connection, ...]:
+        """Every seat as this peer hears it: direct, through others, silent (and since when)."""
+        return self._links
+
+    def watchers(self) -> tuple[Watcher, ...]:
+        """The spectators connected to this peer."""
+        return self._watchers
 
     def call(self, fn: Callable[[Peer], Any]) -> Future[Any]:
         """Run ``fn(peer)`` in the peer thread; its result (or exception) in the future."""
@@ -235,6 +263,19 @@ class NetTable:
                 peer.node.flood()
                 if isinstance(res, Rejected):
                     self._feed.put(UndoRefused(res.code, res.text))
+            elif what == "resign":
+                res = session.resign(now)
+                peer.node.flood()
+                if isinstance(res, Rejected):
+                    self._feed.put(SubmitRefused(res.code, res.text, res.id))
+            elif what == "drop":
+                vote = session.drop_overdue(now)
+                peer.node.flood()
+                if isinstance(vote, Accepted):
+                    self._feed.put(DropVoted(tuple(vote.entry.env.body["seats"])))
+            elif what == "keep":
+                session.keep_waiting(now)
+                peer.node.flood()
             elif what == "call" and done is not None:
                 try:
                     done.set_result(arg(peer))
@@ -264,7 +305,10 @@ class NetTable:
         self._my_turn = self.human and session.my_turn()
         self._can_undo = (self.human and t is not None and bool(t.undo_stack)
                           and t.undo_stack[-1][0] == self.seat)
-        self._waits = tuple(session.waiting_for(peer.clock()))
+        now = peer.clock()
+        self._waits = tuple(session.waiting_for(now))
+        self._links = connections(peer, now)
+        self._watchers = watchers(peer, now)
         self.over = peer.over
         self.desynced = peer.desynced
         if peer.refused is not None:

@@ -42,6 +42,8 @@ REASONS = MappingProxyType({
     "bad_end": "the end message does not state the game's outcome",
     "undo_refused": "that choice cannot be taken back now",
     "game_closed": "the game is finished: every seat has signed its end",
+    "rate": "the author sends chat lines faster than a game's chat takes them",
+    "too_many": "the game's chat holds as many lines or authors as it takes",
 })
 
 

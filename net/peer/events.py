@@ -195,6 +195,21 @@ class Awaiting(PeerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Chat(PeerEvent):
+    """A chat line (:mod:`net.core.chat`): its ``author`` (key hex), the author's ``seat``
+    (-1 for a spectator), the ``name`` to show (the seat's for a player, the one it gives
+    for a spectator), its ``text``, the position ``at`` which it was written, and whether it
+    is this peer's own (``own``)."""
+
+    author: str
+    seat: int
+    name: str
+    text: str
+    at: int
+    own: bool
+
+
+@dataclass(frozen=True, slots=True)
 class EvidenceKept(PeerEvent):
     """A signed message of ``author`` (``seat`` and ``power``; -1 and ``""`` when it holds
     none) named another state for ``position``: refused and kept as evidence against it."""

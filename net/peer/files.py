@@ -1,7 +1,8 @@
 """The files of a peer with the log ``FILE``: ``FILE`` (the transcript, JSON Lines,
 fsynced: :class:`net.store.TranscriptFile`), ``FILE.secret`` (its beacon chain secret,
-0600), ``FILE.peer.json`` (game id, key file, role, who plays the seat, the peers it knew)
-and, after a desync, ``FILE.desync.json``; so ``soe resume FILE`` restarts a peer after a
+0600), ``FILE.peer.json`` (game id, key file, role, who plays the seat, the peers it knew),
+``FILE.chat`` (the chat lines it saw, one envelope a line: never part of the game) and,
+after a desync, ``FILE.desync.json``; so ``soe resume FILE`` restarts a peer after a
 crash. ``FILE.lock`` is held while a process uses them (:func:`net.store.lock_game`).
 """
 
@@ -34,13 +35,33 @@ class PeerFiles:
     def desync(self) -> Path:
         return self.log.with_name(self.log.name + ".desync.json")
 
+    @property
+    def chat(self) -> Path:
+        return chat_file(self.log)
+
     def remove(self) -> None:
         """Delete the files of a game that never started here (a failed host, a refused join)."""
-        for p in (self.log, self.secret, self.meta, self.meta.with_name(self.meta.name + ".tmp")):
+        for p in (self.log, self.secret, self.meta, self.meta.with_name(self.meta.name + ".tmp"), self.chat):
             try:
                 p.unlink()
             except FileNotFoundError:
                 pass
+
+
+def chat_file(log: Path) -> Path:
+    """Where the chat lines seen in the game of ``log`` are kept: ``LOG.chat``."""
+    return log.with_name(log.name + ".chat")
+
+
+def read_chat(log: Path) -> list[bytes]:
+    """The chat lines kept beside ``log`` (none when there is no such file); a torn last
+    line (a crash while writing it) is left out. Each line is checked when taken in."""
+    try:
+        data = chat_file(log).read_bytes()
+    except OSError:
+        return []
+    lines = data.split(b"\n")
+    return [line for line in lines[:-1] if line.strip()]
 
 
 def check_game_files(files: PeerFiles, identity: Identity) -> None:

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from game.bots import lend
 from game.rules import Choice, State, state_hash
 from net.core.beacon import SECRET_BYTES
+from net.core.chat import ChatBox
 from net.core.envelope import parse
 from net.core.identity import Identity
 from net.core.lobby import REFUSALS, Invite, Lobby, hello
@@ -33,6 +34,7 @@ from net.peer import door
 from net.peer.contact import Contact
 from net.peer.events import (
     Awaiting,
+    Chat,
     Connected,
     Desync,
     Dropped,
@@ -48,7 +50,7 @@ from net.peer.events import (
     StillTrying,
     SubmitRefused,
 )
-from net.peer.files import PeerFiles, check_game_files, read_meta, write_meta
+from net.peer.files import PeerFiles, check_game_files, read_chat, read_meta, write_meta
 from net.peer.replica import GameReplica
 from net.store import GameLock, TranscriptFile, lock_game, resume_session, write_private
 
@@ -94,6 +96,7 @@ class Peer:
     decider: Decider | None = None
     lobby: Lobby | None = None
     key_file: str = ""
+    name: str = ""  # the name this peer gives (a player's seat has its own; a spectator's chat lines carry it)
     auto_drop: bool = True
     clock: Callable[[], int] = monotonic_ms
     desynced: bool = False
@@ -155,7 +158,8 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, clock=clock, lock=lock,
-                   store=store, bot=bot, bot_seed=bot_seed)
+                   store=store, bot=bot, bot_seed=bot_seed, name=name if role == "player" or name != "player" else "")
+        replica.chat = ChatBox(game_id)
         if my_hello:
             peer.hello_as = (name, power)
         peer._wire()
@@ -191,6 +195,14 @@ class Peer:
                    clock=clock, lock=lock, store=store, bot=str(meta.get("bot", "")),
                    bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0, resumed=True)
         peer._told = len(session.log)
+        peer.name = str(meta.get("name", ""))
+        replica.chat = ChatBox(str(meta["game"]))
+        for raw in read_chat(files.log):  # the lines it saw before: kept, not said again
+            try:
+                env = parse(raw)
+            except Reject:
+                continue
+            replica.chat.restore(env, env.author == identity.public_hex)
         asked = meta.get("hello")
         if session.referee is None and role == "player" and isinstance(asked, list) and len(asked) == 2:
             # a joiner resumed before the start asks for its seat again, once its host is checked
@@ -227,7 +239,7 @@ class Peer:
         peers = sorted(set(self.node.peers.values()) | self._seed_peers())
         write_meta(self.files, {
             "game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
-            "seed": self.bot_seed,
+            "seed": self.bot_seed, **({"name": self.name} if self.name else {}),
             **({"hello": list(self.hello_as)} if self.hello_as else {}),
             **({"host": [self.host_endpoint, self.expect_fp]} if self.expect_fp else {}),
             "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]})
@@ -369,9 +381,47 @@ class Peer:
             store.sync()
             self._dirty_since = -1
 
+    def chat(self, text: str) -> str:
+        """Send a chat line (:mod:`net.core.chat`) to everyone in the game: "" when it went,
+        else why not (``bad_body``: empty, too long or unprintable; ``rate``: too fast;
+        ``too_many``: the game's chat is full)."""
+        box = self.replica.chat
+        if box is None:
+            return "not_expected"
+        t = self.session.transcript
+        try:
+            env = box.write(self.identity, at=t.position, state=t.state_hash if t.position else "",
+                            name=self.name[:24], text=text, now=self.clock())
+        except Reject as r:
+            return r.code
+        self.replica.chat_sent(box.lines[-1])
+        assert env.raw == box.lines[-1].raw
+        self.node.flood()
+        self._chat_news()
+        return ""
+
+    def _chat_news(self) -> None:
+        """Keep the new chat lines in the chat file and report them."""
+        new, self.replica.chat_new = self.replica.chat_new, []
+        if not new:
+            return
+        try:
+            with open(self.files.chat, "ab") as f:  # not fsynced: a chat line is no part of the game
+                for line in new:
+                    f.write(line.raw + b"\n")
+        except OSError:
+            pass  # said on screen all the same; only a replay would miss it
+        t = self.session.transcript
+        g = t.genesis
+        for line in new:
+            seat = t.seat_of(line.author)
+            name = g.seats[seat].name if g is not None and seat >= 0 and g.seats[seat].name else line.name
+            self.emit(Chat(line.author, seat, name, line.text, line.at, line.author == self.identity.public_hex))
+
     def _news(self, now: int) -> None:
         """Report the game's new lines, the drops that took effect, whom the game waits for
         (when that changes) and its end."""
+        self._chat_news()
         s = self.session
         log = s.log
         if len(log) > self._told:

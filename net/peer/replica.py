@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from net.core.chat import ChatBox, ChatLine
 from net.core.envelope import message_id, parse
 from net.core.lobby import Lobby
 from net.core.reasons import Reject
@@ -26,6 +27,9 @@ class GameReplica:
         self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
         self._flooded = 0
         self._extra: list[bytes] = []
+        self.chat: ChatBox | None = None  # the game's chat lines (net.core.chat), never part of the game
+        self.chat_new: list[ChatLine] = []  # accepted since the peer last looked
+        self.heard: dict[str, int] = {}  # author -> when a message of it was last taken in (directly or relayed)
 
     def _scan(self) -> None:
         """Collect the messages accepted since the last look, to flood them."""
@@ -55,6 +59,14 @@ class GameReplica:
             env = parse(raw)  # once: the transcript takes the parsed envelope
         except Reject as r:
             return r.code
+        if env.kind == "chat":
+            if self.chat is None:
+                return "held"
+            code = self.chat.offer(env, now)
+            if code == "accepted":
+                self._extra.append(raw)  # flooded on, as a game's message is
+                self.chat_new.append(self.chat.lines[-1])
+            return code
         if env.kind == "hello":
             if self.lobby is None:
                 return "held"  # not ours to judge; only the host seats players
@@ -62,10 +74,16 @@ class GameReplica:
             return "accepted" if code in ("accepted", "duplicate") else code  # a refusal: told in a BYE
         res = self.session.incoming(raw, now, env)
         if isinstance(res, Accepted):
+            self.heard[env.author] = now
             return "accepted"
         if isinstance(res, Held):
             return "held"
         return res.code
+
+    def chat_sent(self, line: ChatLine) -> None:
+        """This peer's own chat line: flooded with the next drain, reported like the others'."""
+        self._extra.append(line.raw)
+        self.chat_new.append(line)
 
     def drain(self) -> list[bytes]:
         self._scan()

@@ -9,12 +9,21 @@ import inspect
 import pytest
 
 import net.peer.events as events
-from game.client.words.peer import TEMPLATES, power_name, refusal, sentence, settings_problem, waiting_line
+from game.client.words.peer import (
+    TEMPLATES,
+    chat_refusal,
+    power_name,
+    refusal,
+    sentence,
+    settings_problem,
+    waiting_line,
+)
 from net.core.lobby import REFUSALS
 from net.core.session import Waiting
 from net.core.transcript import Rejected
 from net.peer.events import (
     Awaiting,
+    Chat,
     Connected,
     Desync,
     Diagnosis,
@@ -47,6 +56,7 @@ EXAMPLES: list[PeerEvent] = [
     GaveUp(3000, (), "/g.jsonl", True), Refused("full"), GameEvent({"kind": "x", "text": "Spain rolled 2 and 5"}),
     SubmitRefused("illegal", "no", "cd" * 32), DropVoted((2,)), Dropped((2,), ("bob",), ("spain",), "greedy", 0),
     Awaiting((Waiting(1, "france", "bob", "choice", 10, False),)), EvidenceKept(KEY, 1, "france", 7),
+    Chat(KEY, 1, "bob", "well played", 40, False),
     Desync(9, "11" * 32, "22" * 32, KEY, "/g.jsonl.desync.json"), LogRepaired(13, "/g.jsonl.cut"),
     Over({"messages": 412, "state_hash": "ee" * 32, "outcome": {"scores": {"france": 3, "spain": 1},
                                                                 "winners": ["france"]}}, "/g.jsonl"),
@@ -61,6 +71,15 @@ def test_every_event_of_a_peer_has_words() -> None:
         assert dataclasses.is_dataclass(e) and e.__dataclass_params__.frozen  # type: ignore[attr-defined]
         text = sentence(e)
         assert text and "{" not in text, (e, text)
+
+
+def test_chat_lines_in_words() -> None:
+    """A player's line under its name; a spectator's marked as watching (its name is only
+    its own claim); a line that was not sent says why."""
+    assert sentence(Chat(KEY, 1, "bob", "well played", 40, False)) == "bob: well played"
+    assert sentence(Chat(KEY, -1, "carl", "nice", 40, False)) == "carl (watching): nice"
+    assert sentence(Chat(KEY, -1, "", "nice", 40, False)) == "a spectator: nice"
+    assert "wait a moment" in chat_refusal("rate") and "280" in chat_refusal("bad_body")
 
 
 def test_the_lobby_in_words() -> None:

@@ -103,3 +103,42 @@ def test_a_table_joined_mid_game_starts_from_where_the_game_is_and_closes_its_pe
         if table is not None:
             table.close()
         c.close()
+
+
+def test_chat_and_resigning_through_a_network_table(tmp_path: Path) -> None:
+    """A line said at the table reaches the other peer as a chat event; resigning hands
+    the seat to the computer player, which then plays it on every peer."""
+    from net.peer.events import Chat
+
+    c = Cluster(tmp_path, 2)
+    table = None
+    try:
+        c.start()
+        person = c.peers[1]
+        person.decider = None
+        c.peers.remove(person)
+        table = NetTable(person, human=True)
+        assert table.chat("Hello from the table").result(5) == ""
+        assert table.chat("").result(5) == "bad_body"
+        heard: list[Chat] = []
+        c.run(lambda: heard.extend(e for e in c.host.events() if isinstance(e, Chat)) is None and bool(heard), 20,
+              "the host hearing the line")
+        assert heard[0].text == "Hello from the table" and heard[0].seat == 1 and not heard[0].own
+        mine = [n for n in table.notices() if isinstance(n, Chat)]
+        assert mine and mine[0].own
+        deadline = time.monotonic() + 60
+        while not table.my_turn():  # resigning is a decision of one's own turn
+            assert time.monotonic() < deadline
+            tick(c)
+            table.steps()
+        table.resign()
+        c.run(lambda: not c.host.session.referee.active(1), 20, "the resignation taken in")
+        c.finish(120)  # the computer player plays seat 1 to the end, on every peer
+        end = time.monotonic() + 10
+        while time.monotonic() < end and not table.over:
+            time.sleep(0.05)
+        assert table.over and table.result()["state_hash"] == c.host.result()["state_hash"]
+    finally:
+        if table is not None:
+            table.close()
+        c.close()

@@ -20,6 +20,7 @@ from net.core.genesis import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, settings_fault
 from net.core.session import Waiting
 from net.peer.events import (
     Awaiting,
+    Chat,
     Connected,
     Desync,
     Diagnosis,
@@ -103,6 +104,13 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
                 "now"),
     "dropped_unnamed": ("a player ({power}) was dropped for keeping the game waiting; a computer player ({bot}) "
                         "plays {power} now"),
+    "chat": "{name}: {text}",
+    "chat_watching": "{name} (watching): {text}",
+    "chat_watching_unnamed": "a spectator: {text}",
+    "chat_bad_body": "a chat line is 1 to 280 printable characters",
+    "chat_rate": "sending too fast: wait a moment before the next line",
+    "chat_too_many": "the game's chat is full",
+    "chat_not_expected": "there is no chat before the game is known",
     "waiting": "waiting for {name} ({power}): {what}",
     "waiting_overdue": "waiting for {name} ({power}): {what} (overdue)",
     "waiting_nobody": "waiting for nobody",
@@ -162,6 +170,21 @@ def _why(contacts: tuple[Diagnosis, ...]) -> str:
     return _join("reasons", (diagnosis(d) for d in contacts)) or TEMPLATES["no_peer"]
 
 
+def chat_line(c: Chat) -> str:
+    """A chat line as it is shown: the player's name (a spectator's is marked as watching)."""
+    if c.seat >= 0:
+        return _t("chat", name=c.name or power_name(""), text=c.text)
+    if c.name:
+        return _t("chat_watching", name=c.name, text=c.text)
+    return _t("chat_watching_unnamed", text=c.text)
+
+
+def chat_refusal(code: str) -> str:
+    """Why this peer's chat line was not sent (a code of :meth:`net.peer.Peer.chat`)."""
+    key = f"chat_{code}"
+    return _t(key if key in TEMPLATES else "chat_bad_body")
+
+
 def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:
     """Whom the game waits for, and what for (``what``: seat, commit, reveal, choice, open or end)."""
     return _t("waiting_overdue" if w.overdue else "waiting", name=w.name, power=name(w.power), what=w.what)
@@ -198,6 +221,8 @@ def result_lines(result: Mapping[str, Any], log: str, name: Callable[[str], str]
 def sentence(event: PeerEvent, name: Callable[[str], str] = power_name) -> str:
     """The words for ``event`` (more than one line for a drop of several seats, the seats
     the game waits for, and the end). ``name`` names a power (:func:`power_name`)."""
+    if isinstance(event, Chat):
+        return chat_line(event)
     if isinstance(event, GameEvent):
         return str(event.entry.get("text", ""))
     if isinstance(event, Joined | Left):
