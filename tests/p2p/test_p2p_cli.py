@@ -124,7 +124,7 @@ def test_SLOW_soe_demo_three_players_a_spectator_and_one_killed(tmp_path: Path, 
 def test_a_resumed_peer_listens_where_it_listened_before() -> None:
     """`soe resume` binds the port recorded in the peer file (the others' connections then
     simply come back), falling back to any free port when it is taken."""
-    from game.cli.network.common import port_of as _port_of
+    from game.client.netgames import _port_of
 
     assert _port_of("tcp://127.0.0.1:40915") == 40915
     assert _port_of("tcp://[::1]:7") == 7

@@ -1,13 +1,10 @@
-"""What the network subcommands share: their common options, the player's key, the log to
-write, the computer player of a seat, this machine's address and reading an invite."""
+"""What the network subcommands share: their common options, the computer player of a
+seat and reading an invite (the rest is :mod:`game.client.netgames`')."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import socket
-import sys
-from pathlib import Path
 from typing import Any
 
 from game.bots import BOT_NAMES, make_bot
@@ -25,94 +22,16 @@ def decider_for(name: str, seed: int) -> Any:
     return BotDecider(make_bot(name, seed))
 
 
-def lan_address() -> str:
-    """This machine's address as others on the LAN see it (no packet is sent)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        infos = []
-    for info in infos:
-        addr = str(info[4][0])
-        if not addr.startswith("127."):
-            return addr
-    return "127.0.0.1"
-
-
-def advertised(args: argparse.Namespace) -> str:
-    """The address other peers should use: ``--advertise``, else the one bound to (this
-    machine's LAN address when bound to every interface)."""
-    return str(args.advertise or (lan_address() if args.bind in ("0.0.0.0", "*") else args.bind))
-
-
-def network_games_dir() -> Path:
-    """Where network games' logs are written unless ``--log`` says otherwise."""
-    from game.client.folders import network_games_dir as games_dir
-
-    return games_dir()
-
-
-def default_log(game_id: str, identity: Any, role: str = "player") -> Path:
-    """``games/GAME.FINGERPRINT.jsonl`` in the data directory: one file per game and key, so a
-    host and a joiner (or a spectator) on one machine never share a log."""
-    from net.core.identity import fingerprint
-
-    tail = "" if role == "player" else f".{role}"
-    return network_games_dir() / f"{game_id}.{fingerprint(identity.public_hex)}{tail}.jsonl"
-
-
-def identity_for(key: str | None, command: str) -> Any:
-    """This player's key (created on first use), or None when the key file cannot be used (said why)."""
-    from game.client.folders import key_file
-    from net.keyfile import KeyFileError, load_or_create
-
-    try:
-        return load_or_create(Path(key) if key else key_file())
-    except (KeyFileError, OSError) as exc:
-        print(f"soe {command}: {exc}", file=sys.stderr)
-        return None
-
-
-def log_for(args: argparse.Namespace, command: str, game_id: str, identity: Any,
-            role: str = "player") -> Path | None:
-    """The log to write (a new file): ``--log`` or one in the data directory; None (said why)
-    when ``--log`` names a directory or a file that already holds something."""
-    log = Path(args.log) if args.log else default_log(game_id, identity, role)
-    if log.is_dir():
-        print(f"soe {command}: {log} is a directory; --log names the file to write", file=sys.stderr)
-        return None
-    if log.exists() and log.stat().st_size > 0:
-        print(f"soe {command}: {log} already holds a game; name another --log (or `soe resume {log}` to go on "
-              "with it)", file=sys.stderr)
-        return None
-    return log
-
-
-def port_of(endpoint: str) -> int:
-    """The port of ``tcp://host:port`` (0 if there is none)."""
-    tail = endpoint.rsplit(":", 1)[-1]
-    return int(tail) if endpoint.startswith("tcp://") and tail.isdigit() else 0
-
-
-def zmq_error() -> type[Exception]:
-    import zmq
-
-    return zmq.ZMQError
-
-
 def resolve_invite(text: str) -> Any:
     """The invite ``text`` is, or the one of the LAN game it names (exits saying why when neither)."""
-    from net.core.lobby import Invite, InviteError
+    from game.client.netgames import NetStartError, read_invite
+    from game.client.words.netgames import start_error
     from net.discovery import browse
 
     try:
-        return Invite.parse(text)
-    except InviteError as exc:
-        if text.startswith("soe://"):
-            raise SystemExit(f"soe: {exc}") from None
-    for a in browse(2.0):
-        if a.name == text or a.invite.game_id.startswith(text):
-            return a.invite
-    raise SystemExit(f"soe: {text!r} is neither an invite nor a game announced on the LAN")
+        return read_invite(text, browse)
+    except NetStartError as exc:
+        raise SystemExit(f"soe: {start_error(exc.code, exc.fields)}") from None
 
 
 def add_common(p: argparse.ArgumentParser, *, seat: bool = True, log: bool = True, port_help: str = "") -> None:

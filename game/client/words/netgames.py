@@ -1,0 +1,56 @@
+"""The words of starting a network game: why it could not be started or taken up
+(:class:`game.client.netgames.NetStartError`), and what was done along the way (the
+default port taken, the router's port mapping, the LAN announcement)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from net.core.lobby import DEFAULT_PORT, REFUSALS
+
+TEMPLATES: Mapping[str, str] = MappingProxyType({
+    "settings": "{problem}",
+    "key": "{reason}",
+    "lobby": "{reason}",
+    "log_is_dir": "{log} is a directory; --log names the file to write",
+    "log_in_use": "{log} already holds a game; name another --log (or `soe resume {log}` to go on with it)",
+    "port": "cannot listen on {bind}:{port}: {reason}",
+    "port_taken": ("cannot listen on {bind}:{port}: {reason} (another `soe host` on this machine? give another "
+                   "--port, or leave it out)"),
+    "in_use": "{reason}",
+    "key_in_game": ("this key is in this game already, in another soe process on this machine; {advice}"),
+    "os": "{reason}",
+    "bad_invite": "{reason}",
+    "no_such_game": "{text!r} is neither an invite nor a game announced on the LAN",
+    "no_file": "{log}: no such file",
+    "no_peer_files": "{log} has no {meta} or {secret} beside it",
+    "bad_peer_file": "{meta}: not a peer file ({reason})",
+    "files": "{reason}",
+    "bad_bot": "{meta}: unknown player {bot!r} for the seat; give --bot",
+    # what hosting did along the way
+    "fell_back": ("Port {default} is taken (another `soe host` on this machine?): listening on port {port} instead; "
+                  "the invite says so."),
+    "upnp_mapped": "UPnP: the router forwards TCP port {port} to {local_ip}; its address is {external}.",
+    "upnp_failed": ("UPnP: {error}. Forward TCP port {port} to this machine by hand for players on the internet (see "
+                    "the README)."),
+    "upnp_unmapped": "UPnP: the router no longer forwards port {port}.",
+    "upnp_kept": "UPnP: {error} (the mapping stays until the router drops it)",
+    "not_announced": "(not announced on the LAN: {error})",
+})
+
+
+def start_error(code: str, fields: Mapping[str, Any]) -> str:
+    """Why a network game could not be started or taken up, in one sentence."""
+    if code == "port" and fields.get("taken"):
+        code = "port_taken"
+    if code == "key_in_game":
+        fields = {**fields, "advice": REFUSALS["key_seated"].split(": ", 1)[1]}
+    return TEMPLATES.get(code, "{reason}").format(**{"reason": code, **fields})
+
+
+def hosting(code: str, **fields: Any) -> str:
+    """A word on what hosting did: ``fell_back``, ``upnp_mapped``, ``upnp_failed``,
+    ``upnp_unmapped``, ``upnp_kept`` or ``not_announced``."""
+    return TEMPLATES[code].format(default=DEFAULT_PORT, **fields)
