@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from game.client.tables import Step
+from game.client.words.peer import so_far
 from game.rules import Choice, State, apply_in_place, event_dicts
 from net.core.session import Moved, Waiting
 from net.core.transcript import Accepted, Rejected
@@ -80,6 +81,10 @@ class NetTable:
         self._can_undo = False
         self._waits: tuple[Waiting, ...] = ()
         self._links: tuple[Connection, ...] = ()
+        self._waited = 0
+        self._verdict: tuple[str, list[str]] = ("fair", [])
+        self._verdict_key: tuple[int, int] = (-1, -1)
+        self._resigning = False
         self._watchers: tuple[Watcher, ...] = ()
         self.started = False
         self.over = False
@@ -155,7 +160,8 @@ class NetTable:
         return self.call(lambda p: p.chat(text))
 
     def resign(self) -> None:
-        """Hand this seat to the computer player (on this seat's decision; a refusal is a notice)."""
+        """Hand this seat to the computer player: at once on this seat's decision, else at
+        its next one (a refusal is a notice)."""
         self._in.put(("resign", None, None))
 
     def vote_drop(self) -> None:
@@ -165,6 +171,23 @@ class NetTable:
     def keep_waiting(self) -> None:
         """Promise not to vote for the drops the others voted for (wait for the late seats)."""
         self._in.put(("keep", None, None))
+
+    def waited_ms(self) -> int:
+        """How long the game has waited for the seats it waits for (milliseconds)."""
+        return self._waited
+
+    def verdict(self) -> tuple[str, list[str]]:
+        """The game's verdict so far: ``fair``, or ``contested`` with a sentence a reason
+        (a seat dropped, and whether for withholding its reveal after every other was in;
+        chance events fed by fewer than two players' chains), as ``soe verify`` would say
+        of the log now."""
+        return self._verdict
+
+    def _so_far(self, t: Any) -> tuple[str, list[str]]:
+        seats = t.g.seats
+        drops = [(seats[s].power, seats[s].name, tuple(d.withheld), d.after_reveals, d.chance)
+                 for d in t.drops for s in d.seats]
+        return so_far(drops, sum(1 for c in t.chances if not c.witnessed))
 
     def connections(self) -> tuple[Connection, ...]:
         """Every seat as this peer hears it: direct, through others, silent (and since when)."""
@@ -222,6 +245,7 @@ class NetTable:
                 if self.before_start is not None and not self._game_started():
                     self.before_start(peer)
                 self._commands()
+                self._resign()
                 self._report()
                 now = peer.clock()
                 if now >= next_save:
@@ -264,10 +288,7 @@ class NetTable:
                 if isinstance(res, Rejected):
                     self._feed.put(UndoRefused(res.code, res.text))
             elif what == "resign":
-                res = session.resign(now)
-                peer.node.flood()
-                if isinstance(res, Rejected):
-                    self._feed.put(SubmitRefused(res.code, res.text, res.id))
+                self._resigning = True
             elif what == "drop":
                 vote = session.drop_overdue(now)
                 peer.node.flood()
@@ -281,6 +302,17 @@ class NetTable:
                     done.set_result(arg(peer))
                 except Exception as exc:  # noqa: BLE001 - handed to the caller
                     done.set_exception(exc)
+
+    def _resign(self) -> None:
+        """Resign on this seat's decision (asked for earlier, perhaps between turns)."""
+        session = self.peer.session
+        if not self._resigning or not session.my_turn():
+            return
+        self._resigning = False
+        res = session.resign(self.peer.clock())
+        self.peer.node.flood()
+        if isinstance(res, Rejected):
+            self._feed.put(SubmitRefused(res.code, res.text, res.id))
 
     def _report(self) -> None:
         peer, session = self.peer, self.peer.session
@@ -307,6 +339,10 @@ class NetTable:
                           and t.undo_stack[-1][0] == self.seat)
         now = peer.clock()
         self._waits = tuple(session.waiting_for(now))
+        self._waited = now - min(w.since for w in self._waits) if self._waits else 0
+        if t is not None and (len(t.drops), len(t.chances)) != self._verdict_key:
+            self._verdict_key = (len(t.drops), len(t.chances))
+            self._verdict = self._so_far(t)
         self._links = connections(peer, now)
         self._watchers = watchers(peer, now)
         self.over = peer.over

@@ -111,6 +111,13 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "chat_rate": "sending too fast: wait a moment before the next line",
     "chat_too_many": "the game's chat is full",
     "chat_not_expected": "there is no chat before the game is known",
+    "so_far_dropped": "{who} was dropped for withholding ({what})",
+    "so_far_withheld": ("{who} withheld its reveal for chance event {chance} after every other reveal of it was in, "
+                        "and was dropped"),
+    "so_far_unwitnessed_one": ("{n} chance event was fed by fewer than two players' hash chains: the one left knew "
+                               "that roll first"),
+    "so_far_unwitnessed": ("{n} chance events were fed by fewer than two players' hash chains: the one left knew "
+                           "those rolls first"),
     "waiting": "waiting for {name} ({power}): {what}",
     "waiting_overdue": "waiting for {name} ({power}): {what} (overdue)",
     "waiting_nobody": "waiting for nobody",
@@ -183,6 +190,21 @@ def chat_refusal(code: str) -> str:
     """Why this peer's chat line was not sent (a code of :meth:`net.peer.Peer.chat`)."""
     key = f"chat_{code}"
     return _t(key if key in TEMPLATES else "chat_bad_body")
+
+
+def so_far(drops: Iterable[tuple[str, str, tuple[str, ...], bool, int]], unwitnessed: int) -> tuple[str, list[str]]:
+    """A network game's verdict so far: ``fair``, or ``contested`` with a sentence for
+    each reason: ``drops`` as (power, name, what it withheld, whether it withheld its
+    reveal after every other was in, the chance event), ``unwitnessed`` chance events fed
+    by fewer than two players' chains."""
+    reasons = []
+    for power, name, withheld, after, chance in drops:
+        who = f"{power_name(power)} ({name})" if name else power_name(power)
+        reasons.append(_t("so_far_withheld", who=who, chance=chance) if after
+                       else _t("so_far_dropped", who=who, what=_join("list", withheld)))
+    if unwitnessed:
+        reasons.append(_t("so_far_unwitnessed_one" if unwitnessed == 1 else "so_far_unwitnessed", n=unwitnessed))
+    return ("contested" if reasons else "fair"), reasons
 
 
 def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:

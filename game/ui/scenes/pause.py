@@ -26,8 +26,17 @@ class PauseMenu(MenuScene):
         self.game = game
 
     def entries(self) -> list[tuple[str, object, bool]]:
-        return [("Back to the game", "resume", True), ("Main menu (the game is saved)", "menu", True),
-                ("Quit (the game is saved)", "quit", True)]
+        net = getattr(self.game, "net", None)
+        if net is None:
+            return [("Back to the game", "resume", True), ("Main menu (the game is saved)", "menu", True),
+                    ("Quit (the game is saved)", "quit", True)]
+        # a network game goes on without this window; Continue takes it up again
+        seated = net.seat >= 0 and not net.over and any(c.seat == net.seat and c.how == "you"
+                                                        for c in net.connections())
+        return [("Back to the game", "resume", True),
+                *([("Resign: a computer player takes your seat", "resign", True)] if seated else []),
+                ("Main menu (Continue comes back to this game)", "menu", True),
+                ("Quit (Continue comes back to this game)", "quit", True)]
 
     def draw(self, surf: pygame.Surface) -> None:
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
@@ -43,6 +52,10 @@ class PauseMenu(MenuScene):
     def choose(self, key: object) -> None:
         assert self.app is not None
         if key == "resume":
+            self.app.pop(self)
+        elif key == "resign":
+            self.game.net.resign()
+            self.game.say("You resigned: a computer player plays your seat from your next decision on.")
             self.app.pop(self)
         elif key == "menu":
             self.game.table.close()

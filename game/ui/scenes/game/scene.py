@@ -8,8 +8,9 @@ be followed.
 
 The screen is built in layers, one concern each: its state and geometry
 (:mod:`.screen`), the steps and their animation (:mod:`.steps`), input to choices
-(:mod:`.choices`), the bars (:mod:`.bars`) and the tooltips (:mod:`.tooltips`); this
-module draws a frame from them, keeping the parts that did not change."""
+(:mod:`.choices`), the bars (:mod:`.bars`), the tooltips (:mod:`.tooltips`) and what a
+network game adds (:mod:`.online`); this module draws a frame from them, keeping the parts
+that did not change."""
 
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ from game.ui.drawing.camera import Camera
 from game.ui.drawing.cards import battle_card, scoring_card
 from game.ui.drawing.hits import Hit
 from game.ui.drawing.panels import draw_log, draw_market, draw_players, market_rect
-from game.ui.scenes.game.tooltips import Tooltips
+from game.ui.scenes.game.online import Online
 
 
-class GameScene(Tooltips):
+class GameScene(Online):
     """The game screen (see the module docstring and :class:`ScreenState`)."""
 
     def draw(self, surf: pygame.Surface) -> None:
@@ -78,8 +79,10 @@ class GameScene(Tooltips):
                 battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
+        self._online(surf)
         self._draw_buttons(surf)
-        self._tip(surf)
+        if not self._online_tip(surf):
+            self._tip(surf)
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
         """Blit a part of the screen drawn only when its ``key`` changes (the board and

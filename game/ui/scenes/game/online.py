@@ -1,0 +1,316 @@
+"""What a network game adds to the game screen (its table a
+:class:`~game.client.nettable.NetTable`; a local game's screen shows none of it):
+
+- a strip over the log: every seat's connection (a dot in its power's chip: direct,
+  through others, a computer player, silent; the mouse on it says since when), whom the
+  table waits for and since when, the spectators watching, and the verdict so far (fair,
+  or contested and why);
+- when a seat is overdue, the choice to hand it to a computer player or keep waiting;
+- chat under the log: a field (Enter, or a click, to write; Enter sends, Esc leaves it),
+  the lines of everyone in the log;
+- what the peer reports (a drop, evidence kept against an author, a desync, a refusal, a
+  connection lost) in words, in the log and over the map, never a traceback;
+- a notice when it becomes this seat's turn while the window is in the background: the
+  window flashes, and a bell rings unless Settings turns it off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client.nettable import NetTable, Stopped, UndoRefused
+from game.client.words.peer import chat_refusal, power_name, sentence
+from game.ui.app import Intent
+from game.ui.drawing import palette as P
+from game.ui.drawing.assets import text
+from game.ui.drawing.hits import Hit
+from game.ui.scenes.game.tooltips import Tooltips
+from game.ui.widgets.buttons import Button, draw_button
+from game.ui.widgets.textentry import TextField, draw_field
+from game.ui.widgets.tooltip import tooltip
+from net.peer.events import (
+    Awaiting,
+    Chat,
+    Connected,
+    Desync,
+    DropVoted,
+    EvidenceKept,
+    GaveUp,
+    Over,
+    PeerEvent,
+    Refused,
+    StillTrying,
+    SubmitRefused,
+)
+
+DOT = {"you": (120, 170, 255), "direct": (110, 200, 110), "relayed": (230, 200, 90), "bot": (150, 150, 150),
+       "silent": (220, 90, 70)}
+HOW = {"you": "you", "direct": "connected directly", "relayed": "heard through the others",
+       "bot": "played by the computer", "silent": "silent"}
+CHAT_PREFIX = "\u00bb "  # a chat line in the log
+
+
+def _ago(ms: int) -> str:
+    s = max(0, ms) // 1000
+    return f"{s} s" if s < 120 else f"{s // 60} min {s % 60:02d} s"
+
+
+class Online(Tooltips):
+    """The network game's additions (see the module docstring)."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.net: NetTable | None = self.table if isinstance(self.table, NetTable) else None
+        self.chat = TextField("", max_len=280, what="printable characters")
+        self.chatting = False  # the chat field takes the keys
+        self._chat_at: tuple[pygame.Rect, int] | None = None
+        self._strip_hits: list[Hit] = []
+        self._overdue: list[Button] = []
+        self._alerted = -1  # the step whose turn was announced
+        if self.net is not None:
+            self.net.call(lambda p: setattr(p, "auto_drop", False))  # the player chooses: vote or wait
+
+    # ------------------------------------------------------------------ geometry
+    def _strip_rect(self) -> pygame.Rect:
+        base = super()._log_rect()
+        return pygame.Rect(base.x, base.y, base.width, self.px(40))
+
+    def _chat_rect(self) -> pygame.Rect:
+        base = super()._log_rect()
+        return pygame.Rect(base.x, base.bottom - self.px(26), base.width, self.px(26))
+
+    def _log_rect(self) -> pygame.Rect:
+        base = super()._log_rect()
+        if self.net is None:
+            return base
+        top = self.px(44)
+        return pygame.Rect(base.x, base.y + top, base.width, base.height - top - self.px(30))
+
+    # ------------------------------------------------------------------ news
+    def update(self, dt: float) -> None:
+        net = self.net
+        if net is not None and net.seat != self.seat:  # the seat became known (the genesis came after the screen)
+            self.seat = net.seat
+            self._view = (None, {})
+            if self.renderer is not None:
+                self.renderer.viewer = self.seat
+            self.version += 1
+        super().update(dt)
+        if net is None:
+            return
+        for event in net.notices():
+            self._notice(event)
+        if net.ended == "stopped" and not self.message_time:
+            self.say(f"The connection to the game stopped: {net.error}. Continue from the menu takes it up again.")
+            self.message_time = 3600.0
+        if self.picker is not None and self.shown is not None and self._alerted != self.shown.steps:
+            self._alerted = self.shown.steps
+            self._turn_alert()
+        if self.app is not None and (net.waiting() or self._strip_hits):
+            self.app.dirty = True  # the clocks in the strip move
+
+    def _notice(self, event: PeerEvent) -> None:
+        """What the peer reports, in words: chat and news in the log; what needs the
+        player's eye over the map too."""
+        if isinstance(event, Awaiting | Over):
+            return
+        if isinstance(event, Chat):
+            self.log.append(CHAT_PREFIX + sentence(event))
+        elif isinstance(event, SubmitRefused | UndoRefused):
+            self.say(f"Refused: {event.text} ({event.code})")
+            self.awaiting = False
+        elif isinstance(event, Stopped):
+            self.say(f"The game stopped here: {event.error}. Continue from the menu takes it up again.")
+            self.message_time = 3600.0
+        elif isinstance(event, Desync):
+            line = sentence(event)
+            self.log.append(line)
+            self.say(line)
+            self.message_time = 3600.0
+        elif isinstance(event, Refused | GaveUp | StillTrying | EvidenceKept):
+            line = sentence(event)
+            self.log.append(line)
+            self.say(line)
+        elif isinstance(event, Connected | DropVoted):
+            self.log.append(sentence(event))
+        else:
+            self.log.append(sentence(event))
+        if self.app is not None:
+            self.app.dirty = True
+
+    def _turn_alert(self) -> None:
+        """The player's turn while the window is in the background: flash it, ring."""
+        if self.app is None:
+            return
+        window = self.app.window
+        try:
+            focused = bool(window.focused)
+        except (AttributeError, pygame.error):
+            focused = True
+        if focused:
+            return
+        try:
+            window.flash(pygame.FLASH_UNTIL_FOCUSED)
+        except (AttributeError, pygame.error):
+            pass
+        settings = self.app.settings
+        if bool(getattr(settings, "turn_alert", True)):
+            from game.ui.sound import play
+
+            play("turn", True)
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> bool:
+        if self.net is None:
+            return super().handle(intent)
+        if intent.kind == "click" and intent.button == 1:
+            for b in self._overdue:
+                if b.rect.collidepoint(intent.pos):
+                    self._overdue_choice(b.key)
+                    return True
+            if self._chat_at is not None and self._chat_at[0].collidepoint(intent.pos):
+                self.chatting = True
+                self.chat.click(intent.pos[0] - self._chat_at[1], self.px(12))
+                return True
+            self.chatting = False
+        if intent.kind == "key" and self.chatting:
+            return self._chat_key(intent)
+        if intent.kind == "key" and intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not self._bidding():
+            self.chatting = True
+            return True
+        return super().handle(intent)
+
+    def _chat_key(self, intent: Intent) -> bool:
+        if intent.key == pygame.K_ESCAPE:
+            self.chatting = False
+        elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            line = self.chat.value.strip()
+            if line and self.net is not None:
+                done = self.net.chat(line)
+                done.add_done_callback(self._chat_sent)
+                self.chat.set("")
+            else:
+                self.chatting = False
+        elif self.chat.handles(intent):
+            said = self.chat.key(intent)
+            if said:
+                self.say(said)
+        return True
+
+    def _chat_sent(self, done: Any) -> None:
+        """(In the peer thread) a chat line was sent, or why not: said on screen."""
+        try:
+            why = done.result()
+        except Exception as exc:  # noqa: BLE001 - said, never a traceback
+            why = str(exc)
+        if why:
+            self.say(chat_refusal(why))
+
+    def _overdue_choice(self, key: object) -> None:
+        net = self.net
+        if net is None:
+            return
+        if key == "drop":
+            net.vote_drop()
+            self.say("You voted to hand the late seats to the computer player; the others vote too.")
+        elif key == "wait":
+            net.keep_waiting()
+            self.say("You keep waiting for the late seats.")
+        self._overdue = []
+
+    # ------------------------------------------------------------------ drawing
+    def _online(self, surf: pygame.Surface) -> None:
+        """The strip over the log, the chat field under it, the overdue choice over the map."""
+        net = self.net
+        self._strip_hits = []
+        self._overdue = []
+        self._chat_at = None
+        if net is None or self.shown is None:
+            return
+        r = self._strip_rect()
+        pygame.draw.rect(surf, (26, 22, 18), r, border_radius=6)
+        pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
+        x, y = r.x + self.px(6), r.y + self.px(3)
+        for c in net.connections():
+            chip = pygame.Rect(x, y, self.px(30), self.px(16))
+            pygame.draw.rect(surf, P.power(c.power), chip, border_radius=self.px(3))
+            t = text(P.letters(c.power), "cond-bold", self.px(10), P.ink(c.power))
+            surf.blit(t, t.get_rect(midleft=(chip.x + self.px(3), chip.centery)))
+            pygame.draw.circle(surf, (20, 16, 12), (chip.right - self.px(6), chip.centery), self.px(5))
+            pygame.draw.circle(surf, DOT[c.how], (chip.right - self.px(6), chip.centery), self.px(4))
+            who = f"{power_name(c.power)}" + (f" ({c.name})" if c.name else "")
+            heard = f"; last heard {_ago(c.heard_ms)} ago" if c.heard_ms > 0 and c.how != "you" else ""
+            self._strip_hits.append(Hit(chip, ("link", str(c.seat)), f"{who}: {HOW[c.how]}{heard}"))
+            x += chip.width + self.px(4)
+        right = r.right - self.px(6)
+        watching = net.watchers()
+        if watching:
+            t = text(f"{len(watching)} watching", "sans", self.px(11), P.TEXT_DIM)
+            right -= t.get_width()
+            surf.blit(t, (right, y + self.px(2)))
+            self._strip_hits.append(Hit(pygame.Rect(right, y, t.get_width(), t.get_height()), ("watchers", ""),
+                                        "Spectators connected to you: " + ", ".join(w.fingerprint for w in watching)))
+            right -= self.px(10)
+        status, reasons = net.verdict()
+        word = "fair so far" if status == "fair" else "contested"
+        t = text(word, "sans-bold", self.px(11), P.GOOD if status == "fair" else P.BAD)
+        right -= t.get_width()
+        surf.blit(t, (right, y + self.px(2)))
+        why = ("Every die so far came from the beacon, fed by two or more players' hash chains, and no seat was "
+               "dropped: soe verify would say fair of the log now." if status == "fair"
+               else "Contested: " + "; ".join(reasons))
+        self._strip_hits.append(Hit(pygame.Rect(right, y, t.get_width(), t.get_height()), ("verdict", status), why))
+        waits = net.waiting()
+        line, col = ("Nobody is waited for" if not net.over else "The game is over"), P.TEXT_DIM
+        if waits:
+            w = waits[0]
+            late = [x for x in waits if x.overdue and x.seat != self.seat]
+            who = f"{power_name(w.power)} ({w.name})" if w.name else power_name(w.power)
+            more = f" and {len(waits) - 1} more" if len(waits) > 1 else ""
+            line = (f"Waiting for {who}{more}: {w.what}, for {_ago(net.waited_ms())}"
+                    + (" (overdue)" if any(x.overdue for x in waits) else ""))
+            col = P.BAD if any(x.overdue for x in waits) else P.TEXT
+            if late and self.seat >= 0:
+                self._overdue_buttons(surf, late)
+        t = text(line, "sans", self.px(11), col)
+        surf.blit(t, (r.x + self.px(6), r.y + self.px(22)))
+        self._chat_field(surf)
+
+    def _overdue_buttons(self, surf: pygame.Surface, late: list[Any]) -> None:
+        """The choice to hand the late seats to the computer player or keep waiting."""
+        names = ", ".join(power_name(w.power) for w in late)
+        m = pygame.Rect(self.map_rect())
+        box = pygame.Rect(0, 0, min(m.width - self.px(40), self.px(620)), self.px(74))
+        box.midbottom = (m.centerx, m.bottom - self.px(10))
+        pygame.draw.rect(surf, (34, 24, 20), box, border_radius=8)
+        pygame.draw.rect(surf, P.BAD, box, 2, border_radius=8)
+        t = text(f"{names} kept the game waiting past its timeout.", "sans-bold", self.px(13), P.TEXT)
+        surf.blit(t, (box.x + self.px(10), box.y + self.px(6)))
+        bw = (box.width - self.px(30)) // 2
+        drop = Button(pygame.Rect(box.x + self.px(10), box.y + self.px(32), bw, self.px(32)),
+                      "Hand it to the computer player", "drop")
+        wait = Button(pygame.Rect(drop.rect.right + self.px(10), drop.rect.y, bw, self.px(32)), "Keep waiting", "wait")
+        drop.tip = ("Vote to let a computer player take the late seats: it happens when every other player votes "
+                    "so (R: a drop needs everyone's vote)")
+        wait.tip = "Wait for them: you will not vote them out now"
+        self._overdue = [drop, wait]
+        for b in self._overdue:
+            draw_button(surf, b, self.mouse, self.px(13))
+
+    def _chat_field(self, surf: pygame.Surface) -> None:
+        r = self._chat_rect()
+        hint = "Enter to chat" if not self.chatting else "Enter sends, Esc leaves"
+        self._chat_at = (r, draw_field(surf, r, "Say", self.chat, self.px(12), focused=self.chatting, suffix=hint))
+
+    def _online_tip(self, surf: pygame.Surface) -> bool:
+        for h in self._strip_hits:
+            if h.rect.collidepoint(self.mouse):
+                tooltip(surf, h.tip, self.mouse, self.px(12))
+                return True
+        for b in self._overdue:
+            if b.rect.collidepoint(self.mouse) and b.tip:
+                tooltip(surf, b.tip, self.mouse, self.px(12))
+                return True
+        return False
