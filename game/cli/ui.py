@@ -98,40 +98,61 @@ def _close_tables(app: Any) -> None:
             table.close()
 
 
-def _autoclick(app: Any, seed: int, max_clicks: int = 50_000) -> int:
+def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "play") -> int:
     """Play the player's seat with synthetic mouse clicks on what the screen highlights,
-    until the game ends; print the winner."""
+    until the game ends; print the winner. At the main menu it clicks "Continue the last
+    game" (``soe play --autoclick --continue``); a network game's window waits, once the
+    game is over, for every end to be signed (its own among them) before it leaves."""
     import pygame
 
     rng = random.Random(seed)
     app.fast = True
-    state = {"clicks": 0, "done": False}
+    state: dict[str, Any] = {"clicks": 0, "done": False}
 
-    def hook(a: Any) -> None:
-        top = a.scenes[-1] if a.scenes else None
-        if state["clicks"] > max_clicks:
-            print(f"soe play --autoclick: the game did not end after {max_clicks} clicks", file=sys.stderr)
-            a.quit(1)
-            return
-        if top is not None and top.name == "end":
-            res = top.result
-            b = top.game.board
-            winners = ", ".join(b.power_name(p) for p in res.get("winners", []))
-            scores = ", ".join(f"{b.power_name(p)} {v}" for p, v in res.get("scores", {}).items())
-            print(f"winner: {winners} (scores: {scores}; {state['clicks']} clicks)")
-            state["done"] = True
-            a.quit(0)
-            return
-        if top is None or top.name != "game" or not top.ready():
-            return
-        targets = top.clickables()
-        if not targets:
-            return
-        pos, _label = targets[rng.randrange(len(targets))]
+    def click(pos: tuple[int, int]) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         state["clicks"] += 1
+
+    def hook(a: Any) -> None:
+        top = a.scenes[-1] if a.scenes else None
+        if state["clicks"] > max_clicks:
+            print(f"soe {command} --autoclick: the game did not end after {max_clicks} clicks", file=sys.stderr)
+            a.quit(1)
+            return
+        if top is not None and top.name == "menu" and not state.get("menu"):
+            button = next((b for b in getattr(top, "buttons", []) if b.key == "continue" and b.enabled), None)
+            if button is not None:
+                state["menu"] = True
+                click(button.rect.center)
+            return
+        if top is not None and top.name == "end":
+            net = getattr(top.game, "net", None)
+            if net is not None and not net.over and not net.ended:
+                return  # the openings and ends still come: this window's among them
+            res = top.result
+            b = top.game.board
+            winners = ", ".join(b.power_name(p) for p in res.get("winners", []))
+            scores = ", ".join(f"{b.power_name(p)} {v}" for p, v in res.get("scores", {}).items())
+            print(f"winner: {winners} (scores: {scores}; {state['clicks']} clicks)", flush=True)
+            if net is not None:
+                print(f"State {net.result()['state_hash']}", flush=True)
+            state["done"] = True
+            a.quit(0)
+            return
+        if top is None or top.name != "game":
+            return
+        net = getattr(top, "net", None)
+        if net is not None and net.ended:
+            print(f"soe {command} --autoclick: the game stopped: {net.ended} {net.error}".rstrip(), file=sys.stderr)
+            a.quit(1)
+            return
+        if not top.ready():
+            return
+        targets = top.clickables()
+        if targets:
+            click(targets[rng.randrange(len(targets))][0])
 
     app.before_frame.append(hook)
     try:
@@ -140,7 +161,7 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000) -> int:
         _close_tables(app)
     if not state["done"] and code == 0:
         err = next((getattr(s.table, "error", "") for s in app.scenes if hasattr(s, "table")), "")
-        print(f"soe play --autoclick: stopped before the end{': ' + err if err else ''}", file=sys.stderr)
+        print(f"soe {command} --autoclick: stopped before the end{': ' + err if err else ''}", file=sys.stderr)
         return 1
     return code
 

@@ -33,6 +33,7 @@ from net.peer.links import Connection, Watcher, connections, watchers
 
 STEP_MS = 10  # how long a turn of the peer thread waits for the network
 SAVE_MS = 5_000  # how often the peer file is written again (the peers it knows, for a resume)
+LINGER_MS = 3_000  # a game over but not closed goes on this long at close, for this peer's opening and end
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,10 +257,27 @@ class NetTable:
             self.ended = "stopped"
             self._feed.put(Stopped(self.error))
         finally:
+            self._last_out()
             try:
                 peer.close()
             except Exception as exc:  # noqa: BLE001
                 self.error = self.error or f"{type(exc).__name__}: {exc}"
+
+    def _last_out(self) -> None:
+        """Before the peer closes: a game whose engine is over but whose openings and ends
+        are not all signed yet goes on for up to :data:`LINGER_MS`, so that this peer's own
+        opening and end get out (the others would otherwise wait for them)."""
+        peer = self.peer
+        t = peer.session.referee
+        if t is None or not t.over or peer.over or peer.desynced or self.ended:
+            return
+        end = peer.clock() + LINGER_MS
+        try:
+            while not peer.over and peer.clock() < end:
+                peer.step(self.step_ms)
+            peer.step(self.step_ms)
+        except Exception:  # noqa: BLE001 - closing all the same
+            pass
 
     def _game_started(self) -> bool:
         lobby = self.peer.lobby

@@ -35,6 +35,11 @@ class GameScene(Online):
             surf.fill(P.PANEL)
             t = text("Setting up the table...", "serif-bold", self.px(28), P.TEXT)
             surf.blit(t, t.get_rect(center=surf.get_rect().center))
+            y = surf.get_rect().centery + self.px(30)
+            for line in [*self.log[-4:], *([self.message] if self.message_time > 0 else [])]:  # a network game's news
+                said = text(line, "sans", self.px(14), P.TEXT_DIM)
+                surf.blit(said, said.get_rect(midtop=(surf.get_rect().centerx, y)))
+                y += said.get_height() + self.px(4)
             return
         lit = self.lit()
         litset = frozenset(lit)
