@@ -8,30 +8,13 @@ from typing import Any
 
 import pygame
 
+from game.client.fairness import dice_by_power
 from game.client.gamefile import Verdict
 from game.client.settings import Settings
 from game.ui.app import TITLE, Intent, ScaledScene
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
 from game.ui.widgets.buttons import Button, draw_button
-
-
-def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """Each power's dice, from the game's events in order: its two dice in each battle it
-    fought (the event names the power on each side; a neutral's dice are nobody's), its
-    rerolls with a Reserve, and its sea rolls."""
-    out: dict[str, list[int]] = {}
-    for e in events:
-        k, dice = e.get("kind"), e.get("dice")
-        if not isinstance(dice, list):
-            continue
-        if k == "dice" and isinstance(e.get("powers"), list):
-            for side, pid in enumerate(e["powers"][:2]):
-                if pid:
-                    out.setdefault(str(pid), []).extend(int(x) for x in dice[2 * side:2 * side + 2])
-        elif k in ("reroll", "sea_arrive", "sea_lost", "sea_back") and e.get("power"):
-            out.setdefault(str(e["power"]), []).extend(int(x) for x in dice)
-    return out
 
 
 class EndScene(ScaledScene):
