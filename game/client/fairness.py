@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.rules import Input, Pending, Roll, State, apply_in_place, event_dicts, pending
+from game.rules import Input, Pending, Roll, State, apply_in_place, event_dicts, is_over, pending
 from net.core.chance import ChanceRecord, chance_request
 from net.core.plans import DropRecord
 
@@ -303,11 +303,13 @@ class ChanceLog:
         self.rows: list[ChanceRow] = []
         self.events: list[dict[str, Any]] = []  # the chance steps' events, in order
         self.step = 0
+        self.over = False
         self.powers: tuple[str, ...] = ()
         self.ruleset = "standard"
 
     def observe(self, before: State | None, after: State, events: Sequence[dict[str, Any]]) -> None:
         self.step, self.powers, self.ruleset = after.steps, tuple(after.powers), after.ruleset
+        self.over = is_over(after)
         if before is None or after.chance_count != before.chance_count + 1 or after.steps != before.steps + 1:
             return
         b = _before(before)
@@ -318,7 +320,7 @@ class ChanceLog:
     def fairness(self) -> Fairness:
         """The chance events shown so far (dice from a local game's seed: no beacon)."""
         return Fairness(self.powers, tuple(self.rows), (), _fits(self.powers, self.events, self.rows),
-                        step=self.step, ruleset=self.ruleset)
+                        step=self.step, last=self.step if self.over else -1, ruleset=self.ruleset)
 
 
 # --------------------------------------------------------------------------- a referee

@@ -35,6 +35,7 @@ SCENES: dict[str, str] = {
     "replay": "game.ui.scenes.replay:ReplayScene",
     "replay_pause": "game.ui.scenes.pause:ReplayMenu",
     "replay_end": "game.ui.scenes.end:ReplayEnd",
+    "fairness": "game.ui.scenes.fairness:FairnessPanel",
 }
 
 

@@ -181,6 +181,6 @@ def test_the_fit_in_words() -> None:
     odd = DiceFit("spain", (2, 8, 10, 10, 10, 20))  # chi-square 16.8: about 1 in 200
     assert odd.p is not None and odd.p < 0.01 and W.fit_words(odd) == f"unusual: 1 in {odd.one_in:,}"
     assert odd.one_in == 200
-    assert W.fit_label(odd, BOARD) == "Spain: 60 dice, mean 4.30"
-    assert W.fit_label(DiceFit("spain", (1, 0, 0, 0, 0, 0)), BOARD) == "Spain: 1 die, mean 1.00"
+    assert W.fit_name(odd, BOARD) == "Spain" and W.fit_count(odd) == "60 dice, mean 4.30"
+    assert W.fit_count(DiceFit("spain", (1, 0, 0, 0, 0, 0))) == "1 die, mean 1.00"
     assert "Chi-square 16.80 with 5 degrees of freedom" in W.fit_tip(odd, BOARD)

@@ -24,13 +24,13 @@ def title() -> str:
 def headings() -> dict[str, str]:
     """The chance events' table's column headings, by column."""
     return {"r": say("No."), "where": say("Where"), "kind": say("What"), "gave": say("Rolled for whom"),
-            "revealed": say("Revealed by"), "witnessed": say("Witnessed")}
+            "revealed": say("Revealed by"), "beacon": say("Beacon"), "witnessed": say("Witnessed")}
 
 
 def kind_name(kind: str) -> str:
     """What a chance event was, as a table cell."""
     return {"dice": say("Battle dice"), "reroll": say("Re-roll"), "sea_roll": say("Sea roll"),
-            "draw": say("Draw from the bag"), "first_player": say("First player")}.get(kind, say("Chance"))
+            "draw": say("Bag draw"), "first_player": say("First player")}.get(kind, say("Chance"))
 
 
 def kind_in_sentence(kind: str) -> str:
@@ -46,7 +46,7 @@ def where(row: ChanceRow | DropRow) -> str:
         return say("War {war}, round {round}", war=row.war, round=row.round)
     if row.war <= 1:
         return say("Setup")
-    return say("War {war}, its start", war=row.war)
+    return say("Start of war {war}", war=row.war)
 
 
 def where_in_sentence(row: ChanceRow | DropRow) -> str:
@@ -59,7 +59,7 @@ def where_in_sentence(row: ChanceRow | DropRow) -> str:
 
 
 def power_names(seats: tuple[int, ...], f: Fairness, nm: Names) -> str:
-    return join_and(nm.power(f.powers[s]) for s in seats if 0 <= s < len(f.powers))
+    return join_list(nm.power(f.powers[s]) for s in seats if 0 <= s < len(f.powers))
 
 
 def summary(f: Fairness, board: Board) -> list[str]:
@@ -128,13 +128,27 @@ def given(g: Given, kind: str, nm: Names) -> str:
     return say("{power} rolled {dice}", power=nm.power(g.owner), dice=dice)
 
 
-def given_short(g: Given, kind: str, nm: Names) -> str:
-    """A draw's part, short enough for a table cell: "10 counters", "first"."""
-    if g.counters:
-        return say_n("{n} counter", "{n} counters", len(g.counters))
-    if kind == "first_player" or not g.dice:
-        return say("first")
-    return join_list(str(v) for v in g.dice)
+def draw_cell(row: ChanceRow) -> str:
+    """A draw from the bag in a table cell: how many counters went where."""
+    laid = sum(len(g.counters) for g in row.gave if not g.owner)
+    drawn = sum(len(g.counters) for g in row.gave if g.owner)
+    if drawn:
+        return say("{laid} on the map, {drawn} to the powers", laid=laid, drawn=drawn)
+    return say_n("{n} counter on the map", "{n} counters on the map", laid)
+
+
+def first_cell() -> str:
+    """A first player's draw in a table cell, after the power's chip."""
+    return say("plays first")
+
+
+def versus() -> str:
+    """Between the two sides of a battle in a table cell."""
+    return say("vs")
+
+
+def no_revealer() -> str:
+    return say("none")
 
 
 def witnessed(row: ChanceRow) -> str:
@@ -199,17 +213,26 @@ def drops_heading(n: int) -> str:
     return say_n("{n} seat dropped", "{n} seats dropped", n) if n else say("No seat was dropped.")
 
 
+def more_drops(n: int) -> str:
+    """When the column holds no more drops: how many are left (the mouse on it tells them)."""
+    return say_n("and {n} more drop (point at this line to read it)", "and {n} more drops (point at this line to read them)",
+                 n)
+
+
 def dice_heading() -> str:
     return say("Each power's dice (bars) against fair dice (the line)")
 
 
-def fit_label(fit: DiceFit, board: Board) -> str:
-    """A power's row of bars: its name, how many dice, their mean."""
-    name = Names(board).power(fit.power) if fit.power else say("All dice")
+def fit_name(fit: DiceFit, board: Board) -> str:
+    """Whose dice a row of bars counts: a power, or all dice."""
+    return Names(board).power(fit.power) if fit.power else say("All dice")
+
+
+def fit_count(fit: DiceFit) -> str:
+    """How many dice, and their mean (fair dice: 3.5)."""
     if not fit.n:
-        return say("{name}: no dice yet", name=name)
-    return say_n("{name}: {n} die, mean {mean:.2f}", "{name}: {n} dice, mean {mean:.2f}", fit.n, name=name,
-                 mean=fit.mean)
+        return say("no dice yet")
+    return say_n("{n} die, mean {mean:.2f}", "{n} dice, mean {mean:.2f}", fit.n, mean=fit.mean)
 
 
 def fit_words(fit: DiceFit) -> str:
@@ -225,7 +248,8 @@ def fit_words(fit: DiceFit) -> str:
 
 def fit_tip(fit: DiceFit, board: Board) -> str:
     """The figure behind the words (a row's tooltip)."""
-    name = Names(board).power(fit.power) if fit.power else say("Every die of the game, the neutrals' too")
+    name = (say("{power}: {count}", power=Names(board).power(fit.power), count=fit_count(fit)) if fit.power
+            else say("Every die of the game, the neutrals' too: {count}", count=fit_count(fit)))
     faces = join_list(say("{face}: {n}", face=f + 1, n=c) for f, c in enumerate(fit.counts))
     if fit.p is None:
         return say("{name}. Faces {faces}. Fair dice give each face a sixth of the time; with fewer than 30 dice "
@@ -255,4 +279,5 @@ def opener_tip() -> str:
     return say("Every chance event of the game, who revealed it, and each power's dice against fair dice (D)")
 
 
-__all__ = ["chance_sentence", "drop_sentence", "fit_label", "fit_words", "kind_name", "summary", "title", "where"]
+__all__ = ["chance_sentence", "drop_sentence", "fit_count", "fit_name", "fit_words", "kind_name", "summary", "title",
+           "where"]

@@ -35,6 +35,7 @@ class StepPlayer(ScreenState):
     def _take(self, step: Step) -> None:
         self.version += 1
         before = self.shown.units if self.shown is not None else None
+        self.chances.observe(self.shown, step.state, step.events)
         self.shown = step.state
         self._odds = {}
         self.awaiting = False

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.client.fairness import Fairness, fairness_of_file
 from game.client.gamefile import GameFile, Mark, Verdict
 from game.rules import State
 from game.ui.app import App, Intent, ScaledScene
@@ -41,11 +42,12 @@ MARK_STYLE: dict[str, tuple[P.Colour, str, str]] = {
     "failure": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),
     "resign": ((120, 176, 240), "diamond", "blue \u25c6 a seat resigned"),
     "unwitnessed": ((190, 120, 240), "band", "violet \u25b2 and band under the bar: unwitnessed dice"),
+    "branch": ((120, 210, 140), "diamond", "green \u25c6 where this game was played on from another"),
 }
 
 KEYS = ("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
         "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
-        "hides the verdict; Esc opens the menu")
+        "hides the verdict; d shows every chance event and the dice's fairness; Esc opens the menu")
 
 
 class ReplayScene(ScaledScene):
@@ -108,7 +110,18 @@ class ReplayScene(ScaledScene):
 
     def _ended(self, game: GameScreen, result: dict[str, Any] | None) -> None:
         if game is self.scene and game.app is not None and result is not None:
-            game.app.push_scene("replay_end", game=game, result=result, verdict=self.file.verdict)
+            game.app.push_scene("replay_end", game=game, result=result, verdict=self.file.verdict,
+                                fairness=self.fairness)
+
+    def fairness(self) -> Fairness:
+        """The game file's chance events and drops up to the step shown."""
+        return fairness_of_file(self.file, self.shown())
+
+    def open_fairness(self) -> None:
+        """The fairness panel over the replay (which pauses)."""
+        if self.app is not None:
+            self.playing = False
+            self.app.push_scene("fairness", source=self.fairness)
 
     def _dirty(self) -> None:
         if self.app is not None:
@@ -242,6 +255,9 @@ class ReplayScene(ScaledScene):
             if any(b.key == ("menu",) and b.rect.collidepoint(intent.pos) for b in self.scene.buttons):
                 self._menu()  # the replay's menu, not a game's (nothing is saved)
                 return True
+            if any(b.key == ("dice",) and b.rect.collidepoint(intent.pos) for b in self.scene.buttons):
+                self.open_fairness()  # the file's chance events, with their beacons
+                return True
             if self.verdict_rect.collidepoint(intent.pos):
                 self.show_verdict = not self.show_verdict
                 self._dirty()
@@ -277,6 +293,8 @@ class ReplayScene(ScaledScene):
         elif key == pygame.K_v:
             self.show_verdict = not self.show_verdict
             self._dirty()
+        elif key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.open_fairness()
         elif key == pygame.K_ESCAPE:
             self._menu()
         else:
@@ -481,7 +499,7 @@ class ReplayScene(ScaledScene):
         lh = text("Ag", "sans-bold", self.px(13), P.TEXT).get_height()
         r = pygame.Rect(0, 0, width, len(lines) * lh + self.px(14))
         r.midbottom = (s.centerx, s.y - self.px(8))
-        plain = all(m.kind == "resign" for m in marks)  # a resignation is no contested point: not in alarm colours
+        plain = all(m.kind in ("resign", "branch") for m in marks)  # no contested point: not in alarm colours
         pygame.draw.rect(surf, (20, 30, 48) if plain else (48, 20, 16), r, border_radius=6)
         pygame.draw.rect(surf, MARK_STYLE["resign"][0] if plain else P.BAD, r, 2, border_radius=6)
         y = r.y + self.px(7)
