@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.rules import Input, Pending, Roll, State, apply_in_place, event_dicts, is_over, pending
+from game.rules import Input, Pending, Roll, State, apply_in_place, event_dicts, is_over, new_game, pending
 from net.core.chance import ChanceRecord, chance_request
 from net.core.plans import DropRecord
 
@@ -233,6 +234,15 @@ class Fairness:
     def all_dice(self) -> DiceFit:
         return next((f for f in self.fits if not f.power), DiceFit("", (0,) * FACES))
 
+    def upto(self, step: int) -> Fairness:
+        """The same game as far as step ``step`` (what a screen has shown of it)."""
+        if step >= self.step:
+            return self
+        rows = tuple(c for c in self.chances if c.step <= step)
+        drops = tuple(d for d in self.drops if d.step <= step)
+        return replace(self, chances=rows, drops=drops, fits=fits_of(self.powers, rows), step=step,
+                       borrowed=sum(1 for c in rows if self.origin is not None and c.step <= self.origin[1]))
+
 
 def gave_of(events: Iterable[dict[str, Any]]) -> tuple[Given, ...]:
     """What a chance event gave, from its step's events (as a spectator sees them)."""
@@ -287,9 +297,17 @@ def _row(b: _Before, r: int, step: int, events: Sequence[dict[str, Any]], values
                      b.owners if values else (), (), "", contested)
 
 
-def _fits(powers: Sequence[str], events: Iterable[dict[str, Any]], rows: Iterable[ChanceRow]) -> tuple[DiceFit, ...]:
-    by_power = dice_by_power(events)
-    every = [v for row in rows for g in row.gave for v in g.dice]
+def fits_of(powers: Sequence[str], rows: Iterable[ChanceRow]) -> tuple[DiceFit, ...]:
+    """Each power's dice (seat order, those that rolled), then every die together, from
+    what the chance events gave: a power's dice are what :func:`dice_by_power` reads from
+    the same events (its side's dice in battle, its rerolls and its sea rolls)."""
+    by_power: dict[str, list[int]] = {}
+    every: list[int] = []
+    for row in rows:
+        for g in row.gave:
+            every.extend(g.dice)
+            if g.dice and g.owner and g.owner != "neutral":
+                by_power.setdefault(g.owner, []).extend(g.dice)
     return (*(fit_of(p, by_power[p]) for p in powers if p in by_power), fit_of("", every))
 
 
@@ -301,7 +319,6 @@ class ChanceLog:
 
     def __init__(self) -> None:
         self.rows: list[ChanceRow] = []
-        self.events: list[dict[str, Any]] = []  # the chance steps' events, in order
         self.step = 0
         self.over = False
         self.powers: tuple[str, ...] = ()
@@ -315,11 +332,10 @@ class ChanceLog:
         b = _before(before)
         if b is not None:
             self.rows.append(_row(b, after.chance_count, after.steps, events))
-            self.events.extend(events)
 
     def fairness(self) -> Fairness:
         """The chance events shown so far (dice from a local game's seed: no beacon)."""
-        return Fairness(self.powers, tuple(self.rows), (), _fits(self.powers, self.events, self.rows),
+        return Fairness(self.powers, tuple(self.rows), (), fits_of(self.powers, self.rows),
                         step=self.step, last=self.step if self.over else -1, ruleset=self.ruleset)
 
 
@@ -333,6 +349,29 @@ def _drop_rows(drops: Iterable[tuple[DropRecord, int]], where: dict[int, tuple[i
     return tuple(out)
 
 
+def _replayed(st: State, inputs: Iterable[Input], records: Sequence[ChanceRecord] = (), contested: frozenset[int] =
+              frozenset()) -> tuple[list[ChanceRow], dict[int, tuple[int, int]], dict[int, int]]:
+    """The chance rows of ``inputs`` applied in turn to ``st`` (changed: pass a copy), each
+    with its record when there is one; where the game was before each input (by the
+    inputs applied before it: the war and round), and the inputs applied before each
+    chance event."""
+    rows: list[ChanceRow] = []
+    where: dict[int, tuple[int, int]] = {}
+    roll_step: dict[int, int] = {}
+    for inp in inputs:
+        k = st.steps
+        b = _before(st) if isinstance(inp, Roll) else None
+        where[k] = (st.war, st.round)
+        got = event_dicts(apply_in_place(st, inp, checked=True), None)
+        if b is not None and isinstance(inp, Roll):
+            r = st.chance_count
+            rec = records[r - 1] if r <= len(records) else None
+            rows.append(_row(b, r, k + 1, got, tuple(inp.values), rec, r in contested))
+            roll_step[r] = k
+    where[st.steps] = (st.war, st.round)
+    return rows, where, roll_step
+
+
 def fairness_of_referee(referee: Referee, drop_steps: Sequence[int] | None = None) -> Fairness:
     """A network game's chance events and drops so far, from its referee (the game over
     the transcript): the referee's inputs are applied again from the genesis to place
@@ -342,29 +381,14 @@ def fairness_of_referee(referee: Referee, drop_steps: Sequence[int] | None = Non
     without it; any other drop stays unplaced)."""
     inputs, records, drops = list(referee.inputs), list(referee.chances), list(referee.drops)
     g = referee.g
-    contested = {d.chance for d in drops if d.after_reveals}
     st = g.new_state()
-    rows: list[ChanceRow] = []
-    events: list[dict[str, Any]] = []
-    where: dict[int, tuple[int, int]] = {}
-    roll_step: dict[int, int] = {}  # chance event -> the inputs applied before it
-    for k, inp in enumerate(_sound(inputs, len(records))):
-        b = _before(st) if isinstance(inp, Roll) else None
-        where.setdefault(k, (st.war, st.round))
-        got = event_dicts(apply_in_place(st, inp, checked=True), None)
-        if b is not None:
-            r = st.chance_count
-            rec = records[r - 1]
-            rows.append(_row(b, r, k + 1, got, record=rec, contested=r in contested))
-            roll_step[r] = k
-            events.extend(got)
-    where.setdefault(len(inputs), (st.war, st.round))
+    rows, where, roll_step = _replayed(st, _sound(inputs, len(records)), records,
+                                       frozenset(d.chance for d in drops if d.after_reveals))
     steps = list(drop_steps) if drop_steps is not None else [roll_step.get(d.chance, -1) if d.chance else -1
                                                              for d in drops]
     powers = tuple(s.power for s in g.seats)
-    return Fairness(powers, tuple(rows), _drop_rows(zip(drops, steps, strict=False), where),
-                    _fits(powers, events, rows), beacon=True, names=tuple(s.name for s in g.seats),
-                    step=st.steps, ruleset=st.ruleset)
+    return Fairness(powers, tuple(rows), _drop_rows(zip(drops, steps, strict=False), where), fits_of(powers, rows),
+                    beacon=True, names=tuple(s.name for s in g.seats), step=st.steps, ruleset=st.ruleset)
 
 
 def _sound(inputs: list[Input], records: int) -> Iterator[Input]:
@@ -379,6 +403,43 @@ def _sound(inputs: list[Input], records: int) -> Iterator[Input]:
         yield inp
 
 
+class SaveReader:
+    """A local save's chance events, read from the file as it stands (a game in progress
+    writes it as it goes; a torn last line is left out): its rolls come from the game's
+    seed (a what-if save's first ones from the game it was played on from). Read again,
+    it applies only the inputs added since (all of them again after an undo)."""
+
+    def __init__(self) -> None:
+        self.inputs: list[Input] = []
+        self.state: State | None = None
+        self.rows: list[ChanceRow] = []
+
+    def read(self, path: Path) -> Fairness:
+        """The save's chance events now (ValueError or OSError when it is no save)."""
+        from game.client.saves import read_save
+
+        header, inputs = read_save(path)
+        powers = tuple(str(p) for p in header["powers"])
+        n = len(self.inputs)
+        if self.state is None or len(inputs) < n or inputs[:n] != self.inputs or tuple(self.state.powers) != powers:
+            self.state, self.inputs, self.rows, n = new_game(list(powers)), [], [], 0
+        st = self.state
+        rows, _, _ = _replayed(st, inputs[n:])
+        self.inputs = list(inputs)
+        self.rows += rows
+        got = header.get("from")
+        origin = (str(got.get("file", "")), int(got["step"])) if isinstance(got, dict) and isinstance(
+            got.get("step"), int) else None
+        return Fairness(powers, tuple(self.rows), (), fits_of(powers, self.rows), step=st.steps,
+                        last=st.steps if is_over(st) else -1, ruleset=st.ruleset, origin=origin,
+                        borrowed=sum(1 for c in self.rows if origin is not None and c.step <= origin[1]))
+
+
+def fairness_of_save(path: Path) -> Fairness:
+    """A local save's chance events (see :class:`SaveReader`)."""
+    return SaveReader().read(path)
+
+
 # --------------------------------------------------------------------------- a game file
 def fairness_of_file(game: GameFile, upto: int | None = None) -> Fairness:
     """The chance events and drops of a game file up to step ``upto`` (default: its end),
@@ -389,7 +450,6 @@ def fairness_of_file(game: GameFile, upto: int | None = None) -> Fairness:
     network = game.kind == "network"
     contested = {d.chance for d, _ in game.drops if d.after_reveals}
     rows: list[ChanceRow] = []
-    events: list[dict[str, Any]] = []
     for k in range(1, last + 1):
         before, after = steps[k - 1].state, steps[k].state
         if after.chance_count != before.chance_count + 1:
@@ -403,12 +463,11 @@ def fairness_of_file(game: GameFile, upto: int | None = None) -> Fairness:
         record = game.chances[r - 1] if network and r <= len(game.chances) else None
         got = [e for e in steps[k].events if e.get("kind") != "notice"]
         rows.append(_row(b, r, k, got, values, record, r in contested))
-        events.extend(got)
     where = {k: (steps[k].state.war, steps[k].state.round) for _, k in game.drops if 0 <= k <= game.last}
     drops = tuple(d for d in _drop_rows(game.drops, where) if d.step <= last)
     powers = tuple(game.powers)
     origin = game.origin
     borrowed = sum(1 for c in rows if origin is not None and c.step <= origin[1])
-    return Fairness(powers, tuple(rows), drops, _fits(powers, events, rows), beacon=network,
+    return Fairness(powers, tuple(rows), drops, fits_of(powers, rows), beacon=network,
                     names=tuple(game.names), step=last, last=game.last, ruleset=steps[0].state.ruleset,
                     origin=origin, borrowed=borrowed)

@@ -17,10 +17,12 @@ from game.bots import make_bot
 from game.client.fairness import (
     ChanceLog,
     DiceFit,
+    SaveReader,
     chi2_sf,
     dice_by_power,
     fairness_of_file,
     fairness_of_referee,
+    fairness_of_save,
     fit_of,
 )
 from game.client.gamefile import GameFile, load_game_file
@@ -140,6 +142,30 @@ def test_a_local_saves_rolls_are_its_inputs_and_a_screen_sees_the_same(tmp_path:
     assert seen.fits == f.fits and seen.step == game.last
     for c in f.chances:
         assert W.chance_sentence(c, f, BOARD).startswith(f"Chance event {c.r}: ")
+
+
+def test_a_save_read_as_it_grows_says_what_its_replay_says(tmp_path: Path) -> None:
+    path = tmp_path / "local.jsonl"
+    _local_game(path, 3, 9)
+    game = load_game_file(path)
+    whole = fairness_of_file(game)
+    read = fairness_of_save(path)
+    assert read.chances == whole.chances and read.fits == whole.fits and read.step == read.last == game.last
+    # read while the game is written: only what is new is applied, and an undo starts it again
+    lines = path.read_bytes().split(b"\n")
+    growing = tmp_path / "growing.jsonl"
+    reader = SaveReader()
+    for cut in (40, 200, 201, len(lines) - 1):  # (the last element is the empty one after the last newline)
+        growing.write_bytes(b"\n".join(lines[:cut]) + b"\n")
+        got = reader.read(growing)
+        assert got.chances == whole.upto(cut - 1).chances and got.step == cut - 1
+    growing.write_bytes(b"\n".join(lines[:150]) + b"\n" + b'{"undo":3}\n')
+    got = reader.read(growing)
+    assert got.step == 146 and got.chances == whole.upto(146).chances
+    # as far as a step: the same as the file read up to it
+    for k in (0, 1, 2, 100, game.last):
+        part = fairness_of_file(game, k)
+        assert whole.upto(k).chances == part.chances and whole.upto(k).fits == part.fits
 
 
 def test_what_a_chance_event_gave_is_said_for_every_kind() -> None:

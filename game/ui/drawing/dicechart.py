@@ -96,10 +96,11 @@ def bars(surf: pygame.Surface, r: pygame.Rect, counts: tuple[int, ...] | list[in
     return drawn
 
 
-def dice_chart(surf: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, list[int]]], s: float,
+def dice_chart(surf: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, tuple[int, ...]]], s: float,
                heading: str) -> Drawn:
-    """The end screen's chart: a heading, then for each power a row of six bars with its
-    letters and how many dice it rolled."""
+    """The end screen's chart: a heading, then for each power (``rows``: its id and how
+    often each face came up) a row of six bars with its letters and how many dice it
+    rolled."""
     def px(v: float) -> int:
         return max(1, round(v * s))
 
@@ -110,13 +111,12 @@ def dice_chart(surf: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, list[
         return drawn
     row_h = max(px(30), (r.height - px(24)) // len(rows))
     y = r.y + px(24)
-    for pid, rolled in rows:
-        label = f"{P.letters(pid)} ({len(rolled)})"
+    for pid, counts in rows:
+        label = f"{P.letters(pid)} ({sum(counts)})"
         lt = text(label, "cond-bold", max(MIN_TEXT, px(12)), P.INK)
         at = lt.get_rect(topleft=(r.x, y + row_h // 3))
         surf.blit(lt, at)
         drawn.append((label, at))
-        counts = [rolled.count(f) for f in range(1, 7)]
         drawn += bars(surf, pygame.Rect(r.x + px(64), y + px(2), r.right - r.x - px(64), row_h - px(4)), counts, pid, s)
         y += row_h
     return drawn

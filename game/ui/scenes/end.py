@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.client.fairness import dice_by_power
+from game.client.fairness import Fairness
 from game.client.gamefile import Verdict
 from game.client.settings import Settings
 from game.client.words.fairness import opener_tip
@@ -31,6 +31,7 @@ class EndScene(ScaledScene):
         self.game = game
         self.result = result
         self.fairness = fairness  # what the fairness panel shows: a model, or what makes it (else the game screen's)
+        self._model: Fairness | None = None
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
@@ -52,11 +53,7 @@ class EndScene(ScaledScene):
         if key == "board":
             self.app.pop(self)
         elif key == "fairness":
-            source = self.fairness if self.fairness is not None else self.game.fairness
-            if callable(source):
-                self.app.push_scene("fairness", source=source)
-            else:
-                self.app.push_scene("fairness", model=source)
+            self.app.push_scene("fairness", model=self.model())
         elif key == "menu":
             self.game.table.close()
             self.app.replace_scene("menu", settings=self.app.settings or Settings())
@@ -112,12 +109,21 @@ class EndScene(ScaledScene):
         if tip:
             tooltip(surf, tip, self.mouse, self.px(12))
 
+    def model(self) -> Fairness:
+        """The game's chance events and each power's dice (the fairness panel's), worked
+        out once: the game is over."""
+        if self._model is None:
+            source = self.fairness if self.fairness is not None else self.game.fairness
+            self._model = source() if callable(source) else source
+        assert self._model is not None
+        return self._model
+
     def _dice(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         """One row of six bars per power: how often it rolled each face, against the
         expected sixth (a line)."""
-        dice = dice_by_power(self.game.events)
-        powers = [p for p in self.game.view.get("powers", []) if p in dice] or list(self.game.view.get("powers", []))
-        dice_chart(surf, r, [(pid, dice.get(pid, [])) for pid in powers], self.s,
+        fits = {f.power: f.counts for f in self.model().power_fits}
+        powers = [p for p in self.game.view.get("powers", []) if p in fits] or list(self.game.view.get("powers", []))
+        dice_chart(surf, r, [(pid, fits.get(pid, (0,) * 6)) for pid in powers], self.s,
                    "Dice rolled (bars) against fair dice (line)")
 
 

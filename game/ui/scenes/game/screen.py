@@ -122,14 +122,18 @@ class ScreenState(ScaledScene):
         return pygame.Rect(side.x + self.px(6), top + self.px(6), side.width - self.px(12), side.bottom - top - self.px(12))
 
     def fairness(self) -> Fairness:
-        """What the fairness panel shows of this game: the table's own model when it has
-        one (a network game's, from its referee: ``table.fairness()``), else the chance
-        events this screen has shown."""
+        """What the fairness panel shows of this game, as far as this screen has shown it:
+        the table's own model when it has one (``table.fairness()``: a local game's, from
+        its save; a network game's, from its referee), else the chance events this screen
+        has seen."""
         own = getattr(self.table, "fairness", None)
         if callable(own):
-            got = own()
+            try:
+                got = own()
+            except (OSError, ValueError):
+                got = None
             if isinstance(got, Fairness):
-                return got
+                return got.upto(self.shown.steps) if self.shown is not None else got
         return self.chances.fairness()
 
     def say(self, msg: str) -> None:
