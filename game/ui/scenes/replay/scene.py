@@ -17,7 +17,7 @@ import pygame
 
 from game.client.fairness import Fairness, fairness_of_file
 from game.client.gamefile import GameFile, Mark, Verdict
-from game.rules import State
+from game.rules import State, pending
 from game.ui.app import App, Intent, ScaledScene
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -122,6 +122,18 @@ class ReplayScene(ScaledScene):
         if self.app is not None:
             self.playing = False
             self.app.push_scene("fairness", source=self.fairness)
+
+    def can_play_from(self) -> bool:
+        """Whether a game can be played on from the step shown: a sound position, not over."""
+        k = self.shown()
+        return not pending(self.file.steps[k].state).is_over
+
+    def play_from(self) -> None:
+        """Ask which power to play from the step shown, and how strong the computer players
+        are, then play on from there as a local game."""
+        if self.app is not None and self.can_play_from():
+            self.playing = False
+            self.app.push_scene("whatif", game=self.file, step=self.shown())
 
     def _dirty(self) -> None:
         if self.app is not None:
@@ -322,6 +334,8 @@ class ReplayScene(ScaledScene):
         elif key == "speed":
             i = SPEED_NAMES.index(self.speed)
             self.set_speed(1 if i < len(SPEED_NAMES) - 1 else -i)
+        elif key == "whatif":
+            self.play_from()
 
     # ------------------------------------------------------------------ geometry
     def strip_rect(self) -> pygame.Rect:
@@ -332,7 +346,7 @@ class ReplayScene(ScaledScene):
 
     def slider_rect(self) -> pygame.Rect:
         s = self.strip_rect()
-        left = s.x + self.px(8) + 6 * self.px(50) + self.px(104)
+        left = s.x + self.px(8) + 5 * self.px(50) + self.px(130) + self.px(130) + self.px(14)
         right = s.right - self.px(150)
         return pygame.Rect(left, s.centery - self.px(3), max(self.px(40), right - left), self.px(6))
 
@@ -394,8 +408,13 @@ class ReplayScene(ScaledScene):
             b.primary = key == "play"
             self.buttons.append(b)
             x += self.px(50)
-        self.buttons.append(Button(pygame.Rect(x, y, self.px(150), bh), f"Speed: {self.speed}", "speed",
+        self.buttons.append(Button(pygame.Rect(x, y, self.px(124), bh), f"Speed: {self.speed}", "speed",
                                    tip="Slow, normal, fast or off (no animation): + and - keys"))
+        x += self.px(130)
+        able = self.can_play_from()
+        self.buttons.append(Button(pygame.Rect(x, y, self.px(130), bh), "Play from here", "whatif", enabled=able,
+                                   tip="Play on from this position against computer players, as a local game "
+                                   "(it is saved like any other)" if able else "The game is over at this step"))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         r = self.slider_rect()
