@@ -90,7 +90,9 @@ def test_a_withheld_reveal_is_a_drop_with_its_reason(network: tuple[Game, GameFi
     cheat = BOARD.power_name(game.powers[2])
     assert said.startswith(f"{cheat} withheld its reveal for chance event {drop.chance} after every other reveal")
     assert f"log line {drop.line}" in said and f"at step {drop.step}" in said and "contested" in said
-    assert "Contested" in W.chance_sentence(row, f, BOARD)
+    said = W.chance_sentence(row, f, BOARD)
+    assert "Contested" in said and f"Beacon {row.beacon[:16]} {row.beacon[16:32]} " in said  # in groups: it wraps
+    assert f"Revealed by {BOARD.power_name(game.powers[0])}, {BOARD.power_name(game.powers[1])}: witnessed." in said
     assert any("1 seat was dropped" in line for line in W.summary(f, BOARD))
     # the referee alone places it too (by its chance event)
     assert fairness_of_referee(g.referee).drops == f.drops

@@ -178,7 +178,7 @@ def chance_sentence(row: ChanceRow, f: Fairness, board: Board) -> str:
         else:
             parts.append(say("No player revealed (no seat is played by its person): anyone could compute the "
                              "values, so they are unwitnessed."))
-        parts.append(say("Beacon {beacon}.", beacon=row.beacon))
+        parts.append(say("Beacon {beacon}.", beacon=" ".join(row.beacon[i:i + 16] for i in range(0, len(row.beacon), 16))))
     if row.values:
         parts.append(say("Values drawn: {values}.", values=join_list(str(v) for v in row.values)))
     if row.contested:
