@@ -25,6 +25,8 @@ from game.rules import Act, Roll, apply, legal, new_game, pending, state_hash
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.whatif import WhatIfMenu
+from net.core.identity import fingerprint
+from tests.net.netkit import identity
 from tests.ui.games import network_log, replay_in_window
 
 
@@ -151,11 +153,16 @@ def test_the_replayed_games_choices_are_never_taken_back(home: Path, files: dict
         g.close()
 
 
-def test_a_step_where_the_game_is_over_offers_nothing_to_play(home: Path, files: dict[str, GameFile]) -> None:
+def test_a_step_where_the_game_is_over_offers_nothing_to_play(home: Path, files: dict[str, GameFile],
+                                                               tmp_path: Path) -> None:
     game = files["network"]
     app, replay = replay_in_window(game, at=game.last)
     assert not replay.can_play_from()
     assert not next(b for b in replay.buttons if b.key == "whatif").enabled
     with pytest.raises(ValueError, match="over"):
         whatif_setup(game, game.last, game.powers[0], "easy")
-    assert default_power(game) == game.powers[0]
+    assert default_power(game) == game.powers[0]  # a log whose name names no key of its seats: the first power
+    # a log named as soe join names it (GAME.FINGERPRINT.jsonl): the power of the seat with that key
+    mine = tmp_path / f"00112233.{fingerprint(identity(2).public_hex)}.jsonl"
+    mine.write_bytes(game.path.read_bytes())
+    assert default_power(load_game_file(mine)) == game.powers[2]
