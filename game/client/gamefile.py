@@ -21,11 +21,12 @@ from game.rules import Act, Input, Roll, RulesError, State, apply_in_place, even
 
 if TYPE_CHECKING:
     from net.core.chance import ChanceRecord
+    from net.core.plans import DropRecord
 
 NOTE = "\u26a0 "  # the first characters of an event text that marks a contested point (the log panel colours it)
 
 CHANCE_WORDS = {"dice": "a battle's dice", "reroll": "a re-roll", "sea_roll": "a sea roll", "draw": "a draw from the bag",
-                "first": "the draw for first player"}
+                "first_player": "the draw for first player"}
 
 
 class GameFileError(ValueError):
@@ -39,7 +40,8 @@ class Mark:
 
     step: int
     # drop (a seat dropped), withheld (its last reveal of a chance event), failure (the log
-    # stops), resign (a seat resigned), unwitnessed (dice fed by fewer than two players' chains)
+    # stops), resign (a seat resigned), unwitnessed (dice fed by fewer than two players' chains),
+    # branch (where a game played on from another game's position leaves it)
     kind: str
     text: str  # the whole story, for the timeline and the note over the map
     short: str = ""  # the event text of its step (the log panel and the line under the prompt)
@@ -66,6 +68,11 @@ class GameFile:
     verdict: Verdict
     marks: list[Mark] = field(default_factory=list)
     names: list[str] = field(default_factory=list)  # the players' names, by seat (network games)
+    inputs: list[Input] = field(default_factory=list)  # the game's inputs: steps[k] is after inputs[:k]
+    chances: list[ChanceRecord] = field(default_factory=list)  # a network log's chance events, in order
+    drops: list[tuple[DropRecord, int]] = field(default_factory=list)  # each drop, with the inputs applied before it
+    origin: tuple[str, int] | None = None  # a save played on from another game: its file's name and step
+    you: int = -1  # the seat the save's player played (a local save)
 
     @property
     def last(self) -> int:
@@ -130,10 +137,18 @@ def _local(path: Path) -> GameFile:
         raise GameFileError(f"{path.name} is a damaged local save: {exc}") from None
     steps, bad = _forward(start, inputs)
     marks: list[Mark] = []
+    origin = _origin(header)
     if bad is None:
-        verdict = Verdict("local", "A local game against computer players",
-                          ("A save of `soe play`: no signatures or beacon dice to verify; its dice come from the "
-                           "game's seed.",))
+        reasons = ["A save of `soe play`: no signatures or beacon dice to verify; its dice come from the game's seed."]
+        if origin is not None and 0 < origin[1] <= len(steps) - 1:
+            k = origin[1]
+            reasons.append(f"It was played on from step {k} of {origin[0]} ({_where(steps[k].state)}): its first {k} "
+                       f"inputs, dice included, are that game's; its own dice come after them.")
+            marks.append(Mark(k, "branch", f"Here this game leaves {origin[0]}, played on from its step {k}: "
+                              "from here the dice are this game's own.",
+                              f"From here the game is played on from {origin[0]} (its step {k})"))
+            _note(steps, k, marks[-1].short)
+        verdict = Verdict("local", "A local game against computer players", tuple(reasons))
     else:
         i, refusal = bad
         why = f"input {i + 1} of the save is not allowed where it stands: {refusal}"
@@ -142,7 +157,18 @@ def _local(path: Path) -> GameFile:
         marks.append(Mark(len(steps) - 1, "failure", f"{NOTE}The save is damaged here: {why}.",
                           f"{NOTE}The save is damaged after this step: input {i + 1} is not allowed"))
         _note(steps, len(steps) - 1, marks[-1].short)
-    return GameFile(path, "local", [str(p) for p in powers], steps, verdict, marks)
+    you = header.get("seat")
+    return GameFile(path, "local", [str(p) for p in powers], steps, verdict, marks, inputs=inputs[:len(steps) - 1],
+                    origin=origin, you=you if isinstance(you, int) and 0 <= you < len(powers) else -1)
+
+
+def _origin(header: dict[str, Any]) -> tuple[str, int] | None:
+    """Where a save was played on from: the game file's name and its step (a what-if save's
+    header says ``"from": {"file", "step"}``), or None."""
+    got = header.get("from")
+    if not isinstance(got, dict) or not isinstance(got.get("step"), int) or got["step"] < 0:
+        return None
+    return str(got.get("file", "")), int(got["step"])
 
 
 def _chat(path: Path, t: Any, inputs_at: dict[int, int], steps: list[Step]) -> None:
@@ -196,7 +222,6 @@ def _note(steps: list[Step], k: int, text: str) -> None:
 
 
 def _network(path: Path) -> GameFile:
-    from net.core.plans import DropRecord
     from net.core.transcript import Transcript
     from net.verify import verify_file
 
@@ -297,7 +322,8 @@ def _network(path: Path) -> GameFile:
         reasons.insert(0, "Every signature, hash chain, die, state hash and unrest opening checks out.")
     marks.sort(key=lambda m: m.step)
     return GameFile(path, "network", [s.power for s in seats], steps, Verdict(rep.status, headline, tuple(reasons)),
-                    marks, [s.name for s in seats])
+                    marks, [s.name for s in seats], inputs=list(table.inputs), chances=list(table.chances),
+                    drops=[(d, min(before, last)) for d, before in drops])
 
 
 def _unwitnessed(inputs: list[Input], chances: list[ChanceRecord], steps: list[Step], who: Callable[[int], str],

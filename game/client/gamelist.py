@@ -35,6 +35,7 @@ class GameEntry:
     you: int = -1  # the seat this user played, -1 when none or not known
     spectator: bool = False  # a network log this user kept as a spectator
     opponents: str = ""  # a local game's computer players' strength
+    origin: tuple[str, int] | None = None  # a local game played on from another game: its file's name and step
     finished: bool | None = None  # None: not known (yet)
     winners: list[str] = field(default_factory=list)
     problem: str = ""  # why its first line says no game ("" when it does)
@@ -103,6 +104,9 @@ def _local(e: GameEntry, head: dict[str, Any]) -> None:
     e.powers = [str(p) for p in head["powers"]]
     e.you = int(head["seat"]) if 0 <= int(head["seat"]) < len(e.powers) else -1
     e.opponents = str(head.get("level") or head.get("bots") or "")
+    got = head.get("from")
+    if isinstance(got, dict) and isinstance(got.get("step"), int):
+        e.origin = (str(got.get("file", "")), int(got["step"]))
     known = _outcomes.get(_key(e))
     if known is not None:
         e.finished, e.winners = known
@@ -175,6 +179,8 @@ def headline(e: GameEntry) -> str:
     """The first line of a row: when, what kind of game (and how it stands: :func:`standing`)."""
     when = time.strftime("%d %b %Y %H:%M", time.localtime(e.modified))
     kind = "Local game" if e.kind == "local" else ("Network game, as a spectator" if e.spectator else "Network game")
+    if e.origin is not None:
+        kind = f"Local game played on from step {e.origin[1]} of {e.origin[0]}"
     return f"{when}   {kind}"
 
 

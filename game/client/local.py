@@ -133,6 +133,7 @@ class LocalGame:
         last_other = max((i for i, inp in enumerate(inputs) if isinstance(inp, Roll)
                           or (isinstance(inp, Act) and inp.seat != self.seat)), default=-1)
         since = last_roll if self.undo_scope == "chance" else last_other
+        since = max(since, self.setup.base - 1)  # another game's inputs (what if) are never taken back
         for i, inp in enumerate(inputs):
             if i > since and isinstance(inp, Act) and inp.seat == self.seat:
                 self.marks.append(Mark(i, st.clone(), inp.choice))

@@ -2,7 +2,9 @@
 
 A save is JSON Lines, fsynced as it is written, so that a game left (or a crash) loses
 nothing. The first line says who plays what (:class:`Setup`: ``{"kind":
-"soe-local-game", "powers", "seat", "bots", "seed", "level"}``); each next line is one
+"soe-local-game", "powers", "seat", "bots", "seed", "level"}``, and for a game played on
+from another game's position, ``"from": {"file", "step", "kind"}``: its first ``step``
+inputs are that game's, see :mod:`game.client.whatif`); each next line is one
 input, ``{"seat", "choice"}`` or ``{"roll"}``, or ``{"undo": k}``: the last k inputs were
 taken back. A torn last line (the process died while writing it) is ignored on reading
 and cut off (kept in ``FILE.cut``) before the game goes on. The window, the terminal
@@ -31,7 +33,8 @@ class SaveError(ValueError):
 class Setup:
     """Who plays what in a local game: the powers in seating order, the player's seat, the
     computer players (``bots``: a bot name) and their strength, the seed of the dice and
-    bots; ``inputs``, for a game read back, what was played so far."""
+    bots; ``inputs``, for a game read back, what was played so far; ``origin``, for a
+    game played on from another game's position, where (``file``, ``step``, ``kind``)."""
 
     powers: list[str]
     seat: int
@@ -39,6 +42,14 @@ class Setup:
     seed: int
     level: str = "normal"
     inputs: list[Input] = field(default_factory=list)
+    origin: dict[str, Any] | None = None
+
+    @property
+    def base(self) -> int:
+        """How many of the first inputs are another game's (a game played on from its
+        position): none of them is ever taken back."""
+        step = self.origin.get("step") if self.origin else 0
+        return step if isinstance(step, int) and step > 0 else 0
 
     @classmethod
     def new(cls, players: int, power: str, bots: str, seed: int | None, level: str = "normal") -> Setup:
@@ -64,8 +75,11 @@ class Setup:
         return cls(powers, seat, bots, secrets.randbelow(2**31) if seed is None else seed, level)
 
     def header(self) -> dict[str, Any]:
-        return {"kind": LOCAL, "powers": list(self.powers), "seat": self.seat, "bots": self.bots, "seed": self.seed,
-                "level": self.level}
+        out = {"kind": LOCAL, "powers": list(self.powers), "seat": self.seat, "bots": self.bots, "seed": self.seed,
+               "level": self.level}
+        if self.origin is not None:
+            out["from"] = dict(self.origin)
+        return out
 
     @classmethod
     def from_header(cls, header: dict[str, Any], inputs: list[Input] | None = None) -> Setup:
@@ -75,8 +89,9 @@ class Setup:
         seat = int(header["seat"])
         if not isinstance(powers, list) or not 0 <= seat < len(powers):
             raise ValueError(f"the save names seat {header['seat']}, which is not a seat of its game")
+        origin = header.get("from")
         return cls([str(p) for p in powers], seat, str(header["bots"]), int(header["seed"]),
-                   str(header.get("level", "normal")), list(inputs or []))
+                   str(header.get("level", "normal")), list(inputs or []), dict(origin) if isinstance(origin, dict) else None)
 
 
 def is_save(first_line: bytes) -> bool:
@@ -154,7 +169,15 @@ class SaveFile:
         self.write(setup.header())
 
     def write_input(self, inp: Input) -> None:
-        self.write({"roll": list(inp.values)} if isinstance(inp, Roll) else {"seat": inp.seat, "choice": inp.choice.wire()})
+        self.write(_record(inp))
+
+    def write_inputs(self, inputs: list[Input]) -> None:
+        """Many inputs at once, synced once (the leading inputs of a game played on from
+        another game's position)."""
+        data = b"".join(json.dumps(_record(i), sort_keys=True, separators=(",", ":")).encode() + b"\n" for i in inputs)
+        while data:
+            data = data[os.write(self.fd, data):]
+        os.fsync(self.fd)
 
     def write_undo(self, count: int) -> None:
         self.write({"undo": count})
@@ -164,6 +187,10 @@ class SaveFile:
             os.close(self.fd)
             self.fd = -1
         self.lock.release()
+
+
+def _record(inp: Input) -> dict[str, Any]:
+    return {"roll": list(inp.values)} if isinstance(inp, Roll) else {"seat": inp.seat, "choice": inp.choice.wire()}
 
 
 def read_save(path: Path) -> tuple[dict[str, Any], list[Input]]:

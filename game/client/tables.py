@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from game.client.fairness import Fairness, SaveReader
 from game.client.local import LocalGame
 from game.client.loop import actor
 from game.client.saves import SaveFile, Setup
-from game.rules import Choice, Event, Input, State, event_dicts, legal
+from game.rules import Choice, Event, Input, State, event_dicts, legal, new_game
 
 
 @dataclass
@@ -114,11 +115,14 @@ class LocalTable:
         try:
             self.cut = None if fresh else save.keep_torn_line()  # where a torn last line was kept
             past = self._history if history else None
+            if history:  # the history starts at the game's first position, as a network table's does
+                self._out.put(Step(new_game(setup.powers), [], -1, history=True))
             self.game = LocalGame(setup, save, fresh=fresh, undo_scope=undo_scope, history=past)
         except BaseException:
             save.close()
             raise
         self._in: queue.Queue[tuple[str, Choice | None]] = queue.Queue()
+        self._fair = SaveReader()
         self._thinking = -1
         self._can_undo = self.game.can_undo()
         self.error = ""
@@ -137,6 +141,11 @@ class LocalTable:
     @property
     def ledger(self) -> Any:
         return self.game.ledger
+
+    def fairness(self) -> Fairness:
+        """The game's chance events so far, from its save (the whole game, also when it
+        was continued: a screen shows what it has reached of them)."""
+        return self._fair.read(self.path)
 
     @property
     def state(self) -> State:

@@ -9,6 +9,7 @@ from typing import Any, Protocol, cast
 
 import pygame
 
+from game.client.fairness import Fairness
 from game.client.tables import Table
 from game.rules import State
 from game.rules.board import Board
@@ -55,6 +56,8 @@ class GameScreen(Protocol):
     def bar_rect(self) -> pygame.Rect: ...
 
     def show_card(self, step: Any) -> None: ...
+
+    def fairness(self) -> Fairness: ...
 
 
 def as_screen(scene: Scene) -> GameScreen:

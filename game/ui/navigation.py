@@ -5,8 +5,8 @@ through the app (``app.push_scene("pause", game=self)``, ``app.replace_scene("me
 settings=...)``, ``app.pop(self)``), never by importing one another.
 
 It also starts what puts a game on screen: a new game against computer players, a saved
-one continued (errors come back as one line for the screen, never as a traceback), and a
-game file watched as a replay."""
+one continued, one played on from a replay's step (errors come back as one line for the
+screen, never as a traceback), and a game file watched as a replay."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ SCENES: dict[str, str] = {
     "replay": "game.ui.scenes.replay:ReplayScene",
     "replay_pause": "game.ui.scenes.pause:ReplayMenu",
     "replay_end": "game.ui.scenes.end:ReplayEnd",
+    "fairness": "game.ui.scenes.fairness:FairnessPanel",
+    "whatif": "game.ui.scenes.whatif:WhatIfMenu",
 }
 
 
@@ -113,6 +115,26 @@ def play(app: App, table: Table, speed: str, name: str = "") -> Scene:
 
     kw: dict[str, Any] = {"player_name": name} if name and name != "Player" else {}
     return app.replace_scene("game", table=table, speed=speed, on_end=ended, **kw)
+
+
+def play_from(app: App, settings: Settings, game: GameFile, step: int, *, power: str, level: str,
+              seed: int | None = None, save: Path | None = None) -> str:
+    """What if: a local game against computer players of strength ``level``, played on
+    from step ``step`` of ``game`` with the player in ``power``'s seat, on screen (its save
+    holds the inputs that lead there, then its own: :mod:`game.client.whatif`); or why
+    not, in one line."""
+    from game.client.tables import LocalTable
+    from game.client.whatif import whatif_setup, write_whatif
+
+    try:
+        setup = whatif_setup(game, step, power, level, seed)
+        path = write_whatif(setup, save)
+        table = LocalTable.resume(path, history=True)  # the game so far, shown at once, then on from there
+    except (ValueError, OSError) as exc:
+        return f"cannot play on from here: {exc}"
+    app.window.title = TITLE
+    play(app, table, settings.speed, settings.name)
+    return ""
 
 
 # ---------------------------------------------------------------------- replays

@@ -1,6 +1,7 @@
 """Game files made by the tests as the game makes them: a local save written by the
 window's own table, and a network game's signed log written by sessions sharing one
-transcript (tests/net/netkit.py), with seats that resign on the way."""
+transcript (tests/net/netkit.py), with seats that resign on the way or one that withholds
+a reveal and is dropped."""
 
 from __future__ import annotations
 
@@ -67,6 +68,25 @@ def play_save(path: Path, players: int, seed: int) -> dict[str, int]:
     res = outcome(last)
     assert res is not None
     return dict(res["scores"])
+
+
+def withheld_log(path: Path, players: int = 3, after: int = 5) -> Game:
+    """A whole network game between random bots, its log written to ``path``, in which the
+    last seat withholds its reveal of a chance event (after chance event ``after``) once
+    every other reveal is in, and is dropped for it by the others' votes."""
+    store = TranscriptFile(path, fsync=False)
+    g = Game(players, timeout_ms=10_000, store=store)
+    cheat = players - 1
+    g.play_until(lambda g: g.referee.st.chance_count >= after and g.referee.decision_seat() >= 0)
+    g.sessions[cheat].suppress = frozenset({"reveal"})
+    g.play_until(lambda g: g.referee.chance_round() > 0 and len(g.referee.reveals) == players - 1)
+    g.now += 20_000
+    for seat in range(cheat):
+        assert g.sessions[seat].drop_overdue(g.now).ok
+    g.auto.discard(cheat)
+    g.finish()
+    store.close()
+    return g
 
 
 def network_log(path: Path, players: int, resign: tuple[tuple[int, int], ...] = ()) -> tuple[Game, list[int]]:

@@ -1,4 +1,4 @@
-"""The end screen's dice chart gives each power exactly the dice it rolled: both dice of
+"""The dice chart (the end screen's, the fairness panel's) gives each power exactly the dice it rolled: both dice of
 its side in every battle (never a neutral's, never the previous attacker's when Pirates or
 a Slave Revolt fight), and its rerolls with a Reserve (R-CMB-5, R-TIL-2)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from game.bots import make_bot
+from game.client.fairness import dice_by_power
 from game.rules import Act, Roll, apply, event_dicts, legal, new_game, pending
-from game.ui.scenes.end import dice_by_power
 from net.core.chance import chance_request
 
 

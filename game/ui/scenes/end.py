@@ -1,6 +1,7 @@
 """The end of the game, over the board: unrest revealed, penalties, final scores, the
-winner, and each player's dice against what fair dice give on average; and a replay's end
-screen, which also gives the verdict of the game file."""
+winner, and each player's dice against what fair dice give on average (the button "Dice
+and fairness", or D, opens the fairness panel over it); and a replay's end screen, which
+also gives the verdict of the game file."""
 
 from __future__ import annotations
 
@@ -8,30 +9,16 @@ from typing import Any
 
 import pygame
 
+from game.client.fairness import Fairness
 from game.client.gamefile import Verdict
 from game.client.settings import Settings
+from game.client.words.fairness import opener_tip
 from game.ui.app import TITLE, Intent, ScaledScene
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
+from game.ui.drawing.dicechart import dice_chart
 from game.ui.widgets.buttons import Button, draw_button
-
-
-def dice_by_power(events: list[dict[str, Any]]) -> dict[str, list[int]]:
-    """Each power's dice, from the game's events in order: its two dice in each battle it
-    fought (the event names the power on each side; a neutral's dice are nobody's), its
-    rerolls with a Reserve, and its sea rolls."""
-    out: dict[str, list[int]] = {}
-    for e in events:
-        k, dice = e.get("kind"), e.get("dice")
-        if not isinstance(dice, list):
-            continue
-        if k == "dice" and isinstance(e.get("powers"), list):
-            for side, pid in enumerate(e["powers"][:2]):
-                if pid:
-                    out.setdefault(str(pid), []).extend(int(x) for x in dice[2 * side:2 * side + 2])
-        elif k in ("reroll", "sea_arrive", "sea_lost", "sea_back") and e.get("power"):
-            out.setdefault(str(e["power"]), []).extend(int(x) for x in dice)
-    return out
+from game.ui.widgets.tooltip import tooltip
 
 
 class EndScene(ScaledScene):
@@ -39,10 +26,12 @@ class EndScene(ScaledScene):
 
     opaque = False
 
-    def __init__(self, game: Any, result: dict[str, Any]) -> None:
+    def __init__(self, game: Any, result: dict[str, Any], fairness: Any = None) -> None:
         super().__init__()
         self.game = game
         self.result = result
+        self.fairness = fairness  # what the fairness panel shows: a model, or what makes it (else the game screen's)
+        self._model: Fairness | None = None
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
@@ -55,12 +44,16 @@ class EndScene(ScaledScene):
                     self.choose(b.key)
         if intent.kind == "key" and intent.key == pygame.K_ESCAPE:
             self.choose("board")
+        elif intent.kind == "key" and intent.key == pygame.K_d:
+            self.choose("fairness")
         return True
 
     def choose(self, key: object) -> None:
         assert self.app is not None
         if key == "board":
             self.app.pop(self)
+        elif key == "fairness":
+            self.app.push_scene("fairness", model=self.model())
         elif key == "menu":
             self.game.table.close()
             self.app.replace_scene("menu", settings=self.app.settings or Settings())
@@ -104,47 +97,42 @@ class EndScene(ScaledScene):
         self._dice(surf, pygame.Rect(r.x + self.px(620), r.y + self.px(76), r.width - self.px(650), r.height - self.px(160)))
         self.buttons = []
         bw = self.px(180)
-        for i, (label, key) in enumerate((("See the board", "board"), ("Main menu", "menu"), ("Quit", "quit"))):
-            self.buttons.append(Button(pygame.Rect(r.centerx - (3 * bw + 2 * self.px(12)) // 2 + i * (bw + self.px(12)),
-                                                   r.bottom - self.px(60), bw, self.px(40)), label, key))
+        specs = (("See the board", "board", ""), ("Dice and fairness", "fairness", opener_tip()), ("Main menu", "menu", ""),
+                 ("Quit", "quit", ""))
+        left = r.centerx - (len(specs) * bw + (len(specs) - 1) * self.px(12)) // 2
+        for i, (label, key, tip) in enumerate(specs):
+            self.buttons.append(Button(pygame.Rect(left + i * (bw + self.px(12)), r.bottom - self.px(60), bw,
+                                                   self.px(40)), label, key, tip=tip))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(15))
+        tip = next((b.tip for b in self.buttons if b.tip and b.rect.collidepoint(self.mouse)), "")
+        if tip:
+            tooltip(surf, tip, self.mouse, self.px(12))
+
+    def model(self) -> Fairness:
+        """The game's chance events and each power's dice (the fairness panel's), worked
+        out once: the game is over."""
+        if self._model is None:
+            source = self.fairness if self.fairness is not None else self.game.fairness
+            self._model = source() if callable(source) else source
+        assert self._model is not None
+        return self._model
 
     def _dice(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         """One row of six bars per power: how often it rolled each face, against the
         expected sixth (a line)."""
-        dice = dice_by_power(self.game.events)
-        surf.blit(text("Dice rolled (bars) against fair dice (line)", "sans-bold", self.px(13), P.INK_SOFT), r.topleft)
-        powers = [p for p in self.game.view.get("powers", []) if p in dice] or list(self.game.view.get("powers", []))
-        if not powers:
-            return
-        row_h = max(self.px(30), (r.height - self.px(24)) // max(1, len(powers)))
-        y = r.y + self.px(24)
-        for pid in powers:
-            rolls = dice.get(pid, [])
-            n = len(rolls)
-            surf.blit(text(f"{P.letters(pid)} ({n})", "cond-bold", self.px(12), P.INK), (r.x, y + row_h // 3))
-            bx = r.x + self.px(64)
-            bw = (r.right - bx) // 6
-            counts = [rolls.count(f) for f in range(1, 7)]
-            top = max([*counts, n / 6, 1])
-            for f in range(6):
-                bh = round((row_h - self.px(14)) * counts[f] / top)
-                rect = pygame.Rect(bx + f * bw + 2, y + row_h - self.px(12) - bh, bw - 4, bh)
-                pygame.draw.rect(surf, P.power(pid), rect)
-                pygame.draw.rect(surf, P.INK, rect, 1)
-                surf.blit(text(str(f + 1), "cond", self.px(10), P.INK_SOFT), (bx + f * bw + bw // 2 - 3, y + row_h - self.px(12)))
-            ey = y + row_h - self.px(12) - round((row_h - self.px(14)) * (n / 6) / top)
-            pygame.draw.line(surf, P.BAD, (bx, ey), (bx + 6 * bw, ey), 2)
-            y += row_h
+        fits = {f.power: f.counts for f in self.model().power_fits}
+        powers = [p for p in self.game.view.get("powers", []) if p in fits] or list(self.game.view.get("powers", []))
+        dice_chart(surf, r, [(pid, fits.get(pid, (0,) * 6)) for pid in powers], self.s,
+                   "Dice rolled (bars) against fair dice (line)")
 
 
 class ReplayEnd(EndScene):
     """The end screen of a replay: the final scores, and the verdict of the file. The keys
     that go back (left arrow, Home, Page Up, space) leave it for the replay."""
 
-    def __init__(self, game: Any, result: dict[str, Any], verdict: Verdict) -> None:
-        super().__init__(game, result)
+    def __init__(self, game: Any, result: dict[str, Any], verdict: Verdict, fairness: Any = None) -> None:
+        super().__init__(game, result, fairness)
         self.verdict = verdict
         self.drawn: list[str] = []  # the verdict's words the last frame showed, for tests
 

@@ -1,5 +1,5 @@
 """The game screen's bars: the top bar (the war and round, whose decision it is, the
-Menu, Fit map, Tiles, Hint, Undo and Skip buttons) and the prompt bar under the map (the
+Menu, Fit map, Tiles, Dice, Hint, Undo and Skip buttons) and the prompt bar under the map (the
 prompt, what just happened, the choice buttons with their tooltips, the amount field of
 a bid or an offer, an attack's odds, and a message or hint over the map's foot)."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.words.fairness import opener_tip
 from game.client.words.prompts import prompt_sentence
 from game.rules import describe, pending
 from game.ui.drawing import palette as P
@@ -147,8 +148,8 @@ class Bars(ChoiceInput):
         w = self.size[0]
         h = self.px(26)
         y = self.px(4)
-        specs = [("Menu", ("menu",)), ("Fit map", ("fit",)), ("Tiles", ("market",)), ("Hint", ("hint",)),
-                 ("Undo", ("undo",)), ("Skip", ("skip",))]
+        specs = [("Menu", ("menu",)), ("Fit map", ("fit",)), ("Tiles", ("market",)), ("Dice", ("dice",)),
+                 ("Hint", ("hint",)), ("Undo", ("undo",)), ("Skip", ("skip",))]
         out: list[Button] = []
         x = w - self.px(336)
         for label, key in reversed(specs):
@@ -161,6 +162,8 @@ class Bars(ChoiceInput):
                 b.enabled = self.picker is not None and self.ready()
             if key == ("skip",):
                 b.enabled = bool(self.queue) or self.hold > 0
+            if key == ("dice",):
+                b.tip = opener_tip()
             out.append(b)
         return out
 

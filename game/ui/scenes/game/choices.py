@@ -1,9 +1,9 @@
 """The game screen's input: the mouse and the keys become (parts of) the engine's legal
 choices through the picker, clicked on the map's highlighted targets or on the choice
 buttons, or an amount typed for a bid or an offer; a click on anything else says why the
-rules refuse it. Also the map's pan and zoom, the log's scrolling, undo, the hint (what
-the strongest computer player would do) and an attack's odds, worked out off the drawing
-thread."""
+rules refuse it. Also the map's pan and zoom, the log's scrolling, undo, the fairness
+panel (the Dice button, or D), the hint (what the strongest computer player would do) and
+an attack's odds, worked out off the drawing thread."""
 
 from __future__ import annotations
 
@@ -104,7 +104,14 @@ class ChoiceInput(StepPlayer):
                 self.say(said)
         elif key == pygame.K_f:
             self.cam.fit(self.map_rect())
+        elif key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.open_fairness()
         return True
+
+    def open_fairness(self) -> None:
+        """The fairness panel over the game: its chance events so far (see :meth:`fairness`)."""
+        if self.app is not None and self.shown is not None:
+            self.app.push_scene("fairness", source=self.fairness)
 
     def _bidding(self) -> bool:
         """Whether the decision asks for an amount (a bid, the gold of an offer): then the
@@ -258,6 +265,8 @@ class ChoiceInput(StepPlayer):
             self.cam.fit(self.map_rect())
         elif what == "hint":
             self.give_hint()
+        elif what == "dice":
+            self.open_fairness()
         elif what == "menu" and self.app is not None:
             self.app.push_scene("pause", game=self)
 

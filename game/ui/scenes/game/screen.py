@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.client.fairness import ChanceLog, Fairness
 from game.client.odds import AttackOdds
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
@@ -51,6 +52,7 @@ class ScreenState(ScaledScene):
         self.tracker = Tracker()
         self.detail: dict[str, list[str]] = {}
         self.events: list[dict[str, Any]] = []
+        self.chances = ChanceLog()  # the chance events shown so far (the fairness panel's, unless the table has its own)
         self.log_scroll = 0  # lines scrolled up from the newest
         self.banner: list[str] = []
         self.banner_time = 0.0
@@ -118,6 +120,21 @@ class ScreenState(ScaledScene):
         side = self.side_rect()
         top = side.y + self.px(8) + self.px(58) * self.shown.n if self.shown else side.y
         return pygame.Rect(side.x + self.px(6), top + self.px(6), side.width - self.px(12), side.bottom - top - self.px(12))
+
+    def fairness(self) -> Fairness:
+        """What the fairness panel shows of this game, as far as this screen has shown it:
+        the table's own model when it has one (``table.fairness()``: a local game's, from
+        its save; a network game's, from its referee), else the chance events this screen
+        has seen."""
+        own = getattr(self.table, "fairness", None)
+        if callable(own):
+            try:
+                got = own()
+            except (OSError, ValueError):
+                got = None
+            if isinstance(got, Fairness):
+                return got.upto(self.shown.steps) if self.shown is not None else got
+        return self.chances.fairness()
 
     def say(self, msg: str) -> None:
         self.message = msg

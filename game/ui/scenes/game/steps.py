@@ -33,8 +33,11 @@ class StepPlayer(ScreenState):
         return bool(self.queue) or self.hold > 0 or self.card_time > 0 or self.move_time > 0
 
     def _take(self, step: Step) -> None:
+        """Show ``step``: animated, unless it is the history of a game taken up again
+        (shown at once, as news no longer)."""
         self.version += 1
         before = self.shown.units if self.shown is not None else None
+        self.chances.observe(self.shown, step.state, step.events)
         self.shown = step.state
         self._odds = {}
         self.awaiting = False
@@ -61,21 +64,23 @@ class StepPlayer(ScreenState):
                 self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
         self.log.extend(x for line in lines for x in line.split("\n") if x.strip())
         mine = self.seat >= 0 and step.actor == self.seat  # (a spectator's seat, -1, is no chance step's)
-        if not mine and texts:
+        quiet = mine or step.history  # nothing to follow: no banner, no wait
+        if not quiet and texts:
             self.banner = texts[-4:]
             self.banner_time = 2.5
         self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost",
                        str(e.get("unit", "unit")))
                       for e in step.events if e.get("kind") in ("move", "sea_arrive", "sea_lost", "sea_back")
-                      and e.get("src") in self.layout.areas and e.get("dst") in self.layout.areas]
+                      and e.get("src") in self.layout.areas and e.get("dst") in self.layout.areas
+                      and not step.history]
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
-        if self.speed > 0:
+        if self.speed > 0 and not step.history:
             self.show_card(step)
             if dice:
                 self.sound("dice")
             elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
                 self.sound("move")
-        if mine or not texts:
+        if quiet or not texts:
             self.hold = 0.0
         else:
             self.hold = (1.1 if dice else 0.45) * self.speed
@@ -152,9 +157,10 @@ class StepPlayer(ScreenState):
                 self.queue.append(step)
         if self.hold > 0:
             self.hold -= dt
-        while self.queue and self.hold <= 0:
-            self._take(self.queue.popleft())
-            if self.speed == 0:
+        while self.queue and (self.hold <= 0 or self.queue[0].history):
+            step = self.queue.popleft()
+            self._take(step)
+            if self.speed == 0 or step.history:
                 self.hold = 0
         if self.banner_time > 0:
             self.banner_time -= dt

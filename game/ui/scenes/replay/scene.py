@@ -15,8 +15,9 @@ from typing import Any
 
 import pygame
 
+from game.client.fairness import Fairness, fairness_of_file
 from game.client.gamefile import GameFile, Mark, Verdict
-from game.rules import State
+from game.rules import State, pending
 from game.ui.app import App, Intent, ScaledScene
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -41,11 +42,12 @@ MARK_STYLE: dict[str, tuple[P.Colour, str, str]] = {
     "failure": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),
     "resign": ((120, 176, 240), "diamond", "blue \u25c6 a seat resigned"),
     "unwitnessed": ((190, 120, 240), "band", "violet \u25b2 and band under the bar: unwitnessed dice"),
+    "branch": ((120, 210, 140), "diamond", "green \u25c6 where this game was played on from another"),
 }
 
 KEYS = ("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
         "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
-        "hides the verdict; Esc opens the menu")
+        "hides the verdict; d shows every chance event and the dice's fairness; Esc opens the menu")
 
 
 class ReplayScene(ScaledScene):
@@ -108,7 +110,30 @@ class ReplayScene(ScaledScene):
 
     def _ended(self, game: GameScreen, result: dict[str, Any] | None) -> None:
         if game is self.scene and game.app is not None and result is not None:
-            game.app.push_scene("replay_end", game=game, result=result, verdict=self.file.verdict)
+            game.app.push_scene("replay_end", game=game, result=result, verdict=self.file.verdict,
+                                fairness=self.fairness)
+
+    def fairness(self) -> Fairness:
+        """The game file's chance events and drops up to the step shown."""
+        return fairness_of_file(self.file, self.shown())
+
+    def open_fairness(self) -> None:
+        """The fairness panel over the replay (which pauses)."""
+        if self.app is not None:
+            self.playing = False
+            self.app.push_scene("fairness", source=self.fairness)
+
+    def can_play_from(self) -> bool:
+        """Whether a game can be played on from the step shown: a sound position, not over."""
+        k = self.shown()
+        return not pending(self.file.steps[k].state).is_over
+
+    def play_from(self) -> None:
+        """Ask which power to play from the step shown, and how strong the computer players
+        are, then play on from there as a local game."""
+        if self.app is not None and self.can_play_from():
+            self.playing = False
+            self.app.push_scene("whatif", game=self.file, step=self.shown())
 
     def _dirty(self) -> None:
         if self.app is not None:
@@ -242,6 +267,9 @@ class ReplayScene(ScaledScene):
             if any(b.key == ("menu",) and b.rect.collidepoint(intent.pos) for b in self.scene.buttons):
                 self._menu()  # the replay's menu, not a game's (nothing is saved)
                 return True
+            if any(b.key == ("dice",) and b.rect.collidepoint(intent.pos) for b in self.scene.buttons):
+                self.open_fairness()  # the file's chance events, with their beacons
+                return True
             if self.verdict_rect.collidepoint(intent.pos):
                 self.show_verdict = not self.show_verdict
                 self._dirty()
@@ -277,6 +305,8 @@ class ReplayScene(ScaledScene):
         elif key == pygame.K_v:
             self.show_verdict = not self.show_verdict
             self._dirty()
+        elif key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.open_fairness()
         elif key == pygame.K_ESCAPE:
             self._menu()
         else:
@@ -304,6 +334,8 @@ class ReplayScene(ScaledScene):
         elif key == "speed":
             i = SPEED_NAMES.index(self.speed)
             self.set_speed(1 if i < len(SPEED_NAMES) - 1 else -i)
+        elif key == "whatif":
+            self.play_from()
 
     # ------------------------------------------------------------------ geometry
     def strip_rect(self) -> pygame.Rect:
@@ -314,7 +346,7 @@ class ReplayScene(ScaledScene):
 
     def slider_rect(self) -> pygame.Rect:
         s = self.strip_rect()
-        left = s.x + self.px(8) + 6 * self.px(50) + self.px(104)
+        left = s.x + self.px(8) + 5 * self.px(50) + self.px(130) + self.px(130) + self.px(14)
         right = s.right - self.px(150)
         return pygame.Rect(left, s.centery - self.px(3), max(self.px(40), right - left), self.px(6))
 
@@ -376,8 +408,13 @@ class ReplayScene(ScaledScene):
             b.primary = key == "play"
             self.buttons.append(b)
             x += self.px(50)
-        self.buttons.append(Button(pygame.Rect(x, y, self.px(150), bh), f"Speed: {self.speed}", "speed",
+        self.buttons.append(Button(pygame.Rect(x, y, self.px(124), bh), f"Speed: {self.speed}", "speed",
                                    tip="Slow, normal, fast or off (no animation): + and - keys"))
+        x += self.px(130)
+        able = self.can_play_from()
+        self.buttons.append(Button(pygame.Rect(x, y, self.px(130), bh), "Play from here", "whatif", enabled=able,
+                                   tip="Play on from this position against computer players, as a local game "
+                                   "(it is saved like any other)" if able else "The game is over at this step"))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         r = self.slider_rect()
@@ -481,7 +518,7 @@ class ReplayScene(ScaledScene):
         lh = text("Ag", "sans-bold", self.px(13), P.TEXT).get_height()
         r = pygame.Rect(0, 0, width, len(lines) * lh + self.px(14))
         r.midbottom = (s.centerx, s.y - self.px(8))
-        plain = all(m.kind == "resign" for m in marks)  # a resignation is no contested point: not in alarm colours
+        plain = all(m.kind in ("resign", "branch") for m in marks)  # no contested point: not in alarm colours
         pygame.draw.rect(surf, (20, 30, 48) if plain else (48, 20, 16), r, border_radius=6)
         pygame.draw.rect(surf, MARK_STYLE["resign"][0] if plain else P.BAD, r, 2, border_radius=6)
         y = r.y + self.px(7)
