@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.client.fairness import Fairness, fairness_of_referee
 from game.client.tables import Step
 from game.client.words.peer import so_far
 from game.rules import Choice, State, apply_in_place, event_dicts
@@ -86,6 +87,9 @@ class NetTable:
         self._verdict: tuple[str, list[str]] = ("fair", [])
         self._verdict_key: tuple[int, int] = (-1, -1)
         self._resigning = False
+        self._fair: Fairness | None = None
+        self._fair_job: Future[Fairness] | None = None
+        self._fair_key: tuple[int, int] = (-2, -2)
         self._watchers: tuple[Watcher, ...] = ()
         self.started = False
         self.over = False
@@ -189,6 +193,26 @@ class NetTable:
         drops = [(seats[s].power, seats[s].name, tuple(d.withheld), d.after_reveals, d.chance)
                  for d in t.drops for s in d.seats]
         return so_far(drops, sum(1 for c in t.chances if not c.witnessed))
+
+    def fairness(self) -> Fairness | None:
+        """The game's chance events and drops so far (:mod:`game.client.fairness`), for the
+        fairness panel: worked out in a worker from a copy of the referee's record (the peer
+        thread only copies it), the last one ready given meanwhile (None before the first)."""
+        if self._fair_job is None or self._fair_job.done():
+            if self._fair_job is not None and self._fair_job.exception() is None:
+                self._fair = self._fair_job.result()
+            if self._fair_key != self._verdict_key or self._fair is None:
+                self._fair_key = self._verdict_key
+                snap = self.call(_record)
+                self._fair_job = Future()
+                threading.Thread(target=_work_out, args=(snap, self._fair_job), name="soe-fairness",
+                                 daemon=True).start()
+                if self._fair is None:  # the first: wait for it (a copy, then a replay of the game)
+                    try:
+                        self._fair = self._fair_job.result(timeout=5)
+                    except Exception:  # noqa: BLE001 - the panel says what it has
+                        return None
+        return self._fair
 
     def connections(self) -> tuple[Connection, ...]:
         """Every seat as this peer hears it: direct, through others, silent (and since when)."""
@@ -392,3 +416,28 @@ class NetTable:
         """Not for front ends (they draw the steps): the engine state now, for tests."""
         t = self.peer.session.referee
         return t.st if t is not None else None
+
+
+@dataclass(frozen=True)
+class _Record:
+    """What the fairness model reads of a referee, copied in the peer thread."""
+
+    inputs: list[Any]
+    chances: list[Any]
+    drops: list[Any]
+    g: Any
+
+
+def _record(peer: Peer) -> _Record | None:
+    t = peer.session.referee
+    return None if t is None else _Record(list(t.inputs), list(t.chances), list(t.drops), t.g)
+
+
+def _work_out(snap: Future[_Record | None], done: Future[Fairness]) -> None:
+    try:
+        record = snap.result(timeout=10)
+        if record is None:
+            raise ValueError("the game has not started")
+        done.set_result(fairness_of_referee(record))  # type: ignore[arg-type]
+    except Exception as exc:  # noqa: BLE001 - handed to the caller
+        done.set_exception(exc)
