@@ -55,6 +55,7 @@ def test_seats_countdown_and_settings() -> None:
     assert game_settings(4, 120_000, 4096) == ("4 players; a silent seat may keep the game waiting 2 min; hash chains "
                                                "of 4096 reveals")
     assert game_settings(0, 0, 0) == "The host has not said its game's settings yet."
+    assert game_settings(0, 60_000, 1024) == "a silent seat may keep the game waiting 1 min; hash chains of 1024 reveals"
     assert lan_state(2, 4, False) == "2 of 4 seats free" and lan_state(0, 4, False) == "full"
     assert lan_state(0, 4, True) == "started"
 

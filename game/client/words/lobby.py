@@ -62,6 +62,7 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "fp_unchecked": "Compare it with the one the host reads out: if they differ, go back.",
     "fp_checked": "The host's key is this one, as the invite says. Compare it with the one the host reads out.",
     "settings": "{players} players; a silent seat may keep the game waiting {timeout}; hash chains of {chain} reveals",
+    "settings_seatless": "a silent seat may keep the game waiting {timeout}; hash chains of {chain} reveals",
     "settings_unknown": "The host has not said its game's settings yet.",
     "seconds": "{n} s",
     "minutes": "{n} min",
@@ -147,6 +148,8 @@ def game_settings(players: int, timeout_ms: int, chain: int) -> str:
     """The game's settings as a joiner is shown them before it sits."""
     if not timeout_ms:
         return t("settings_unknown")
+    if not players:  # (a started game's lobby names no seats)
+        return t("settings_seatless", timeout=duration(timeout_ms / 1000), chain=chain)
     return t("settings", players=players, timeout=duration(timeout_ms / 1000), chain=chain)
 
 

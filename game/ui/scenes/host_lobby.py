@@ -96,7 +96,9 @@ class HostLobby(MenuScene):
         room = self.room
         out = [Button(pygame.Rect(w // 2 - self.px(230), by, self.px(220), self.px(46)),
                       "Cancel" if room.error == "" else "Back", "back")]
-        if room.hosted is not None and not room.error:
+        if room.hosted is None or room.error:
+            out[0].rect.centerx = w // 2
+        else:
             start = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), "Start now", "start",
                            not room.starting, tip="computer players take the empty seats")
             start.primary = True
