@@ -68,17 +68,14 @@ class Job(Generic[T]):
     """``fn()`` run in a worker thread (after ``after``, a thread to wait for first): poll
     :attr:`done`, then read :attr:`value` or :attr:`error` (a sentence: a
     :class:`~game.client.netgames.NetStartError` in the window's words, anything else
-    with its reason). :meth:`cancel` hands a value that comes after it to ``cleanup``."""
+    with its reason)."""
 
-    def __init__(self, fn: Callable[[], T], *, after: threading.Thread | None = None, name: str = "soe-start",
-                 cleanup: Callable[[T], None] | None = None) -> None:
+    def __init__(self, fn: Callable[[], T], *, after: threading.Thread | None = None, name: str = "soe-start") -> None:
         self.value: T | None = None
         self.error = ""
         self.code = ""  # the NetStartError's code, when that was the failure
         self.done = False
-        self._fn, self._after, self._cleanup = fn, after, cleanup
-        self._cancelled = False
-        self._lock = threading.Lock()
+        self._fn, self._after = fn, after
         self.thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.thread.start()
 
@@ -92,17 +89,8 @@ class Job(Generic[T]):
             self.code, self.error = exc.code, window_error(exc.code, exc.fields)
         except Exception as exc:  # noqa: BLE001 - said on screen, never a traceback
             self.error = failure(exc)
-        with self._lock:
-            self.value, self.done = value, True
-            late = self._cancelled
-        if late and value is not None and self._cleanup is not None:
-            self._cleanup(value)
-
-    def cancel(self) -> None:
-        """The front end no longer wants the value: a value that comes later is cleaned up
-        (one that came already is the caller's to close)."""
-        with self._lock:
-            self._cancelled = True
+        self.value = value
+        self.done = True
 
     def wait(self, timeout: float) -> bool:
         self.thread.join(timeout)
@@ -119,11 +107,8 @@ def decider_for(bot: str, seed: int) -> Any:
 
 def resume_job(path: Path) -> Job[Resumed]:
     """:func:`~game.client.netgames.resume_game` of the log ``path`` in a worker (a long
-    game's log takes a moment to check and replay); a late value is closed again."""
-    def cleanup(r: Resumed) -> None:
-        r.peer.close()
-
-    return Job(lambda: resume_game(path, deciders=decider_for), name="soe-resume", cleanup=cleanup)
+    game's log takes a moment to check and replay)."""
+    return Job(lambda: resume_game(path, deciders=decider_for), name="soe-resume")
 
 
 def resumed_table(r: Resumed) -> NetTable:
@@ -190,8 +175,10 @@ class HostRoom:
         self.handed = False  # the table belongs to the game screen now
         self.opened_at = 0.0
         self._start_asked = False
-        self._closed = False
-        self.job: Job[Hosted] = Job(lambda: host(settings), name="soe-host", cleanup=_close_hosted)
+        self._closed = False  # nothing more to take in
+        self._left = False  # close() was called
+        self.closer: _Closer | None = None
+        self.job: Job[Hosted] = Job(lambda: host(settings), name="soe-host")
 
     def poll(self) -> None:
         """Take in what happened since the last frame."""
@@ -255,21 +242,27 @@ class HostRoom:
     def close(self, *, wait: bool = False) -> None:
         """Leave before the start: the table and the peer closed, the files of a game that
         never started removed, the announcement stopped and the port mapping given back
-        (in a thread of its own unless ``wait``). Nothing when the game screen has the table."""
-        if self._closed or self.handed:
+        (in a thread of its own unless ``wait``; a table still opening is closed as soon as
+        it is open). Nothing when the game screen has the table."""
+        if self._left or self.handed:
             return
-        self._closed = True
-        self.job.cancel()
-        table, hosted = self.table, self.hosted
+        self._left = self._closed = True
+        table, hosted, job = self.table, self.hosted, self.job
         self.table = self.hosted = None
-        if hosted is None:
-            return
 
         def work() -> None:
+            nonlocal hosted
+            if hosted is None:
+                job.wait(120)
+                hosted = job.value
+                if hosted is None:
+                    return
             started = table.started if table is not None else False
             if table is not None:
                 table.hosted = None  # closed here, after the peer
                 table.close()
+            else:
+                hosted.peer.close()
             hosted.close()
             if not started:
                 hosted.peer.files.remove()
@@ -277,16 +270,7 @@ class HostRoom:
         if wait:
             work()
         else:
-            _Closer(work)
-
-
-def _close_hosted(h: Hosted) -> None:
-    """A table opened after its room was left: closed again, its files removed."""
-    try:
-        h.peer.close()
-    finally:
-        h.close()
-        h.peer.files.remove()
+            self.closer = _Closer(work)
 
 
 # ---------------------------------------------------------------------- joining and watching
@@ -338,8 +322,9 @@ class JoinRoom:
         self.table: NetTable | None = None
         self.handed = False
         self.closer: _Closer | None = None
-        self._closed = False
-        self.job: Job[NetTable] = Job(self._open, after=after, name="soe-join", cleanup=_close_table)
+        self._closed = False  # nothing more to take in
+        self._left = False  # close() was called
+        self.job: Job[NetTable] = Job(self._open, after=after, name="soe-join")
 
     def _open(self) -> NetTable:
         o = self.options
@@ -412,23 +397,26 @@ class JoinRoom:
 
     def _finish(self) -> None:
         """The attempt failed: its table closed and its files removed, in a thread of its own."""
-        if not self._closed:
-            self.close()
+        self.close()
 
     def close(self, *, wait: bool = False) -> None:
         """Leave: the table and the peer closed and, unless the game screen has the table,
         the files of a game this peer never got into removed (a spectator's log of a game
-        it saw is kept)."""
-        if self._closed or self.handed:
+        it saw is kept; a table still opening is closed as soon as it is open)."""
+        if self._left or self.handed:
             return
-        self._closed = True
-        self.job.cancel()
-        table, self.table = self.table, None
-        if table is None:
-            return
-        keep = self.watch and table.started
+        self._left = self._closed = True
+        table, job = self.table, self.job
+        self.table = None
 
         def work() -> None:
+            nonlocal table
+            if table is None:
+                job.wait(120)
+                table = job.value
+                if table is None:
+                    return
+            keep = self.watch and table.started
             table.close()
             if not keep:
                 table.peer.files.remove()
@@ -437,11 +425,6 @@ class JoinRoom:
             work()
         else:
             self.closer = _Closer(work)
-
-
-def _close_table(t: NetTable) -> None:
-    t.close()
-    t.peer.files.remove()
 
 
 # ---------------------------------------------------------------------- the LAN

@@ -309,3 +309,61 @@ def test_the_host_setup_says_what_cannot_be_taken(home: Path) -> None:
     form.fields.fields["port"].set("")  # type: ignore[attr-defined]
     hs = form.host_settings()  # type: ignore[attr-defined]
     assert isinstance(hs, HostSettings) and hs.port is None and hs.timeout_s == 3600 and hs.bind == LOOPBACK
+
+
+def test_the_game_starts_by_itself_when_every_seat_is_taken(home: Path) -> None:
+    host, guest = window("Alice"), window("Bob")
+    try:
+        s = host_base(home)
+        s.players = 2
+        host.push_scene("host_lobby", settings=host.settings, host=s)
+        lobby = top(host)
+        assert isinstance(lobby, HostLobby)
+        frames([host], lambda: lobby.room.hosted is not None, "the host's table")
+        assert lobby.room.hosted is not None
+        guest.push_scene("join_lobby", settings=guest.settings, invite=lobby.room.hosted.invite,
+                         options=options(home, "bob"))
+        frames([host, guest], lambda: isinstance(top(host), GameScene) and isinstance(top(guest), GameScene),
+               "both game screens, without Start")
+        assert [top(a).table.seat for a in (host, guest)] == [0, 1]  # type: ignore[attr-defined]
+    finally:
+        close_all(host, guest)
+
+
+def test_computer_players_take_the_empty_seats_when_the_countdown_ends(home: Path) -> None:
+    app = window("Alice")
+    try:
+        s = host_base(home)
+        s.players = 3
+        app.push_scene("host_lobby", settings=app.settings, host=s, fill_after=1.0, drop_bot="easy")
+        lobby = top(app)
+        assert isinstance(lobby, HostLobby)
+        frames([app], lambda: lobby.room.hosted is not None, "the host's table")
+        frames([app], lambda: "take the empty seats in 1 second" in drawn(lobby) or isinstance(top(app), GameScene),
+               "the countdown")
+        frames([app], lambda: isinstance(top(app), GameScene), "the game screen", limit=10)
+        table = top(app).table  # type: ignore[attr-defined]
+        assert isinstance(table, NetTable) and table.seat == 0
+        ref = table.peer.session.referee
+        assert ref is not None and ref.g.drop_bot == "easy"
+    finally:
+        close_all(app)
+
+
+def test_leaving_while_the_table_opens_keeps_no_file(home: Path) -> None:
+    import time
+
+    from game.client.netgames import host_game
+
+    def slow(s: HostSettings):  # type: ignore[no-untyped-def]  # (UPnP's discovery, say)
+        time.sleep(0.5)
+        return host_game(s)
+
+    s = host_base(home)
+    room = HostRoom(s, host=slow)
+    room.close()  # Cancel at once: the table is closed as soon as it is open
+    assert room.closer is not None
+    room.closer.thread.join(20)
+    assert room.job.done and room.job.value is not None
+    assert room.job.value.peer.node.closed and not room.job.value.peer.files.log.exists()
+    assert not list((home / "data").rglob("*.peer.json"))
