@@ -20,10 +20,19 @@ if TYPE_CHECKING:
 
 
 def network_logs() -> list[Path]:
-    """The network games' logs that can be taken up (with their peer files), newest first."""
-    from game.client.netgames import network_games
+    """The network games' logs that can be taken up (their peer files beside them), newest
+    first: what :func:`game.client.netgames.network_games` lists, found here without
+    loading the network's code, which the main menu does not need to open."""
+    from game.client import folders
 
-    return network_games()
+    found: list[tuple[int, str, Path]] = []
+    for d in folders.game_dirs("games"):
+        try:
+            logs = [p for p in d.glob("*.jsonl") if p.is_file() and is_network(p)]
+            found += [(p.stat().st_mtime_ns, p.name, p) for p in logs]
+        except OSError:
+            continue
+    return [p for _, _, p in sorted(found, reverse=True)]
 
 
 def is_network(path: Path) -> bool:

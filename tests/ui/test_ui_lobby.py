@@ -227,6 +227,10 @@ def test_a_network_game_continues_from_the_menu_and_a_second_window_is_refused(h
     log = room.hosted.peer.files.log  # type: ignore[union-attr]
     room.close(wait=True)  # the program closed mid-game: the log stays, to continue
     assert log.exists()
+    from game.client.netgames import network_games
+    from game.ui.netplay import network_logs
+
+    assert network_logs() == network_games() == [log]
     import os
 
     os.environ["SOE_KEY_FILE"] = str(home / "alice.pem")  # (the key this game was played with)
