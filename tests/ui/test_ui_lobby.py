@@ -78,6 +78,7 @@ def test_a_host_and_a_joiner_in_two_windows_see_each_other_and_both_play(home: P
         invite = str(lobby.room.hosted.invite)
         assert invite in drawn(lobby) and lobby.room.hosted.fingerprint in drawn(lobby)
 
+        bob = _fp(home, "bob")  # (Bob's key made now, not while his window makes it too)
         guest.push_scene("join", settings=guest.settings, options=options(home, "bob"), browse=lambda s: [])
         paste(guest, invite)
         form = top(guest)
@@ -85,7 +86,6 @@ def test_a_host_and_a_joiner_in_two_windows_see_each_other_and_both_play(home: P
         click(guest, ("go",))
         joining = top(guest)
         assert isinstance(joining, JoinLobby)
-        bob = _fp(home, "bob")
         frames([host, guest], lambda: bob in drawn(lobby) and joining.room.state.phase == "seated",
                "the host to list Bob and Bob to be seated")
         assert "Bob joined" in drawn(lobby)
