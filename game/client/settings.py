@@ -1,5 +1,5 @@
-"""The player's settings (name, window size, animation speed, sound), kept as JSON in the
-user's config directory."""
+"""The player's settings (name, window size, animation speed, sound, and a sound when it
+becomes the player's turn in a network game), kept as JSON in the user's config directory."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ class Settings:
     height: int = 720
     speed: str = "normal"
     sound: bool = True
+    turn_alert: bool = True  # a sound when it becomes your turn (the game screen plays it)
 
     @staticmethod
     def path() -> Path:
@@ -43,6 +44,8 @@ class Settings:
                 s.speed = data["speed"]
             if isinstance(data.get("sound"), bool):
                 s.sound = data["sound"]
+            if isinstance(data.get("turn_alert"), bool):
+                s.turn_alert = data["turn_alert"]
         return s
 
     def save(self) -> str:

@@ -39,6 +39,17 @@ SCENES: dict[str, str] = {
     "whatif": "game.ui.scenes.whatif:WhatIfMenu",
 }
 
+#: the network games' scenes: hosting (its form, then its lobby), joining (the invite or a
+#: game of the LAN, then the joiner's lobby) and watching; each puts its game on screen
+#: through :func:`game.ui.netplay.show_table`, which calls :func:`play`
+SCENES.update({
+    "host_setup": "game.ui.scenes.host_setup:HostSetupMenu",
+    "host_lobby": "game.ui.scenes.host_lobby:HostLobby",
+    "join": "game.ui.scenes.join:JoinMenu",
+    "join_lobby": "game.ui.scenes.join_lobby:JoinLobby",
+    "watch": "game.ui.scenes.watch:WatchMenu",
+})
+
 
 def scene_class(name: str) -> type[Scene]:
     """The class of the scene called ``name`` (its module imported now if not yet)."""

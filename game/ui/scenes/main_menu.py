@@ -1,13 +1,21 @@
-"""The main menu: play against the computer, continue the last game, open a saved game,
-watch a replay, settings, quit. Each opens its scene by name or starts the game through
-:mod:`game.ui.navigation`."""
+"""The main menu: play against the computer; host, join or watch a network game; continue
+the last game (the newest of the local saves and the network games' logs), open a saved
+game (of either kind), watch a replay, settings, quit. Each opens its scene by name or
+starts the game through :mod:`game.ui.navigation` and :mod:`game.ui.netplay` (a network
+game's log is taken up in a worker; why it cannot be is said on the menu)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from game.ui import navigation
+import pygame
+
+from game.client.settings import Settings
+from game.ui import navigation, netplay
+from game.ui.widgets.buttons import Button
 from game.ui.widgets.menuform import MenuScene
+
+GROUPS = (4, 7)  # a little room after these entries: playing, going on with a game, the rest
 
 
 class MainMenu(MenuScene):
@@ -15,20 +23,39 @@ class MainMenu(MenuScene):
 
     sub = "Three wars for the colonies and the provinces of Europe"
 
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings)
+        self.opener = netplay.Opener()
+
     def entries(self) -> list[tuple[str, object, bool]]:
-        has = bool(navigation.saved_games())
-        return [("Play against the computer", "play", True), ("Continue the last game", "continue", has),
-                ("Open a saved game", "open", has), ("Watch a replay", "replays", True), ("Settings", "settings", True),
-                ("Quit", "quit", True)]
+        has = bool(navigation.saved_games()) or bool(netplay.network_logs())
+        return [("Play against the computer", "play", True), ("Host a game", "host", True),
+                ("Join a game", "join", True), ("Watch a game", "watch", True),
+                ("Continue the last game", "continue", has), ("Open a saved game", "open", has),
+                ("Watch a replay", "replays", True), ("Settings", "settings", True), ("Quit", "quit", True)]
+
+    def layout(self) -> list[Button]:
+        w, h = self.size
+        bw, bh, gap, extra = self.px(380), self.px(38), self.px(8), self.px(14)
+        entries = self.entries()
+        total = len(entries) * (bh + gap) + extra * len(GROUPS)
+        y = max(self.px(205), h // 2 - total // 2 + self.px(50))
+        out = []
+        for i, (label, key, enabled) in enumerate(entries):
+            out.append(Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, key, enabled))
+            y += bh + gap + (extra if i + 1 in GROUPS else 0)
+        return out
 
     def choose(self, key: object) -> None:
         assert self.app is not None
         if key == "play":
             self.app.push_scene("new_game", settings=self.settings)
+        elif key in ("host", "join", "watch"):
+            self.app.push_scene("host_setup" if key == "host" else str(key), settings=self.settings)
         elif key == "continue":
-            games = navigation.saved_games()
-            if games:
-                self.open(games[0])
+            last = netplay.last_game()
+            if last is not None:
+                self.open(last)
         elif key == "open":
             self.app.push_scene("open", settings=self.settings)
         elif key == "replays":
@@ -40,9 +67,18 @@ class MainMenu(MenuScene):
 
     def open(self, path: Path) -> None:
         assert self.app is not None
-        err = navigation.continue_game(self.app, self.settings, path)
-        if err:
-            self.message = err
+        self.message = self.opener.open(self.app, self.settings, path)
+
+    def update(self, dt: float) -> None:
+        if self.app is None:
+            return
+        said = self.opener.poll(self.app, self.settings)
+        if said:
+            self.message = said
+            self.app.dirty = True
+
+    def busy(self) -> bool:
+        return self.opener.busy()
 
     def back(self) -> None:
         pass

@@ -1,5 +1,6 @@
 """The settings form: the player's name (a text field), the window size, the animation
-speed and sound; saved to the settings file on the way back."""
+speed, sound, and a sound when it becomes your turn; saved to the settings file on the way
+back."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class SettingsMenu(MenuScene):
                 (f"Window size: {s.width} x {s.height}", "size", True),
                 (f"Animation speed: {s.speed}", "speed", True),
                 (f"Sound: {'on' if s.sound else 'off'}", "sound", True),
+                (f"Sound when it becomes your turn: {'on' if s.turn_alert else 'off'}", "turn_alert", True),
                 ("Save and go back", "save", True)]
 
     def key(self, intent: Intent) -> None:
@@ -66,6 +68,8 @@ class SettingsMenu(MenuScene):
             s.speed = SPEEDS[(SPEEDS.index(s.speed) + 1) % len(SPEEDS)] if s.speed in SPEEDS else "normal"
         elif key == "sound":
             s.sound = not s.sound
+        elif key == "turn_alert":
+            s.turn_alert = not s.turn_alert
         elif key == "save":
             if not s.name.strip():
                 s.name = "Player"
