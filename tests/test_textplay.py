@@ -17,6 +17,9 @@ from game.rules import Act, C, new_game, state_hash
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    """``soe ARGS`` with ``stdin`` typed; ``soe resume`` in the terminal (``--text``)."""
+    if args[:1] == ["resume"]:
+        args = ["resume", "--text", *args[1:]]
     return subprocess.run([sys.executable, "-m", "game.cli", *args], input=stdin, capture_output=True, text=True,
                           timeout=120)
 
@@ -137,7 +140,7 @@ def test_demo_with_too_many_players_says_why(tmp_path: Path) -> None:
 def test_a_save_in_use_is_locked_against_a_second_process(tmp_path: Path) -> None:
     save = tmp_path / "game.jsonl"
     assert run(["play", "--text", "--players", "2", "--seed", "2", "--save", str(save)], "q\n").returncode == 0
-    first = subprocess.Popen([sys.executable, "-m", "game.cli", "resume", str(save)], stdin=subprocess.PIPE,
+    first = subprocess.Popen([sys.executable, "-m", "game.cli", "resume", "--text", str(save)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert first.stdout is not None

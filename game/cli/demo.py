@@ -107,7 +107,7 @@ def run_demo(args: argparse.Namespace) -> int:
         lines = _lines(out / "p0.jsonl")
         if len(spectators) < k and lines > 40:  # spectators join mid-game and catch up
             for j in range(k):
-                s = Proc(f"s{j}", out, ["spectate", invite, "--log", str(out / f"s{j}.jsonl"), *common])
+                s = Proc(f"s{j}", out, ["spectate", invite, "--text", "--log", str(out / f"s{j}.jsonl"), *common])
                 s.start()
                 spectators.append(s)
         if victim is not None and not killed and _lines(out / f"{victim.name}.jsonl") > 120:

@@ -51,8 +51,10 @@ def _play(args: argparse.Namespace) -> int:
                          seed=args.seed, log=Path(args.save) if args.save else None)
     from game.cli.ui import play_window
 
-    start = count is not None or bool(args.power) or args.seed is not None or args.players_given
-    return play_window(players, args.power, args.level, args.seed, args.save, args.autoclick, start, args.size)
+    start = (count is not None or bool(args.power) or args.seed is not None or args.players_given) \
+        and not args.continue_last
+    return play_window(players, args.power, args.level, args.seed, args.save, args.autoclick, start, args.size,
+                       continue_last=args.continue_last)
 
 
 class _Given(argparse.Action):
@@ -118,6 +120,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a new file (or an empty one) where the game is saved as it goes (default: in your data "
                         "directory); `soe resume FILE` goes on with a saved game")
     p.add_argument("--text", action="store_true", help="play in the terminal instead of the window")
+    p.add_argument("--continue", dest="continue_last", action="store_true",
+                   help="continue the last game played (a local save or a network game) as the main menu's "
+                        "\"Continue the last game\" does")
     p.add_argument("--autoclick", action="store_true",
                    help="play your seat by synthetic clicks on highlighted targets (tests; exits at the end)")
     p.add_argument("--size", default="", metavar="WxH", help="window size (default: from the settings)")

@@ -61,8 +61,9 @@ def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
 
 
 def play_window(players: int | None, power: str, level: str, seed: int | None, save: str, autoclick: bool,
-                start: bool, size: str = "") -> int:
-    """The window: the main menu, or (``start``) a game at once."""
+                start: bool, size: str = "", *, continue_last: bool = False) -> int:
+    """The window: the main menu, or (``start``) a game at once, or (``continue_last``) the
+    main menu's "Continue the last game" (with ``autoclick``, clicked)."""
     try:
         win_size = parse_size(size) if size else None
     except ValueError as exc:
@@ -75,7 +76,13 @@ def play_window(players: int | None, power: str, level: str, seed: int | None, s
     app, settings = opened
     from game.ui.navigation import start_game
 
-    if start or autoclick:
+    if continue_last:
+        menu = app.push_scene("menu", settings=settings)
+        if autoclick:
+            settings.speed = "instant"
+        else:
+            menu.choose("continue")
+    elif start or autoclick:
         err = start_game(app, settings, players=players or 4, power=power, level=level, seed=seed,
                          save=Path(save) if save else None, speed="instant" if autoclick else "")
         if err:

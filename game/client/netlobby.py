@@ -284,6 +284,8 @@ class NetOptions:
     key: str | None = None
     curve: bool = True
     wait_s: float = WAIT_S
+    log: str | None = None  # where the log is written (default: in the data directory)
+    port: int = 0  # where it listens (default: any free port)
 
 
 @dataclass
@@ -330,10 +332,10 @@ class JoinRoom:
         o = self.options
         if self.watch:
             peer = watch_game(self.invite, name=self.name, bind=o.bind, advertise=o.advertise,
-                              curve=o.curve)
+                              curve=o.curve, log=o.log, port=o.port)
         else:
             peer = join_game(self.invite, name=self.name, power=self.power, key=o.key, bind=o.bind,
-                             advertise=o.advertise, curve=o.curve)
+                             advertise=o.advertise, curve=o.curve, log=o.log, port=o.port)
         peer.await_answer(round(o.wait_s * 1000))
         return NetTable(peer, human=not self.watch)
 

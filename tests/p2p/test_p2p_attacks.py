@@ -264,7 +264,7 @@ def test_hostile_settings_are_shown_to_a_joiner_and_a_genesis_out_of_bounds_is_r
 def test_soe_host_refuses_settings_out_of_bounds_in_one_line(tmp_path: Path) -> None:
     for args, text in ((["--timeout", "1"], "the timeout must be 10 to 3600 seconds, not 1"),
                        (["--chain-length", "3"], "the hash chains must be 1024 to 65536 long, not 3")):
-        out = subprocess.run([sys.executable, "-m", "game.cli", "host", "--players", "2", "--no-announce",
+        out = subprocess.run([sys.executable, "-m", "game.cli", "host", "--text", "--players", "2", "--no-announce",
                               "--log", str(tmp_path / "g.jsonl"), *args], cwd=ROOT, capture_output=True,
                              text=True, timeout=60)
         assert out.returncode == 2 and out.stderr.strip() == f"soe host: {text}", out.stderr

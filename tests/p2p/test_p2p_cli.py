@@ -26,7 +26,10 @@ LOUD = [a for a in COMMON if a != "--quiet"]
 
 
 def soe(*args: str) -> list[str]:
-    return [sys.executable, "-m", "game.cli", *args]
+    """The command line of ``soe ARGS``; the network commands in the terminal (``--text``:
+    their window is tested in tests/ui)."""
+    text = ["--text"] if args and args[0] in ("host", "join", "spectate", "resume") and "--help" not in args else []
+    return [sys.executable, "-m", "game.cli", *args[:1], *text, *args[1:]]
 
 
 def free_port() -> int:

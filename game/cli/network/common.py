@@ -50,6 +50,12 @@ def add_common(p: argparse.ArgumentParser, *, seat: bool = True, log: bool = Tru
                    help="give up when the game has not ended after this many seconds (default: 0, never)")
     p.add_argument("--result", default=None, metavar="FILE", help="write the final result as JSON into FILE")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--text", action="store_true",
+                   help="play in the terminal instead of the window (a seat played by --bot has no window)")
+    p.add_argument("--autoclick", action="store_true",
+                   help="play your seat in the window by synthetic clicks on what it highlights (tests; leaves at "
+                        "the end of the game)")
+    p.add_argument("--size", default="", metavar="WxH", help="window size (default: from the settings)")
     if seat:
         p.add_argument("--name", default=os.environ.get("USER", "player"),
                        help="your name at the table (default: your user name)")

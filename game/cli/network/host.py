@@ -29,6 +29,10 @@ def settings_of(args: argparse.Namespace) -> HostSettings:
 
 
 def host(args: argparse.Namespace) -> int:
+    if not args.text and args.bot == HUMAN:  # a person: in the window (the host's lobby, then the game)
+        from game.cli.network import window
+
+        return window.host(args)
     try:
         h = host_game(settings_of(args), decider_for(args.bot, args.seed))
     except NetStartError as exc:

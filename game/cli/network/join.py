@@ -14,6 +14,10 @@ from game.client.words.netgames import start_error
 
 def join(args: argparse.Namespace) -> int:
     invite = resolve_invite(args.invite)
+    if not args.text and args.bot == HUMAN:  # a person: in the window (the joiner's lobby, then the game)
+        from game.cli.network import window
+
+        return window.join(args, invite)
     try:
         peer = join_game(invite, name=args.name, power=args.power, key=args.key, log=args.log, bind=args.bind,
                          port=args.port or 0, advertise=args.advertise, curve=not args.no_curve,
@@ -29,6 +33,10 @@ def join(args: argparse.Namespace) -> int:
 
 def spectate(args: argparse.Namespace) -> int:
     invite = resolve_invite(args.invite)
+    if not args.text:
+        from game.cli.network import window
+
+        return window.spectate(args, invite)
     try:
         peer = watch_game(invite, key=args.key, log=args.log, bind=args.bind, port=args.port or 0,
                           advertise=args.advertise, curve=not args.no_curve)

@@ -30,7 +30,11 @@ def resume(args: argparse.Namespace) -> int:
         print(f"soe resume: {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     if is_save(first):  # a game against computer players, saved by soe play
-        return int(resume_text(path))
+        if args.text:
+            return int(resume_text(path))
+        from game.cli.network import window
+
+        return window.resume_local(args, path)
     try:
         r = resume_game(path, key=args.key, bind=args.bind, port=args.port, advertise=args.advertise,
                         curve=not args.no_curve, bot=None if args.bot is None else "" if args.bot == HUMAN else args.bot,
@@ -39,9 +43,13 @@ def resume(args: argparse.Namespace) -> int:
         print(f"soe resume: {start_error(exc.code, exc.fields)}", file=sys.stderr)
         return 2
     peer = r.peer
+    player = r.role == "player"
+    if not args.text and not (player and r.bot):  # a person (or a spectator): in the window
+        from game.cli.network import window
+
+        return window.resume(args, r)
     for event in peer.events():  # a log cut short by a crash, repaired as it was opened
         Printer("resume", args.quiet)(event)
-    player = r.role == "player"
     who = "" if not player else (" (you play your seat)" if not r.bot else f" ({r.bot} plays your seat)")
     known = len(r.meta.get("peers", []))
     print(f"Resumed {args.file}: {len(peer.session.transcript)} messages{who}; calling the {known} peer"
