@@ -80,6 +80,10 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.net_ui:
+        from game.cli.bench.netui import main as bench_net_ui
+
+        return bench_net_ui(["--json"] if args.json else [])
     if args.ui:
         from game.cli.bench.window import main as bench_ui
 
@@ -158,7 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20, help="how many whole games to time (default 20)")
     p.add_argument("--players", type=int, default=7, help="players per game, 2-7 (default 7)")
     p.add_argument("--ui", action="store_true", help="measure the game window instead (frame time, launch, idle CPU)")
-    p.add_argument("--json", action="store_true", help="with --ui: one JSON object")
+    p.add_argument("--net-ui", action="store_true",
+                   help="measure network play in the window: three window processes on loopback (a click to the "
+                        "others' screens) and a spectator's window catching up a 7-player game")
+    p.add_argument("--json", action="store_true", help="with --ui or --net-ui: one JSON object")
     p.set_defaults(func=_bench)
 
     from game.cli.net import register

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.client import trace
 from game.client.fairness import Fairness, fairness_of_referee
 from game.client.tables import Step
 from game.client.words.peer import so_far
@@ -87,6 +88,7 @@ class NetTable:
         self._verdict: tuple[str, list[str]] = ("fair", [])
         self._verdict_key: tuple[int, int] = (-1, -1)
         self._resigning = False
+        self._steps_seen = 0  # the engine step of the last move handed out
         self._fair: Fairness | None = None
         self._fair_job: Future[Fairness] | None = None
         self._fair_key: tuple[int, int] = (-2, -2)
@@ -141,6 +143,7 @@ class NetTable:
 
     def submit(self, choice: Choice) -> None:
         self._in.put(("submit", choice, None))
+        trace.mark("submit", self._steps_seen)
 
     def undo(self) -> None:
         self._in.put(("undo", None, None))
@@ -252,6 +255,8 @@ class NetTable:
     def _put(self, step: Step) -> None:
         """Hand a step to the front end, unless it shows a game over whose unrest may not be
         seen yet (held until the openings are in, as the session holds its log)."""
+        self._steps_seen = step.state.steps
+        trace.mark("arrived", step.state.steps)
         session = self.peer.session
         self._held.append(step)
         t = session.referee

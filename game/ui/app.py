@@ -18,6 +18,8 @@ from typing import Any
 
 import pygame
 
+from game.client import trace
+
 FPS = 60
 TITLE = "Struggle of Empires"  # the window's title
 
@@ -224,6 +226,7 @@ class App:
         """One turn of the loop; draws only when something happened or moves."""
         for hook in self.before_frame:
             hook(self)
+        began = time.perf_counter_ns()
         events = self._waited + pygame.event.get()
         self._waited = []
         for ev in events:
@@ -234,6 +237,8 @@ class App:
         if events or self.dirty or self.busy():
             self.dirty = False
             self.draw()
+            if trace.on():  # the network window benchmark: how long a drawn frame took
+                trace.mark("frame", time.perf_counter_ns() - began)
 
     def draw(self) -> None:
         first = 0

@@ -76,6 +76,19 @@ def test_no_display_points_to_the_terminal_game(home: Path) -> None:
     assert "soe play --text" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.parametrize("args", [["host", "--no-announce"], ["join", "soe://127.0.0.1:9/" + "ab" * 16 + "?fp=aaaa-bbbb"],
+                                  ["spectate", "soe://127.0.0.1:9/" + "ab" * 16 + "?fp=aaaa-bbbb"]],
+                         ids=["host", "join", "spectate"])
+def test_network_commands_open_the_window_or_point_to_the_terminal(home: Path, args: list[str]) -> None:
+    """With no display, a network command says so and points to its --text; nothing is kept."""
+    env = env_for(home)
+    for k in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(k, None)
+    r = soe(args, env, timeout=60)
+    assert r.returncode == 2 and f"soe {args[0]} --text" in r.stderr and "no display" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr and not (home / "data" / "struggle-of-empires" / "games").exists()
+
+
 def test_a_damaged_save_is_a_message_not_a_traceback(home: Path) -> None:
     from game.client.settings import Settings
     from game.ui.app import App

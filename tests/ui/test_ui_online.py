@@ -137,3 +137,86 @@ def test_an_overdue_seat_is_voted_to_a_computer_player_from_the_window(home: Pat
         if table is not None:
             table.close()
         c.close()
+
+
+def test_what_the_peer_reports_is_said_in_the_window_which_keeps_running(home: Path) -> None:
+    """A desync, evidence kept against a player, a host that never answered, a refusal, a
+    refused message and the peer stopping: each is a sentence on screen (and in the log),
+    never a traceback, and the window draws on."""
+    from game.client.nettable import Stopped
+    from game.client.words.peer import sentence
+    from net.peer.events import Desync, EvidenceKept, GaveUp, Refused, SubmitRefused
+
+    c = Cluster(home, 2)
+    table = None
+    try:
+        c.start()
+        person = c.peers[1]
+        person.decider = None
+        c.run(lambda: person.session.seat == 1, 20, "the genesis at the window's peer")
+        c.peers.remove(person)
+        table = NetTable(person, human=True)
+        app = App((1280, 720), hidden=True)
+        scene: Any = play(app, table, "instant")
+        for _ in range(20):
+            tick(c)
+            app.frame(0.0)
+        key = "ab" * 32
+        reports = [Desync(12, "11" * 32, "22" * 32, key, str(home / "g.jsonl.desync.json")),
+                   EvidenceKept(key, 0, "great_britain", 7), GaveUp(60_000, (), str(home / "g.jsonl"), True),
+                   Refused("full"), SubmitRefused("stale", "the game has changed since", None), Stopped("OSError: disk full")]
+        for event in reports:
+            table._feed.put(event)
+            frames = app.frames
+            for _ in range(3):
+                app.dirty = True
+                app.frame(0.0)
+            assert app.frames > frames and app.running  # it draws on
+            said = scene.message
+            if isinstance(event, Stopped):
+                assert "disk full" in said and "Continue" in said
+            elif isinstance(event, SubmitRefused):
+                assert "the game has changed since" in said
+            else:
+                assert sentence(event) in said or sentence(event) in scene.log, (event, said)
+        assert "DESYNC" in " ".join(scene.log) and "desync.json" in " ".join(scene.log)
+    finally:
+        if table is not None:
+            table.close()
+        c.close()
+
+
+def test_a_seat_falling_silent_and_coming_back_is_said(home: Path) -> None:
+    """The strip marks a seat whose program stops answering as silent, and the log says so;
+    when it answers again (its program reconnecting), the log says that too."""
+    c = Cluster(home, 3)
+    table = None
+    try:
+        c.start()
+        person = c.peers[1]
+        person.decider = None
+        c.run(lambda: person.session.seat == 1, 20, "the genesis at the window's peer")
+        c.peers.remove(person)
+        table = NetTable(person, human=True)
+        app = App((1280, 720), hidden=True)
+        scene: Any = play(app, table, "instant")
+        quiet = c.peers[1]  # seat 2's program stops answering for a while
+        for _ in range(30):
+            tick(c)
+            app.frame(0.0)
+        c.clock.speed(40)
+        deadline = time.monotonic() + 30
+        while not any("Spain (bot2) is silent" in line for line in scene.log):
+            assert time.monotonic() < deadline, scene.log[-5:]
+            tick(c, skip=quiet)
+            app.frame(0.0)
+        assert any(h.tip.startswith("Spain (bot2): silent") for h in scene._strip_hits)
+        deadline = time.monotonic() + 30
+        while not any("Spain (bot2) is connected again" in line for line in scene.log):
+            assert time.monotonic() < deadline, scene.log[-5:]
+            tick(c)
+            app.frame(0.0)
+    finally:
+        if table is not None:
+            table.close()
+        c.close()

@@ -69,6 +69,7 @@ class Online(Tooltips):
         self._strip_hits: list[Hit] = []
         self._overdue: list[Button] = []
         self._alerted = -1  # the step whose turn was announced
+        self._links_seen: dict[int, Any] = {}  # each seat's connection as last said
         if self.net is not None:
             self.net.call(lambda p: setattr(p, "auto_drop", False))  # the player chooses: vote or wait
 
@@ -102,6 +103,7 @@ class Online(Tooltips):
             return
         for event in net.notices():
             self._notice(event)
+        self._links_news(net)
         if net.ended == "stopped" and not self.message_time:
             self.say(f"The connection to the game stopped: {net.error}. Continue from the menu takes it up again.")
             self.message_time = 3600.0
@@ -110,6 +112,20 @@ class Online(Tooltips):
             self._turn_alert()
         if self.app is not None and (net.waiting() or self._strip_hits):
             self.app.dirty = True  # the clocks in the strip move
+
+    def _links_news(self, net: NetTable) -> None:
+        """A seat falling silent, or heard again (its program reconnecting), in the log."""
+        now = {c.seat: c for c in net.connections()}
+        for seat, c in now.items():
+            before = self._links_seen.get(seat)
+            if before is None or c.how == before.how or c.how in ("you", "bot"):
+                continue
+            who = f"{power_name(c.power)} ({c.name})" if c.name else power_name(c.power)
+            if c.how == "silent":
+                self.log.append(f"{who} is silent: its program may have stopped; the game waits for it")
+            elif before.how == "silent":
+                self.log.append(f"{who} is connected again")
+        self._links_seen = now
 
     def _notice(self, event: PeerEvent) -> None:
         """What the peer reports, in words: chat and news in the log; what needs the

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.client import trace
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.camera import Camera
@@ -88,6 +89,9 @@ class GameScene(Online):
         self._draw_buttons(surf)
         if not self._online_tip(surf):
             self._tip(surf)
+        if trace.on() and self.shown.steps != getattr(self, "_traced", -1):  # the network window benchmark
+            self._traced = self.shown.steps
+            trace.mark("drawn", self.shown.steps)
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
         """Blit a part of the screen drawn only when its ``key`` changes (the board and
