@@ -105,15 +105,17 @@ def _close_tables(app: Any) -> None:
             table.close()
 
 
-def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "play") -> int:
+def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "play", paced: bool = False) -> int:
     """Play the player's seat with synthetic mouse clicks on what the screen highlights,
     until the game ends; print the winner. At the main menu it clicks "Continue the last
     game" (``soe play --autoclick --continue``); a network game's window waits, once the
-    game is over, for every end to be signed (its own among them) before it leaves."""
+    game is over, for every end to be signed (its own among them) before it leaves.
+    ``paced``: the window keeps its frame rate and idles between the network's news, as a
+    person's does (a network game's pace is the network's), rather than looping flat out."""
     import pygame
 
     rng = random.Random(seed)
-    app.fast = True
+    app.fast = not paced
     state: dict[str, Any] = {"clicks": 0, "done": False}
 
     def click(pos: tuple[int, int]) -> None:

@@ -76,6 +76,10 @@ class NetTable:
         self._steps_aside: list[Step] = []
         self._notices_aside: list[PeerEvent] = []
         self._in: queue.Queue[tuple[str, Any, Future[Any] | None]] = queue.Queue()
+        # called in the peer thread when news comes to an empty queue (the window posts an
+        # event that wakes its loop); set by the front end, None: it polls
+        self.on_news: Callable[[], None] | None = None
+        self._told = threading.Event()
         self._mine: dict[str, Choice] = {}  # this seat's choices by message id (for what an undo took back)
         self._held: list[Step] = []  # steps of a game over whose unrest may not be seen yet
         # the snapshot the front end reads
@@ -111,6 +115,7 @@ class NetTable:
     def news(self, timeout: float = 0.0) -> list[Step | PeerEvent]:
         """Every step and report since the last call, in the order they happened (waiting up
         to ``timeout`` seconds for the first): for a front end that shows both as they come."""
+        self._told.clear()
         out: list[Step | PeerEvent] = [*self._notices_aside, *self._steps_aside]
         self._notices_aside, self._steps_aside = [], []
         if not out and timeout > 0:
@@ -142,11 +147,11 @@ class NetTable:
         return [x for x in items if not isinstance(x, Step)]
 
     def submit(self, choice: Choice) -> None:
-        self._in.put(("submit", choice, None))
+        self._ask(("submit", choice, None))
         trace.mark("submit", self._steps_seen)
 
     def undo(self) -> None:
-        self._in.put(("undo", None, None))
+        self._ask(("undo", None, None))
 
     def can_undo(self) -> bool:
         return self._can_undo
@@ -170,15 +175,15 @@ class NetTable:
     def resign(self) -> None:
         """Hand this seat to the computer player: at once on this seat's decision, else at
         its next one (a refusal is a notice)."""
-        self._in.put(("resign", None, None))
+        self._ask(("resign", None, None))
 
     def vote_drop(self) -> None:
         """Vote to hand the seats overdue past the game's timeout to the computer player."""
-        self._in.put(("drop", None, None))
+        self._ask(("drop", None, None))
 
     def keep_waiting(self) -> None:
         """Promise not to vote for the drops the others voted for (wait for the late seats)."""
-        self._in.put(("keep", None, None))
+        self._ask(("keep", None, None))
 
     def waited_ms(self) -> int:
         """How long the game has waited for the seats it waits for (milliseconds)."""
@@ -228,8 +233,25 @@ class NetTable:
     def call(self, fn: Callable[[Peer], Any]) -> Future[Any]:
         """Run ``fn(peer)`` in the peer thread; its result (or exception) in the future."""
         done: Future[Any] = Future()
-        self._in.put(("call", fn, done))
+        self._ask(("call", fn, done))
         return done
+
+    def _ask(self, item: tuple[str, Any, Future[Any] | None]) -> None:
+        """Hand the peer thread a command and wake it (its wait for the network ends)."""
+        self._in.put(item)
+        self.peer.node.wake()
+
+    def _tell(self, item: Step | PeerEvent) -> None:
+        """Hand the front end a step or a report, and tell it (:attr:`on_news`) when its
+        queue was empty: one call per batch, however many follow."""
+        self._feed.put(item)
+        wake = self.on_news
+        if wake is not None and not self._told.is_set():
+            self._told.set()
+            try:
+                wake()
+            except Exception:  # noqa: BLE001 - a front end's trouble: it polls all the same
+                pass
 
     def close(self, timeout: float = 10.0) -> None:
         """Stop the peer thread, which closes the peer (its sockets, its files' lock)."""
@@ -246,7 +268,7 @@ class NetTable:
             return
         seat = self.seat if self.seat >= 0 else None
         st = t.g.new_state()
-        self._feed.put(Step(st.clone(), [], -1, history=True))
+        self._tell(Step(st.clone(), [], -1, history=True))
         for inp in t.inputs:
             events = apply_in_place(st, inp)
             self._put(Step(st.clone(), event_dicts(events, seat), getattr(inp, "seat", -1), history=True))
@@ -263,7 +285,7 @@ class NetTable:
         if t is not None and t.over and session.outcome() is None:
             return
         for s in self._held:
-            self._feed.put(s)
+            self._tell(s)
         self._held = []
 
     def _run(self) -> None:
@@ -284,7 +306,7 @@ class NetTable:
         except Exception as exc:  # noqa: BLE001 - said by the front end, never a traceback
             self.error = f"{type(exc).__name__}: {exc}"
             self.ended = "stopped"
-            self._feed.put(Stopped(self.error))
+            self._tell(Stopped(self.error))
         finally:
             self._last_out()
             try:
@@ -326,21 +348,21 @@ class NetTable:
                 res = session.submit(arg, now)
                 peer.node.flood()
                 if isinstance(res, Rejected):
-                    self._feed.put(SubmitRefused(res.code, res.text, res.id))
+                    self._tell(SubmitRefused(res.code, res.text, res.id))
                 else:
                     self._mine[res.entry.env.id] = arg
             elif what == "undo":
                 res = session.undo(now)
                 peer.node.flood()
                 if isinstance(res, Rejected):
-                    self._feed.put(UndoRefused(res.code, res.text))
+                    self._tell(UndoRefused(res.code, res.text))
             elif what == "resign":
                 self._resigning = True
             elif what == "drop":
                 vote = session.drop_overdue(now)
                 peer.node.flood()
                 if isinstance(vote, Accepted):
-                    self._feed.put(DropVoted(tuple(vote.entry.env.body["seats"])))
+                    self._tell(DropVoted(tuple(vote.entry.env.body["seats"])))
             elif what == "keep":
                 session.keep_waiting(now)
                 peer.node.flood()
@@ -359,7 +381,7 @@ class NetTable:
         res = session.resign(self.peer.clock())
         self.peer.node.flood()
         if isinstance(res, Rejected):
-            self._feed.put(SubmitRefused(res.code, res.text, res.id))
+            self._tell(SubmitRefused(res.code, res.text, res.id))
 
     def _report(self) -> None:
         peer, session = self.peer, self.peer.session
@@ -370,7 +392,7 @@ class NetTable:
                     self._put(self._step_of(m))
                 moves = []
             else:
-                self._feed.put(event)
+                self._tell(event)
         for m in moves:
             self._put(self._step_of(m))
         self._snapshot()

@@ -5,12 +5,13 @@ screen (or make it by name), so no scene imports the game screen's module."""
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Protocol, cast
 
 import pygame
 
 from game.client.fairness import Fairness
-from game.client.tables import Table
+from game.client.tables import Step, Table
 from game.rules import State
 from game.rules.board import Board
 from game.ui.app import App, Scene
@@ -30,6 +31,7 @@ class GameScreen(Protocol):
     layout: Layout
     cam: Camera
     shown: State | None
+    queue: deque[Step]  # the steps handed out and not shown yet
     speed: float  # how long its animations take (0: none)
     show_market: bool
     player_name: str

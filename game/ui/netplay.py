@@ -49,6 +49,12 @@ def last_game() -> Path | None:
         return found[0]
 
 
+def preload() -> None:
+    """Load the game screen's code now, from a lobby, rather than on the frame that opens
+    the game, where a spectator's window is busy catching up."""
+    navigation.scene_class("game")
+
+
 def show_table(app: App, table: NetTable, settings: Settings, *, history: bool = False) -> Scene:
     """The game screen of a network game's ``table`` alone on the stack; with ``history``,
     the game so far (a resumed table's first steps) shown at once rather than replayed."""

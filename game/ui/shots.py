@@ -66,6 +66,8 @@ def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players:
     table = StaticTable(history + tail)
     game = as_screen(app.push_scene("game", table=table, speed="instant"))
     app.frame(0.0)
+    while game.queue:  # (a frame takes the steps a frame's time allows)
+        app.frame(0.0)
     last = steps[-1]
     if scene in ("combat", "scoring"):
         game.show_card(last)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -66,6 +67,15 @@ class Node:
         self.advertise = advertise if advertise is not None else host
         self.poller = zmq.Poller()
         self.poller.register(self.router, zmq.POLLIN)
+        # a doorbell another thread rings (wake()) to end poll()'s wait at once: a front end
+        # that hands this node's thread a command does not wait for the wait's timeout
+        self._bell: zmq.Socket[bytes] = self.ctx.socket(zmq.PULL)
+        self._bell.bind(f"inproc://bell-{self.node_id}")
+        self._ringer: zmq.Socket[bytes] = self.ctx.socket(zmq.PUSH)
+        self._ringer.setsockopt(zmq.SNDHWM, 1)
+        self._ringer.connect(f"inproc://bell-{self.node_id}")
+        self._ringer_lock = threading.Lock()
+        self.poller.register(self._bell, zmq.POLLIN)
         self.links: dict[tuple[str, bytes], Link] = {}
         self.peers: dict[str, tuple[str, str]] = {}  # node id -> (endpoint, curve key)
         self.stats = Stats()
@@ -221,6 +231,9 @@ class Node:
             return 0
         handled = 0
         for sock, _ in self.poller.poll(timeout_ms):
+            if sock is self._bell:
+                self._quiet_bell()
+                continue
             router = sock is self.router
             link = None if router else next((lk for lk in self.links.values() if lk.socket is sock), None)
             # what is waiting, and no more: ZeroMQ says whether another message is ready
@@ -246,6 +259,24 @@ class Node:
         self.flood()
         self._maintain()
         return handled
+
+    def wake(self) -> None:
+        """Ring the doorbell: a wait in :meth:`poll` (in the node's own thread) ends at once.
+        The one call another thread may make; harmless after close."""
+        with self._ringer_lock:
+            if self.closed:
+                return
+            try:
+                self._ringer.send(b"", flags=zmq.NOBLOCK)
+            except zmq.ZMQError:  # zmq.Again: rung already, not yet answered
+                pass
+
+    def _quiet_bell(self) -> None:
+        for _ in range(64):
+            try:
+                self._bell.recv(flags=zmq.NOBLOCK)
+            except zmq.ZMQError:
+                return
 
     def _accept_link(self, key: tuple[str, bytes], frame: zmq.Frame) -> Link | None:
         """A new connection on the ROUTER: refused (its frames ignored) when its address has
@@ -585,9 +616,12 @@ class Node:
 
     def close(self, linger_ms: int = 100) -> None:
         """Close every socket, letting queued frames out for ``linger_ms`` (0: as a crash would)."""
-        if self.closed:
-            return
-        self.closed = True
+        with self._ringer_lock:
+            if self.closed:
+                return
+            self.closed = True
+            self._ringer.close(linger=0)
+        self._bell.close(linger=0)
         for link in self.links.values():
             if link.socket is not None:
                 link.socket.close(linger=linger_ms)

@@ -221,3 +221,29 @@ def test_a_host_sends_its_lobby_when_it_changes_not_at_every_heartbeat(made: lis
     infos = [json.loads(p) for k, p in raw.decoded() if k == b"INFO"]
     assert infos[0] == {"seats": ["a"]} and {"seats": ["a", "b"]} in infos  # at the greeting, then the change
     assert len(infos) <= 2 + beats // INFO_REFRESH_BEATS + 1, len(infos)  # not one a heartbeat
+
+
+def test_another_thread_rings_the_doorbell_and_a_long_wait_ends_at_once(made: list[Node | Raw]) -> None:
+    """A front end handing the node's thread a command (a click in the window) wakes it:
+    poll's wait of 10 s ends as soon as wake() is called from another thread, and a wake
+    after close does nothing."""
+    import threading
+
+    n = node(made, Clock())
+    ended: list[float] = []
+
+    def wait() -> None:
+        began = time.monotonic()
+        n.poll(10_000)
+        ended.append(time.monotonic() - began)
+
+    t = threading.Thread(target=wait)
+    t.start()
+    time.sleep(0.2)
+    n.wake()
+    n.wake()  # rung twice before it is answered: one wake-up, no error
+    t.join(5)
+    assert ended and ended[0] < 5.0
+    assert n.poll(0) == 0  # the bell is quiet again, and counts as no message
+    n.close()
+    n.wake()  # harmless once closed

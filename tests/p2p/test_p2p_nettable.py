@@ -142,3 +142,40 @@ def test_chat_and_resigning_through_a_network_table(tmp_path: Path) -> None:
         if table is not None:
             table.close()
         c.close()
+
+
+def test_the_table_tells_its_front_end_once_when_news_waits(tmp_path: Path) -> None:
+    """The window sleeps between frames: the table calls ``on_news`` (from the peer's
+    thread) when a move comes, once until the front end reads the news, then again."""
+    import threading
+
+    c = Cluster(tmp_path, 2)
+    table = None
+    try:
+        c.start()
+        c.run(lambda: c.messages() >= 4, 30, "a few moves")
+        peer = c.peers[1]
+        c.peers.remove(peer)
+        table = NetTable(peer, human=False)
+        calls: list[int] = []
+        rung = threading.Event()
+
+        def told() -> None:
+            calls.append(1)
+            rung.set()
+
+        table.on_news = told
+        table.news()
+        c.run(rung.is_set, 30, "news told")
+        start = c.messages()
+        c.run(lambda: c.messages() >= start + 6, 60, "more moves")
+        time.sleep(0.1)
+        assert len(calls) == 1  # news waits unread: told once
+        assert table.news()  # read
+        rung.clear()
+        c.run(rung.is_set, 30, "the next news told")
+        assert len(calls) == 2
+    finally:
+        if table is not None:
+            table.close()
+        c.close()

@@ -29,12 +29,15 @@ def states() -> dict[str, State]:
 
 
 def game_screen(table: Table) -> tuple[App, GameScene]:
-    """A 1280x720 game screen over ``table``, drawn twice (the steps taken in)."""
+    """A 1280x720 game screen over ``table``, drawn until every step is taken in (a frame
+    takes what its time allows)."""
     app = App((1280, 720), hidden=True)
     scene = GameScene(table, "instant")
     app.push(scene)
     app.frame(0.0)
     app.frame(0.0)
+    while scene.queue:
+        app.frame(0.0)
     return app, scene
 
 

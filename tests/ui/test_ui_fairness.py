@@ -54,6 +54,8 @@ def _game(steps: list[Step], at: int, size: tuple[int, int] = (1280, 720)) -> tu
     scene = app.push_scene("game", table=StaticTable(steps[:at + 1]), speed="instant")
     assert isinstance(scene, GameScene)
     app.frame(0.0)
+    while scene.queue:  # (a frame takes the steps its time allows)
+        app.frame(0.0)
     app.draw()
     return app, scene
 

@@ -445,3 +445,42 @@ def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes(
     worker.join(timeout=8)  # the whole count takes longer: it stopped
     assert not worker.is_alive()
     assert not any(key[2] == attack and not o.done for key, o in CACHE.items())  # an unfinished count is not kept
+
+
+def test_many_steps_at_once_are_shown_over_frames_and_the_board_catches_up_when_they_are_in(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spectator catching up a long game is handed hundreds of steps at once: a frame
+    takes only what its time allows (here: one step a frame), the window keeps making frames
+    while steps wait, the board and the panels are drawn again only now and then meanwhile,
+    and once every step is in they show the newest position. History (a jump asked for) is
+    taken at once."""
+    from dataclasses import replace
+
+    import game.ui.scenes.game.scene as scene_module
+    import game.ui.scenes.game.steps as steps_module
+
+    monkeypatch.setattr(steps_module, "TAKE_BUDGET_S", 0.0)
+    monkeypatch.setattr(scene_module, "CATCH_UP_REDRAW_S", 3600.0)
+    steps = selfplay_steps(2, 4, lambda i, s: i >= 40)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(StaticTable(steps, seat=-1), "instant")
+    app.push(scene)
+    app.frame(0.0)
+    assert scene.shown is steps[0].state and len(scene.queue) == len(steps) - 1 and app.busy()
+    board_key = scene._layers["board"][0]
+    for k in range(1, 6):
+        app.frame(0.0)
+        assert scene.shown is steps[k].state  # one more step a frame
+        assert scene._layers["board"][0] == board_key  # not drawn again while steps wait
+    while scene.queue:
+        app.frame(0.0)
+    app.frame(0.0)
+    assert scene.shown is steps[-1].state and not app.busy()
+    assert scene._layers["board"][0] != board_key and scene._drawn[2] == steps[-1].state.steps
+
+    history = [replace(s, history=True) for s in selfplay_steps(3, 4, lambda i, s: i >= 30)]
+    app2 = App((1280, 720), hidden=True)
+    scene2 = GameScene(StaticTable(history, seat=-1), "instant")
+    app2.push(scene2)
+    app2.frame(0.0)
+    assert scene2.shown is history[-1].state and not scene2.queue

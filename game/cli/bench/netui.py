@@ -7,10 +7,14 @@ tools.bench_netui``), with real processes on loopback:
   the other two windows first draws the position it made: median and 95th percentile
   (target under 30 ms), beside the peers' own figure in the same run (to the move handed
   to the other windows' tables by their peers);
-- **a spectator's window catching up**: seven computer players (``--bot``, no window) play
-  a 7-player game; once most of it is played a spectator's window joins, catches up the
-  whole transcript and follows it to the end: the time its frames take meanwhile, median,
-  95th percentile and maximum (target: 95th percentile under 16 ms).
+- **a spectator's window catching up**: seven computer players (``--bot``, no window, at
+  a lower priority: in a real game they play on other machines, not on the spectator's
+  processors) play a 7-player game; once most of it is played a spectator's window joins, catches up the
+  whole transcript and follows it to the end: the time its frames take meanwhile (from the
+  first step the table hands it to the last frame of the game screen; the lobby's frames
+  before and the end screen's after are not counted; a frame is counted from the start of
+  the loop's turn, drawn or busy with news), median, 95th percentile and maximum (target:
+  95th percentile under 16 ms).
 
 Each window process writes timing marks (:mod:`game.client.trace`: ``SOE_TRACE_FILE``) on
 the clock all processes of the machine share. Screens are drawn by SDL's dummy driver.
@@ -46,14 +50,22 @@ def _env(home: Path, trace: Path | None) -> dict[str, str]:
     return env
 
 
-def _start(tmp: Path, name: str, args: list[str], trace: bool = True) -> tuple[subprocess.Popen[bytes], Path]:
+# the computer players' priority in the spectator's figure (os.nice: 19 is the lowest)
+BOT_NICE = 19
+
+
+def _start(tmp: Path, name: str, args: list[str], trace: bool = True,
+           nice: int = 0) -> tuple[subprocess.Popen[bytes], Path]:
+    """Start ``soe ARGS`` in a home of its own; ``nice``: at that lower priority (where the
+    system has one), for players that would run on other machines in a real game."""
     home = tmp / name
     home.mkdir(exist_ok=True)
     out = tmp / f"{name}.out"
+    lower = (lambda: os.nice(nice)) if nice and hasattr(os, "nice") else None
     with open(out, "ab") as f:
         proc = subprocess.Popen([sys.executable, "-m", "game.cli", *args], cwd=ROOT,
                                 env=_env(home, tmp / f"{name}.trace" if trace else None), stdout=f,
-                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, preexec_fn=lower)
     return proc, out
 
 
@@ -143,10 +155,11 @@ def spectator_catch_up(tmp: Path, seed: int, players: int = 7, after_lines: int 
     invite_file = tmp / "invite7"
     host = _start(tmp, "b0", ["host", "--players", str(players), "--bot", "greedy", "--no-announce", "--name", "bot0",
                               "--chain-length", "1024", "--timeout", "600", "--seed", str(seed),
-                              "--invite-file", str(invite_file), "--log", str(tmp / "b0.jsonl"), *common], trace=False)
+                              "--invite-file", str(invite_file), "--log", str(tmp / "b0.jsonl"), *common], trace=False,
+                  nice=BOT_NICE)
     invite = _invite(invite_file, *host)
     bots = [_start(tmp, f"b{i}", ["join", invite, "--bot", "greedy", "--seed", str(seed + i), "--name", f"bot{i}",
-                                  *common], trace=False) for i in range(1, players)]
+                                  *common], trace=False, nice=BOT_NICE) for i in range(1, players)]
     procs = [host, *bots]
     watcher = None
     try:
@@ -164,7 +177,11 @@ def spectator_catch_up(tmp: Path, seed: int, players: int = 7, after_lines: int 
             if p.poll() is None:
                 p.kill()
     marks = _marks(tmp / "spectator.trace")
-    frames = [v / 1e6 for _, k, v in marks if k == "frame"]
+    first = next((t for t, k, _ in marks if k == "arrived"), None)
+    last = max((t for t, k, _ in marks if k == "drawn"), default=None)
+    if first is None or last is None:
+        raise RuntimeError(f"the spectator's window showed no game: {(tmp / 'spectator.out').read_text(errors='replace')[-2000:]}")
+    frames = [v / 1e6 for t, k, v in marks if k == "frame" and first <= t <= last]
     return {"players": players, "messages_before_joining": caught_at, "frames": len(frames),
             "frame_median_ms": round(statistics.median(frames), 2) if frames else None,
             "frame_p95_ms": round(_pct(frames, 95), 2), "frame_max_ms": round(max(frames), 2) if frames else None}
@@ -192,7 +209,7 @@ def report(r: dict[str, Any]) -> str:
         f"  the same run, the choice handed to the other windows' tables by their peers: median "
         f"{a['peer_to_table_median_ms']} ms, 95th percentile {a['peer_to_table_p95_ms']} ms",
         f"  a spectator's window catching up a {b['players']}-player game from {b['messages_before_joining']} "
-        f"messages: {b['frames']} frames, median {b['frame_median_ms']} ms, 95th percentile {b['frame_p95_ms']} ms, "
+        f"messages, then following it to the end: {b['frames']} frames, median {b['frame_median_ms']} ms, 95th percentile {b['frame_p95_ms']} ms, "
         f"max {b['frame_max_ms']} ms ({ok_b} the 95th percentile target of {TARGET_FRAME_P95_MS} ms)",
     ])
 

@@ -71,7 +71,7 @@ def run(app: Any, args: argparse.Namespace, command: str) -> int:
     if result:
         app.before_frame.append(_result_writer(Path(result)))
     if args.autoclick:
-        return ui._autoclick(app, getattr(args, "seed", 0) or 0, command=command)
+        return ui._autoclick(app, getattr(args, "seed", 0) or 0, command=command, paced=True)
     try:
         return int(app.run())
     finally:

@@ -38,6 +38,7 @@ class HostLobby(MenuScene):
     def __init__(self, settings: Settings, *, host: HostSettings, fill_after: float | None = None,
                  drop_bot: str = "greedy") -> None:
         super().__init__(settings)
+        netplay.preload()  # the game screen's code, loaded before the game starts
         self.room = HostRoom(host, fill_after=fill_after, drop_bot=drop_bot)
         self.table = self.room  # what closing the window closes (game.cli.ui closes every scene's table)
         self.said = ""  # the last message: what Copy did

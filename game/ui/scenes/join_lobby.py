@@ -55,6 +55,7 @@ class JoinLobby(MenuScene):
     def __init__(self, settings: Settings, *, invite: Invite | str, options: NetOptions | None = None,
                  power: str = "") -> None:
         super().__init__(settings)
+        netplay.preload()  # the game screen's code, loaded before the game starts
         self.invite = invite if isinstance(invite, Invite) else Invite.parse(invite)
         self.options = options or NetOptions()
         self.power = power

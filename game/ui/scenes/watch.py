@@ -31,6 +31,7 @@ class WatchMenu(InviteForm):
     def __init__(self, settings: Settings, *, options: NetOptions | None = None,
                  browse: Callable[[float], list[Any]] | None = None, invite: str = "", auto: bool = False) -> None:
         super().__init__(settings, options=options, browse=browse, invite=invite)
+        netplay.preload()  # the game screen's code, loaded before the game starts
         self.room: JoinRoom | None = None
         self.table: JoinRoom | None = None  # what closing the window closes (game.cli.ui closes every scene's table)
         self._watched: object = None

@@ -22,7 +22,7 @@ import pygame
 
 from game.client.nettable import NetTable, Stopped, UndoRefused
 from game.client.words.peer import chat_refusal, power_name, sentence
-from game.ui.app import Intent
+from game.ui.app import Intent, wake_loop
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.hits import Hit
@@ -71,6 +71,7 @@ class Online(Tooltips):
         self._alerted = -1  # the step whose turn was announced
         self._links_seen: dict[int, Any] = {}  # each seat's connection as last said
         if self.net is not None:
+            self.net.on_news = wake_loop  # a move from the network is drawn as it comes
             self.net.call(lambda p: setattr(p, "auto_drop", False))  # the player chooses: vote or wait
 
     # ------------------------------------------------------------------ geometry

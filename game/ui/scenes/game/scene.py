@@ -14,6 +14,7 @@ that did not change."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -26,6 +27,11 @@ from game.ui.drawing.cards import battle_card, scoring_card
 from game.ui.drawing.hits import Hit
 from game.ui.drawing.panels import draw_log, draw_market, draw_players, market_rect
 from game.ui.scenes.game.online import Online
+
+# while steps are still queued (a game caught up, a long history), the board and the
+# panels are drawn again at most this often: the frames stay short and the window keeps
+# its frame rate, its clicks and its progress while the steps go by faster than one can read
+CATCH_UP_REDRAW_S = 0.1
 
 
 class GameScene(Online):
@@ -42,12 +48,16 @@ class GameScene(Online):
                 surf.blit(said, said.get_rect(midtop=(surf.get_rect().centerx, y)))
                 y += said.get_height() + self.px(4)
             return
+        self._stale = False
         lit = self.lit()
         litset = frozenset(lit)
         m = pygame.Rect(self.map_rect())
         cam = self.cam
         moving = self.moving()
-        key = (self.version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+        version = self._shown_version()
+        # while steps wait, one layer drawn again per frame at most (the others a frame later)
+        self._redraws = 1 if self.queue else len(self._layers) + 4
+        key = (version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
         shown = self.moving_view if moving else self.view
 
         def board_layer(layer: pygame.Surface) -> list[Hit]:
@@ -62,17 +72,17 @@ class GameScene(Online):
         assert self.board is not None
         board = self.board
         self.hits += self._layer(
-            surf, "players", (self.version, self.table.thinking(), litset, side.size), side,
+            surf, "players", (version, self.table.thinking(), litset, side.size), side,
             lambda layer: draw_players(layer, layer.get_rect(), self.view, board, self.seat, self.table.thinking(),
                                        self.s, set(litset), self.player_name))
         if self.show_market:
             mr = market_rect(self.map_rect(), sum(1 for t in board.tiles if t.id in self.view["stock"]), self.s)
             area = (m.x - mr.x, m.y - mr.y, m.width, m.height)
             self.hits += self._layer(
-                surf, "market", (self.version, litset, m.size), mr,
+                surf, "market", (version, litset, m.size), mr,
                 lambda layer: draw_market(layer, area, self.view, board, self.seat, self.s, set(litset)))
         lr = self._log_rect()
-        self.hits += self._layer(surf, "log", (len(self.log), self.log_scroll, lr.size), lr,
+        self.hits += self._layer(surf, "log", (version, len(self.log) if not self.queue else -1, self.log_scroll, lr.size), lr,
                                  lambda layer: draw_log(layer, layer.get_rect(), self.log, self.log_scroll, self.s))
         self.buttons = self._top_buttons()
         self._top(surf)
@@ -89,16 +99,31 @@ class GameScene(Online):
         self._draw_buttons(surf)
         if not self._online_tip(surf):
             self._tip(surf)
-        if trace.on() and self.shown.steps != getattr(self, "_traced", -1):  # the network window benchmark
-            self._traced = self.shown.steps
-            trace.mark("drawn", self.shown.steps)
+        steps = self._drawn[2]
+        if trace.on() and steps != getattr(self, "_traced", -1):  # the network window benchmark
+            self._traced = steps
+            trace.mark("drawn", steps)
+
+    def _shown_version(self) -> int:
+        """The version the board and the panels are drawn at: the newest, unless more
+        steps are queued and they were drawn less than :data:`CATCH_UP_REDRAW_S` ago."""
+        version, when, _ = self._drawn
+        now = time.perf_counter()
+        if version != self.version and (not self.queue or now - when >= CATCH_UP_REDRAW_S):
+            assert self.shown is not None
+            self._drawn = (self.version, now, self.shown.steps)
+        return self._drawn[0]
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:
         """Blit a part of the screen drawn only when its ``key`` changes (the board and
         the panels are redrawn when the game, the highlights or the view change, not every
         frame); its hits are moved to the screen."""
         cached = self._layers.get(name)
-        if cached is None or cached[0] != key:
+        if cached is not None and cached[0] != key and self._redraws <= 0:
+            self._stale = True  # drawn on a next frame: this one has drawn a layer already
+        elif cached is None or cached[0] != key:
+            self._redraws -= 1
+            self._stale = True
             if cached is not None and cached[1].get_size() == rect.size:
                 layer = cached[1]  # the same surface, drawn over (the board and players cover it all)
                 if name not in ("board", "players"):

@@ -74,6 +74,11 @@ class ScreenState(ScaledScene):
         self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
         self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
+        # the version the board and panels show (see GameScene.draw: while many steps are
+        # still queued, they are drawn again at most every CATCH_UP_REDRAW_S)
+        self._drawn: tuple[int, float, int] = (-1, 0.0, -1)  # version, when, the state's steps
+        self._redraws = 0  # layers this frame may still draw again
+        self._stale = False  # the last frame drew a layer again, or left one for the next
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
         self.card_step: Step | None = None
@@ -87,6 +92,11 @@ class ScreenState(ScaledScene):
         self.title = title
         self.player_name = player_name
         self._thinking = -1
+
+    def stale(self) -> bool:
+        """Whether the last frame drew a layer again or left one for the next: the next
+        frame then takes one step only (see :meth:`StepPlayer.update`), so as to stay short."""
+        return self._stale
 
     def set_speed(self, word: str) -> None:
         """The animations' pace by its word: slow, normal, fast or instant."""

@@ -6,6 +6,7 @@ the game waits for it; Skip (or space) shows everything at once."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -20,6 +21,12 @@ from game.ui.drawing.hits import Hit
 from game.ui.drawing.mapview import MapRenderer
 from game.ui.scenes.game.screen import ScreenState
 from game.ui.widgets.picker import Picker
+
+# how long one frame may spend taking news shown at once (a network game caught up, the
+# instant speed): the rest wait for the next frames, so that the window keeps drawing (and
+# taking clicks) at its frame rate however many come at once; history (a replay's jump, a
+# resumed game's past) is taken at once, as the jump asked for
+TAKE_BUDGET_S = 0.006
 
 
 class StepPlayer(ScreenState):
@@ -157,11 +164,16 @@ class StepPlayer(ScreenState):
                 self.queue.append(step)
         if self.hold > 0:
             self.hold -= dt
+        until = time.perf_counter() + TAKE_BUDGET_S
+        if self.queue and not self.queue[0].history and self.stale():
+            until = 0.0  # the last frame drew a layer again: one step only, the frame stays short
         while self.queue and (self.hold <= 0 or self.queue[0].history):
             step = self.queue.popleft()
             self._take(step)
             if self.speed == 0 or step.history:
                 self.hold = 0
+            if not step.history and time.perf_counter() > until:
+                break  # the rest on the next frames (busy: the queue is not empty)
         if self.banner_time > 0:
             self.banner_time -= dt
             if self.banner_time <= 0 and self.app is not None:

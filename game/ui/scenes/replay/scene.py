@@ -104,6 +104,9 @@ class ReplayScene(ScaledScene):
         g.speed = 0.0
         g.skip()
         g.update(0.0)
+        if g.queue:  # (a frame takes what its time allows: the rest now, then the choice)
+            g.skip()
+            g.update(0.0)
         g.set_speed(GAME_SPEED[self.speed])
         self.wait = 0.0
         self._dirty()
