@@ -141,11 +141,11 @@ class TranscriptFile:
 def resume_session(identity: Identity, path: str | os.PathLike[str], *, secret: bytes, now: int = 0) -> Session:
     """Rebuild a game from its log file and go on appending to it: the session's journal
     is the file (a partial last line, left by a crash, is cut off: see
-    :attr:`TranscriptFile.repaired`). Raises ValueError when a line of the log fails."""
+    :attr:`TranscriptFile.repaired`). Raises :class:`LogFails` when a line of the log fails."""
     loaded = load(path)
     transcript, failure = rebuild(loaded.messages)
     if failure is not None:
-        raise ValueError(f"{path}: message {failure.index + 1} fails: {failure.code}: {failure.text}")
+        raise LogFails(Path(path), failure.index + 1, failure.code, failure.text)
     session = Session(identity, secret=secret, transcript=transcript, journal=TranscriptFile(path), now=now)
     session.tick(now)  # what is due after the last line: a reveal or a commitment lost in the crash
     return session
@@ -165,6 +165,15 @@ def write_private(path: str | os.PathLike[str], data: bytes) -> None:
     finally:
         os.close(fd)
     os.replace(tmp, p)
+
+
+class LogFails(ValueError):
+    """A line of a game's log fails its check (a signature, the chain, the rules): the log
+    was altered or damaged, and the game cannot be rebuilt from it."""
+
+    def __init__(self, path: Path, index: int, code: str, text: str) -> None:
+        super().__init__(f"{path}: message {index} fails: {code}: {text}")
+        self.path, self.index, self.code, self.text = path, index, code, text
 
 
 class GameInUse(Exception):

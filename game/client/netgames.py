@@ -329,7 +329,7 @@ def resume_game(path: Path, *, key: str | None = None, bind: str = "0.0.0.0", po
     from game.bots import BOT_NAMES
     from net.peer import GameFilesError, PeerFiles, check_game_files
     from net.peer.files import read_meta
-    from net.store import GameInUse
+    from net.store import GameInUse, LogFails
 
     files = PeerFiles(path)
     if not path.exists():
@@ -362,6 +362,9 @@ def resume_game(path: Path, *, key: str | None = None, bind: str = "0.0.0.0", po
                 raise NetStartError("port", bind=bind, port=p, reason=str(exc), taken=False) from None
         except GameInUse as exc:
             raise NetStartError("in_use", reason=str(exc)) from None
+        except LogFails as exc:  # altered or damaged: left as it is, as evidence
+            raise NetStartError("log_fails", log=str(path), name=path.name, folder=str(path.parent),
+                                message=exc.index, text=exc.text) from None
         except (ValueError, OSError) as exc:
             raise NetStartError("os", reason=str(exc)) from None
     peer.bot, peer.bot_seed = who, seed_now

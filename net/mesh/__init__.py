@@ -30,13 +30,14 @@ clock itself except through its ``clock`` (milliseconds), so tests can drive tim
 Sockets live in the thread that calls :meth:`Node.poll`; nothing here starts a thread.
 
 Modules: :mod:`net.mesh.frames` (frames and addresses), :mod:`net.mesh.link` (limits,
-links, statistics, socket options, the clock, the :class:`Replica` protocol) and
-:mod:`net.mesh.node` (the :class:`Node`).
+links, statistics, socket options, the clock, the :class:`Replica` protocol),
+:mod:`net.mesh.node` (the :class:`Node`) and :mod:`net.mesh.bell` (the doorbell another
+thread rings to end a node's wait).
 """
 
 from net.mesh.frames import FRAME_TYPES, PROTO, decode_frame, encode_frame, valid_endpoint
-from net.mesh.link import Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
-from net.mesh.node import INFO_REFRESH_BEATS, VIOLATIONS, Node
+from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
+from net.mesh.node import INFO_REFRESH_BEATS, Node
 
 __all__ = ["FRAME_TYPES", "INFO_REFRESH_BEATS", "PROTO", "VIOLATIONS", "Limits", "Link", "Node", "Replica", "Stats",
            "TokenBucket", "decode_frame", "encode_frame", "monotonic_ms", "tune", "valid_endpoint"]

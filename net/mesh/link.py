@@ -11,6 +11,13 @@ from typing import Any, Protocol
 
 import zmq
 
+# reasons a message from a link counts against it (an honest peer never sends these)
+VIOLATIONS = frozenset({
+    "oversized", "malformed", "not_canonical", "unsigned", "bad_signature", "bad_version", "unknown_author",
+    "wrong_game", "equivocation", "bad_prev", "bad_reveal", "bad_opening", "bad_genesis", "garbage", "bad_state",
+    "forged",
+})
+
 
 def monotonic_ms() -> int:
     return time.monotonic_ns() // 1_000_000

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -12,17 +11,12 @@ import zmq
 
 from net.core.encoding import canonical_json
 from net.core.envelope import message_id
+from net.mesh.bell import Doorbell
 from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
-from net.mesh.link import Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
+from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
 
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
 INFO_REFRESH_BEATS = 10
-# reasons a message from a link counts against it (an honest peer never sends these)
-VIOLATIONS = frozenset({
-    "oversized", "malformed", "not_canonical", "unsigned", "bad_signature", "bad_version", "unknown_author",
-    "wrong_game", "equivocation", "bad_prev", "bad_reveal", "bad_opening", "bad_genesis", "garbage", "bad_state",
-    "forged",
-})
 
 
 class Node:
@@ -67,15 +61,8 @@ class Node:
         self.advertise = advertise if advertise is not None else host
         self.poller = zmq.Poller()
         self.poller.register(self.router, zmq.POLLIN)
-        # a doorbell another thread rings (wake()) to end poll()'s wait at once: a front end
-        # that hands this node's thread a command does not wait for the wait's timeout
-        self._bell: zmq.Socket[bytes] = self.ctx.socket(zmq.PULL)
-        self._bell.bind(f"inproc://bell-{self.node_id}")
-        self._ringer: zmq.Socket[bytes] = self.ctx.socket(zmq.PUSH)
-        self._ringer.setsockopt(zmq.SNDHWM, 1)
-        self._ringer.connect(f"inproc://bell-{self.node_id}")
-        self._ringer_lock = threading.Lock()
-        self.poller.register(self._bell, zmq.POLLIN)
+        self.bell = Doorbell(self.ctx, self.node_id)  # wake(): poll's wait ends at once
+        self.poller.register(self.bell.socket, zmq.POLLIN)
         self.links: dict[tuple[str, bytes], Link] = {}
         self.peers: dict[str, tuple[str, str]] = {}  # node id -> (endpoint, curve key)
         self.stats = Stats()
@@ -231,8 +218,8 @@ class Node:
             return 0
         handled = 0
         for sock, _ in self.poller.poll(timeout_ms):
-            if sock is self._bell:
-                self._quiet_bell()
+            if sock is self.bell.socket:
+                self.bell.quiet()
                 continue
             router = sock is self.router
             link = None if router else next((lk for lk in self.links.values() if lk.socket is sock), None)
@@ -261,22 +248,8 @@ class Node:
         return handled
 
     def wake(self) -> None:
-        """Ring the doorbell: a wait in :meth:`poll` (in the node's own thread) ends at once.
-        The one call another thread may make; harmless after close."""
-        with self._ringer_lock:
-            if self.closed:
-                return
-            try:
-                self._ringer.send(b"", flags=zmq.NOBLOCK)
-            except zmq.ZMQError:  # zmq.Again: rung already, not yet answered
-                pass
-
-    def _quiet_bell(self) -> None:
-        for _ in range(64):
-            try:
-                self._bell.recv(flags=zmq.NOBLOCK)
-            except zmq.ZMQError:
-                return
+        """End a wait in :meth:`poll` at once: the one call another thread may make."""
+        self.bell.ring()
 
     def _accept_link(self, key: tuple[str, bytes], frame: zmq.Frame) -> Link | None:
         """A new connection on the ROUTER: refused (its frames ignored) when its address has
@@ -616,12 +589,10 @@ class Node:
 
     def close(self, linger_ms: int = 100) -> None:
         """Close every socket, letting queued frames out for ``linger_ms`` (0: as a crash would)."""
-        with self._ringer_lock:
-            if self.closed:
-                return
-            self.closed = True
-            self._ringer.close(linger=0)
-        self._bell.close(linger=0)
+        if self.closed:
+            return
+        self.closed = True
+        self.bell.close()
         for link in self.links.values():
             if link.socket is not None:
                 link.socket.close(linger=linger_ms)

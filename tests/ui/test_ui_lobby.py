@@ -19,6 +19,7 @@ from game.client.netgames import HostSettings
 from game.client.netlobby import HostRoom
 from game.client.nettable import NetTable
 from game.client.settings import Settings
+from game.ui.app import Intent
 from game.ui.scenes.game import GameScene
 from game.ui.scenes.host_lobby import HostLobby
 from game.ui.scenes.join import JoinMenu
@@ -371,3 +372,46 @@ def test_leaving_while_the_table_opens_keeps_no_file(home: Path) -> None:
     assert room.job.done and room.job.value is not None
     assert room.job.value.peer.node.closed and not room.job.value.peer.files.log.exists()
     assert not list((home / "data").rglob("*.peer.json"))
+
+
+def test_a_log_that_fails_its_check_is_said_in_words_on_continue(home: Path, artefacts: Path) -> None:
+    """A network game's log altered on disk (a signature changed): Continue says which file,
+    at which message and why, that it is left as evidence and where, and what to run;
+    the window stays at the menu, and the file is not touched."""
+    import json
+    import os
+
+    room = _hosted(home, 2, start=True)
+    log = room.hosted.peer.files.log  # type: ignore[union-attr]
+    room.close(wait=True)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    k = next(i for i in range(1, len(lines)) if json.loads(lines[i]).get("sig"))
+    rec = json.loads(lines[k])
+    rec["sig"] = ("0" if rec["sig"][0] != "0" else "1") + rec["sig"][1:]
+    lines[k] = json.dumps(rec, separators=(",", ":"), sort_keys=True)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    altered = log.read_bytes()
+    os.environ["SOE_KEY_FILE"] = str(home / "alice.pem")
+    app = window("Alice")
+    try:
+        app.push_scene("menu", settings=app.settings)
+        click(app, "continue")
+        menu = top(app)
+        frames([app], lambda: not menu.opener.busy(), "the answer")  # type: ignore[attr-defined]
+        assert isinstance(top(app), MainMenu) and app.running
+        said = menu.message  # type: ignore[attr-defined]
+        assert said.startswith(f"This game's log, {log.name}, fails its check at message {k + 1} (the signature")
+        assert f"left as it is, as evidence, in {log.parent}" in said and f"soe verify {log}" in said
+        assert "Traceback" not in said and log.read_bytes() == altered
+        app.frame(0.0)
+        app.draw()
+        pygame.image.save(app.surface, str(artefacts / "continue-log-fails.png"))
+        box = menu.message_box  # type: ignore[attr-defined]
+        assert box is not None and app.surface.get_rect().contains(box)  # wrapped in a box on screen
+        button = next(b for b in menu.buttons if b.rect.colliderect(box))  # type: ignore[attr-defined]
+        click_at = button.rect.clip(box).center
+        app.dispatch(Intent("click", click_at, 1))  # closes the box, and does nothing else
+        assert menu.message == "" and top(app) is menu  # type: ignore[attr-defined]
+    finally:
+        os.environ.pop("SOE_KEY_FILE", None)
+        close_all(app)

@@ -28,6 +28,9 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "no_peer_files": "{log} has no {meta} or {secret} beside it",
     "bad_peer_file": "{meta}: not a peer file ({reason})",
     "files": "{reason}",
+    "log_fails": ("this game's log, {name}, fails its check at message {message} ({text}): it was altered or "
+                  "damaged, and the game cannot go on from it. The file is left as it is, as evidence, in {folder}; "
+                  "`soe verify {log}` says more"),
     "bad_bot": "{meta}: unknown player {bot!r} for the seat; give --bot",
     # what hosting did along the way
     "fell_back": ("Port {default} is taken (another `soe host` on this machine?): listening on port {port} instead; "

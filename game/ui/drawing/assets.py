@@ -90,10 +90,25 @@ def wrap(s: str, face: str, size: int, width: int) -> list[str]:
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
-            if f.size(trial)[0] <= width or not line:
+            if f.size(trial)[0] <= width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            line = word
+            while f.size(line)[0] > width and len(line) > 1:  # a word wider than a line (a file's path)
+                cut = _cut(line, f, width)
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _cut(word: str, f: pygame.font.Font, width: int) -> int:
+    """Where to break ``word``, too wide for ``width``: after its last "/" (or other
+    separator) that fits, else after the last letter that fits (at least one)."""
+    fits = 1
+    while fits < len(word) and f.size(word[:fits + 1])[0] <= width:
+        fits += 1
+    seps = [i + 1 for i in range(fits) if word[i] in "/\\-_.,"]
+    return seps[-1] if seps and seps[-1] > fits // 2 else fits

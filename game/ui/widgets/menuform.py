@@ -9,7 +9,7 @@ import pygame
 from game.client.settings import Settings
 from game.ui.app import Intent, ScaledScene
 from game.ui.drawing import palette as P
-from game.ui.drawing.assets import text
+from game.ui.drawing.assets import text, wrap
 from game.ui.drawing.backdrop import BACKDROP
 from game.ui.widgets.boxes import card
 from game.ui.widgets.buttons import Button, draw_button
@@ -27,6 +27,7 @@ class MenuScene(ScaledScene):
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self.message = ""
+        self.message_box: pygame.Rect | None = None  # where a message too long for a line is shown
 
     def entries(self) -> list[tuple[str, object, bool]]:
         return []
@@ -43,6 +44,11 @@ class MenuScene(ScaledScene):
         return out
 
     def handle(self, intent: Intent) -> bool:
+        if self.message_box is not None and (intent.kind == "key" or (intent.kind == "click" and intent.button in (1, 3))):
+            self.message, self.message_box = "", None  # the box over the menu is read: closed, nothing else
+            if self.app is not None:
+                self.app.dirty = True
+            return True
         if intent.kind == "move":
             self.mouse = intent.pos
         elif intent.kind == "click" and intent.button == 1:
@@ -86,12 +92,38 @@ class MenuScene(ScaledScene):
                 chip = pygame.Rect(b.rect.x + self.px(5), b.rect.y + self.px(5), self.px(8), b.rect.height - self.px(10))
                 pygame.draw.rect(surf, P.power(pid), chip, border_radius=self.px(3))
         self.extra(surf)
+        self.message_box = None
         if self.message:
-            m = text(self.message, "sans-bold", self.px(15), (255, 200, 180))
-            r = m.get_rect(midbottom=(w // 2, h - self.px(24))).inflate(self.px(20), self.px(10))
-            pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-            pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-            surf.blit(m, m.get_rect(center=r.center))
+            size = self.px(15)
+            lines = wrap(self.message, "sans-bold", size, min(w - self.px(120), self.px(760)))
+            if len(lines) == 1:  # a line at the bottom
+                m = text(self.message, "sans-bold", size, (255, 200, 180))
+                r = m.get_rect(midbottom=(w // 2, h - self.px(24))).inflate(self.px(20), self.px(10))
+                pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
+                pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
+                surf.blit(m, m.get_rect(center=r.center))
+            else:  # more: a box over the menu, until a click or a key closes it
+                self._message_box(surf, lines, size)
+
+    def _message_box(self, surf: pygame.Surface, lines: list[str], size: int) -> None:
+        w, h = self.size
+        rows = [text(line, "sans-bold", size, (255, 200, 180)) for line in lines]
+        hint = text("Click or press a key to close", "sans", self.px(13), P.TEXT_DIM)
+        step = rows[0].get_height() + self.px(3)
+        bw = max(r.get_width() for r in [*rows, hint]) + self.px(48)
+        bh = step * len(rows) + hint.get_height() + self.px(52)
+        box = pygame.Rect(w // 2 - bw // 2, max(self.px(10), h // 2 - bh // 2), bw, bh)
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 120))
+        surf.blit(dim, (0, 0))
+        pygame.draw.rect(surf, (40, 20, 16), box, border_radius=8)
+        pygame.draw.rect(surf, P.BAD, box, 2, border_radius=8)
+        y = box.y + self.px(22)
+        for r in rows:
+            surf.blit(r, (box.x + self.px(24), y))
+            y += step
+        surf.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - self.px(12))))
+        self.message_box = box
 
     def extra(self, surf: pygame.Surface) -> None:
         pass
