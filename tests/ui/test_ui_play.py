@@ -484,3 +484,30 @@ def test_many_steps_at_once_are_shown_over_frames_and_the_board_catches_up_when_
     app2.push(scene2)
     app2.frame(0.0)
     assert scene2.shown is history[-1].state and not scene2.queue
+
+
+def test_control_markers_stand_on_the_spaces_of_the_counters_they_came_with() -> None:
+    """The map puts each marker on the printed space of the counter the log says it came
+    with (not on the free spaces in seating order), and its tooltip names that space."""
+    steps = selfplay_steps(2, 7, lambda i, s: i >= 300)
+    app, scene = game_screen(StaticTable(steps, seat=0))
+    assert scene.board is not None
+    b = scene.board
+    came = {}  # counter -> power, as the log says, for markers still standing
+    for step in steps:
+        for e in step.events:
+            if e.get("kind") in ("setup_marker", "colonise", "enslave", "neutral_conquered"):
+                came[str(e["counter"])] = str(e["power"])
+    tips = {h.tip for h in scene.hits if h.target[0] == "marker"}
+    standing = [(c, p) for c, p in came.items()
+                if f"{b.power_name(p)} control marker on {b.counter_by_id[c].name} "
+                   f"({b.area_name(b.counter_by_id[c].area)})" in tips]
+    assert len(standing) >= len(came) * 2 // 3 and len(standing) >= 20  # (some changed hands or were taken since)
+    for h in scene.hits:
+        if h.target[0] == "marker":
+            space = h.tip.split(" control marker on ", 1)[1].rsplit(" (", 1)[0]
+            counter = next(c for c in b.counters if c.name == space)
+            shape = scene.layout.areas[counter.area]
+            own = [c.id for c in b.counters if c.area == counter.area]
+            x, y = scene.cam.to_screen(*shape.spaces[own.index(counter.id)])
+            assert h.rect.topleft == (round(x), round(y))  # drawn on that counter's printed space

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.client.markers import MarkerSpaces
 from game.rules.board import Board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
@@ -30,6 +31,9 @@ class MapRenderer(PieceChips):
         self.layout = layout
         self._sheets: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
         self.n_rounds = 6
+        # which space each control marker stands on (the screen follows the game's steps);
+        # None: markers fill the free spaces in seating order
+        self.marker_spaces: MarkerSpaces | None = None
 
     def sheet(self, z: float) -> pygame.Surface:
         key = (round(z * 1000), self.n_rounds)
@@ -94,9 +98,16 @@ class MapRenderer(PieceChips):
             for cid in v["face_up"].get(aid, []):
                 if cid in own:
                     taken[own.index(cid)] = ("counter", cid)
+            counts = list(v["markers"].get(aid, []))
+            if self.marker_spaces is not None:  # each on the space of the counter it came with
+                for cid, seat in self.marker_spaces.spaces(aid).items():
+                    i = own.index(cid) if cid in own else -1
+                    if 0 <= i < len(shape.spaces) and i not in taken and seat < len(counts) and counts[seat] > 0:
+                        taken[i] = ("marker", aid, powers[seat])
+                        counts[seat] -= 1
             free = [i for i in range(len(shape.spaces)) if i not in taken]
             k = 0
-            for seat, count in enumerate(v["markers"].get(aid, [])):
+            for seat, count in enumerate(counts):  # (any the spaces do not say: on the free ones)
                 for _ in range(count):
                     if k < len(free):
                         taken[free[k]] = ("marker", aid, powers[seat])
@@ -113,7 +124,9 @@ class MapRenderer(PieceChips):
                 else:
                     pid = tgt[2]
                     surf.blit(self._marker(pid, s), rect)
-                    tip = f"{b.power_name(pid)} control marker in {b.area_name(aid)}"
+                    space = b.counter_by_id[own[i]].name if i < len(own) else ""
+                    tip = (f"{b.power_name(pid)} control marker on {space} ({b.area_name(aid)})" if space
+                           else f"{b.power_name(pid)} control marker in {b.area_name(aid)}")
                 if tgt in lit:
                     pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=4)
                 hits.append(Hit(rect, tgt, tip))

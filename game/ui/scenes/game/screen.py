@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.client.fairness import ChanceLog, Fairness
+from game.client.markers import MarkerSpaces
 from game.client.odds import AttackOdds
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
@@ -73,6 +74,7 @@ class ScreenState(ScaledScene):
         self._odds: dict[Choice, AttackOdds] = {}
         self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
+        self.markers: MarkerSpaces | None = None  # the control markers' spaces, followed step by step
         self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
         # the version the board and panels show (see GameScene.draw: while many steps are
         # still queued, they are drawn again at most every CATCH_UP_REDRAW_S)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.client.markers import MarkerSpaces
 from game.client.tables import Step
 from game.client.words.events import event_sentence
 from game.rules import legal, outcome, pending
@@ -55,6 +56,11 @@ class StepPlayer(ScreenState):
             self.renderer = MapRenderer(self.layout, self.board)
             self.renderer.n_rounds = 6 if step.state.n <= 4 else 5
             self.renderer.viewer = self.seat
+        if self.markers is None:
+            self.markers = MarkerSpaces(self.board)
+        self.markers.feed(step.state, step.events)  # each control marker on its named space
+        if self.renderer is not None:
+            self.renderer.marker_spaces = self.markers
         for e in step.events:
             if e.get("kind") == "error":  # the table stopped: say so in the window
                 self.say(str(e.get("text", "")))
