@@ -23,7 +23,7 @@ from net.peer.events import Refused
 
 def test_a_failure_to_start_is_said_for_a_window() -> None:
     assert window_error("in_use", {"reason": "/x/g.jsonl: this game is open in another soe process"}).startswith(
-        "This game is open already, in another window or `soe` program on this machine")
+        "This game is open already, in another window or soe program on this machine")
     assert "continue it from the main menu" in window_error("log_in_use", {"log": "/data/games/g.jsonl"})
     assert "(g.jsonl)" in window_error("log_in_use", {"log": "/data/games/g.jsonl"})
     taken = window_error("port", {"bind": "0.0.0.0", "port": 47311, "reason": "Address in use", "taken": True})

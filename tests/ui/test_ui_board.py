@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from game.client.tables import StaticTable
+from game.client.words.tiles import tile_effect, tile_line, tile_rule
 from game.rules import pending
 from game.rules.board import load_board
 from game.ui.app import App
@@ -23,8 +25,10 @@ def busy() -> GameScene:
     scene = GameScene(StaticTable(steps, seat=0), "instant")
     app.push(scene)
     app.frame(0.0)
+    while scene.queue:  # (a frame takes the steps its time allows)
+        app.frame(0.0)
     app.draw()
-    assert scene.shown is not None and pending(scene.shown).kind != "over"
+    assert scene.shown is steps[-1].state and pending(scene.shown).kind != "over"
     return scene
 
 
@@ -63,9 +67,9 @@ def test_every_piece_counter_and_tile_is_hit_where_it_is_drawn(busy: GameScene) 
     assert kinds["unit"] == units  # one chip per power per area, none hidden
 
 
-def test_every_tile_of_the_market_is_hit(busy: GameScene) -> None:
+def test_every_tile_of_the_market_is_hit_and_says_what_it_does(busy: GameScene) -> None:
     busy.show_market = True
-    assert busy.app is not None
+    assert busy.app is not None and busy.board is not None
     busy.app.draw()
     stock = busy.view["stock"]
     tiles = {h.target[1] for h in busy.hits if h.target[0] == "tile"}
@@ -73,7 +77,37 @@ def test_every_tile_of_the_market_is_hit(busy: GameScene) -> None:
     for h in busy.hits:
         if h.target[0] == "tile" and h.target[1] in stock:
             assert busy.target_at(h.rect.center) == h.target
+            # its tooltip: what it does, in words, with its rule
+            assert tile_effect(busy.board, h.target[1]).lower() in h.tip.lower(), h.tip
+            assert h.tip.endswith(f"({tile_rule(busy.board, h.target[1])})"), h.tip
     busy.show_market = False
+
+
+def test_the_tiles_a_player_holds_and_the_log_lines_naming_a_tile_say_what_it_does(busy: GameScene) -> None:
+    assert busy.app is not None and busy.board is not None
+    b = busy.board
+    busy.show_market = False
+    busy.app.draw()
+    held = [h for h in busy.hits if h.target[0] in ("tile", "held") and h.target[-1] in b.tile_by_id]
+    assert held
+    for h in held:
+        assert f"{tile_effect(b, h.target[-1])} ({tile_rule(b, h.target[-1])})" in h.tip, h.tip
+    named = {line: tid for line, tid in busy.tile_lines.items() if line in busy.log}
+    assert named  # (lines of tiles bought, used or taken)
+    line, tid = next(iter(named.items()))
+    busy.log_scroll = len(busy.log) - 1 - busy.log.index(line)  # that line shown at the panel's bottom
+    busy.app.draw()
+    hit = next(h for h in busy.hits if h.target[0] == "logline" and h.tip == line)
+    assert busy.tip_at(hit.rect.center) == tile_line(b, tid)  # the tooltip: the tile and what it does
+    assert tile_line(b, tid) == f"{b.tile_name(tid)}: {tile_effect(b, tid)} ({tile_rule(b, tid)})"
+    busy.log_scroll = 0
+
+
+def test_every_tile_has_its_effect_and_rule() -> None:
+    b = load_board()
+    for t in b.tiles:
+        assert tile_effect(b, t.id) != t.use.replace("_", " "), t.id  # its own words, not the data's use
+        assert re.fullmatch(r"R-TIL-\d+", tile_rule(b, t.id)), t.id
 
 
 def test_zoom_keeps_the_point_under_the_cursor(busy: GameScene) -> None:
@@ -270,3 +304,15 @@ def _numbers_whole(surf: Any, layout: Any, z: float) -> None:
             ink = sum(1 for x in range(half.left, half.right) for y in range(half.top, half.bottom)
                       if sum(surf.get_at((x, y))[:3]) < 200)  # the number's ink, not a space's edge
             assert ink >= 2, (i, z, half)
+
+
+def test_the_buy_choice_says_what_each_tile_does(busy: GameScene) -> None:
+    """A tile offered as a part of a choice (its button's tooltip): cost, timing, copies
+    left and what it does, with its rule."""
+    from game.ui.widgets.picker import Option
+
+    assert busy.board is not None
+    for t in busy.board.tiles:
+        tip = busy._part_tip(Option(("tile", t.id), t.name, ("tile", t.id)))
+        assert tip.startswith(f"{t.name}: ") and "left in the stock" in tip, tip
+        assert tip.endswith(f"{tile_effect(busy.board, t.id)[1:]} ({tile_rule(busy.board, t.id)})"), tip

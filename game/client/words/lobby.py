@@ -22,12 +22,15 @@ from net.peer.events import Refused
 
 TEMPLATES: Mapping[str, str] = MappingProxyType({
     # why a game could not be hosted, joined, watched or taken up (for a window)
-    "in_use": ("This game is open already, in another window or `soe` program on this machine: go on with it "
+    "in_use": ("This game is open already, in another window or soe program on this machine: go on with it "
                "there (a game is open in one program at a time)."),
     "log_in_use": ("You have this game's log already ({log}): continue it from the main menu (Continue the last "
                    "game, or Open a saved game)."),
-    "key_in_game": ("Your key is in this game already, in another window or `soe` program on this machine: every "
+    "key_in_game": ("Your key is in this game already, in another window or soe program on this machine: every "
                     "player needs a key of their own (start the second window with SOE_KEY_FILE=other.pem)."),
+    "log_fails": ("This game's log, {name}, fails its check at message {message} ({text}): it was altered or "
+                  "damaged, and the game cannot go on from it. The file is left as it is, as evidence, in {folder}; "
+                  "the command soe verify {log} checks it again and says more."),
     "port_taken": "Port {port} is taken on this machine (another game hosted here?): leave the port empty, or give "
                   "another.",
     "failure": "Something went wrong: {reason}",
@@ -99,6 +102,8 @@ def window_error(code: str, fields: Mapping[str, Any]) -> str:
         return t("key_in_game")
     if code == "port" and fields.get("taken"):
         return t("port_taken", port=fields.get("port", ""))
+    if code == "log_fails":
+        return t("log_fails", **fields)
     if code == "bad_invite":
         return t("bad_invite", reason=str(fields.get("reason", "")).rstrip("."))
     return capital(start_error(code, fields))

@@ -48,6 +48,38 @@ def tile_effect(b: Board, tile_id: str) -> str:
     return effects.get(tile_id, t.use.replace("_", " "))
 
 
+# the rule of the reference that says what each tile does
+TILE_RULES = {
+    "army_training": "R-TIL-1", "naval_training": "R-TIL-1", "reserve": "R-TIL-2", "war_office": "R-TIL-3",
+    "mercenaries": "R-TIL-4", "pressgangs": "R-TIL-5", "trained_natives": "R-TIL-6", "militia": "R-TIL-7",
+    "logistics": "R-TIL-8", "banking": "R-TIL-9", "navigation": "R-TIL-10", "diplomatic_service": "R-TIL-11",
+    "improved_agriculture": "R-TIL-12", "government_reform": "R-TIL-13", "industry": "R-TIL-14",
+    "pirates": "R-TIL-17", "slave_revolt": "R-TIL-18", "fighting_withdrawal": "R-TIL-19",
+    "surprise_attack": "R-TIL-20", "blockade": "R-TIL-21",
+}
+
+
+def tile_rule(b: Board, tile_id: str) -> str:
+    """The rule id of what a tile does (trade tiles R-TIL-15, alliance tiles R-TIL-16)."""
+    family = b.tile_by_id[tile_id].family
+    if family == "trade":
+        return "R-TIL-15"
+    if family == "alliance":
+        return "R-TIL-16"
+    return TILE_RULES.get(tile_id, "R-TIL")
+
+
+def tile_line(b: Board, tile_id: str) -> str:
+    """A tile's name, what it does and its rule, in a line: "Banking: you borrow in lots of
+    3 gold instead of 2 (R-TIL-9)"."""
+    return f"{b.tile_name(tile_id)}: {tile_effect(b, tile_id)} ({tile_rule(b, tile_id)})"
+
+
+def tiles_named(b: Board, line: str) -> list[str]:
+    """The tiles a sentence names (a log line), in the board's order."""
+    return [t.id for t in b.tiles if t.name in line]
+
+
 def tile_cost(b: Board, tile_id: str, population: str = "population") -> str:
     """A tile's cost in words ("2 gold, 1 population"; "free"); ``population`` is the word
     for it (the window's narrow market says "pop")."""

@@ -12,7 +12,8 @@ from game.client.forecast import totals, war_end_scores
 from game.client.gamefile import (
     NOTE,  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
 )
-from game.client.words.tiles import tile_cost
+from game.client.words.lang import capital
+from game.client.words.tiles import tile_cost, tile_effect, tile_rule
 from game.rules.board import Board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import font, text, wrap
@@ -122,7 +123,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
                              2 if i == seat and tgt in lit else 1, border_radius=3)
             surf.blit(tt, (box.x + px(4), box.y))
             tip = f"{b.tile_name(tid)}" + (f" x{count}" if count > 1 else "") + (
-                f" ({turned} used this war)" if turned else "")
+                f" ({turned} used this war)" if turned else "") + f": {tile_effect(b, tid)} ({tile_rule(b, tid)})"
             hits.append(Hit(box, tgt if i == seat else ("held", pid, tid), tip))
             tx = box.right + px(3)
         y += h
@@ -181,7 +182,8 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
             pygame.draw.circle(surf, P.GOLD, (cell.right - px(9), cell.y + px(9)), px(5))
         what = {"keep": "kept for the game", "once_per_war": "once per war", "on_take": "takes effect when bought",
                 "one_use": "used once", "war": "for this war"}.get(t.timing, t.timing)
-        hits.append(Hit(cell, tgt, f"{t.name}: {cost}, {what}; {left} of {t.count} left"))
+        hits.append(Hit(cell, tgt, f"{t.name}: {cost}, {what}; {left} of {t.count} left. "
+                                   f"{capital(tile_effect(b, t.id))} ({tile_rule(b, t.id)})"))
     return hits
 
 

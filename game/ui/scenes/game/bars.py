@@ -8,7 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game.client.words.fairness import opener_tip
+from game.client.words.lang import capital
 from game.client.words.prompts import prompt_sentence
+from game.client.words.tiles import TIMING, tile_effect, tile_rule
 from game.rules import describe, pending
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -141,7 +143,8 @@ class Bars(ChoiceInput):
             cost = ", ".join(x for x in (f"{t.gold} gold" if t.gold else "", f"{t.population} population"
                                          if t.population else "", f"{t.unrest} unrest" if t.unrest else "") if x)
             left = self.view.get("stock", {}).get(t.id, "?")
-            return f"{t.name}: {cost or 'free'}; {t.timing.replace('_', ' ')}; {left} left in the stock"
+            return (f"{t.name}: {cost or 'free'}; {TIMING.get(t.timing, t.timing)}; {left} left in the stock. "
+                    f"{capital(tile_effect(b, t.id))} ({tile_rule(b, t.id)})")
         return TIPS.get(str(o.part[0]) if o.part else "", "")
 
     def _top_buttons(self) -> list[Button]:

@@ -74,6 +74,7 @@ class ScreenState(ScaledScene):
         self._odds: dict[Choice, AttackOdds] = {}
         self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
+        self.tile_lines: dict[str, str] = {}  # a log line -> the tile it names (for its tooltip)
         self.markers: MarkerSpaces | None = None  # the control markers' spaces, followed step by step
         self._layers: dict[str, tuple[object, pygame.Surface, list[Hit]]] = {}
         # the version the board and panels show (see GameScene.draw: while many steps are

@@ -66,6 +66,11 @@ class StepPlayer(ScreenState):
                 self.say(str(e.get("text", "")))
                 self.message_time = 3600.0
         self.events.extend(step.events)
+        for e in step.events:  # a log line naming a tile: its tooltip says what the tile does
+            tid = e.get("tile")
+            if isinstance(tid, str) and tid in self.board.tile_by_id and e.get("text"):
+                for x in event_sentence(e, self.board).split("\n"):
+                    self.tile_lines[x.strip()] = tid
         texts = [event_sentence(e, self.board) for e in step.events if e.get("text")]
         try:  # the words a player reads: a battle with how each total was reached
             lines = self.tracker.feed(step.state, step.events, before)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.forecast import war_end_scores
+from game.client.words.tiles import tile_line
 from game.ui.scenes.game.bars import Bars
 from game.ui.widgets.tooltip import tooltip
 
@@ -15,19 +16,24 @@ class Tooltips(Bars):
     """The tooltip under the mouse (see the module docstring)."""
 
     def _tip(self, surf: pygame.Surface) -> None:
-        pos = self.mouse
+        tip = self.tip_at(self.mouse)
+        if tip:
+            tooltip(surf, tip, self.mouse, self.px(12))
+
+    def tip_at(self, pos: tuple[int, int]) -> str:
+        """The tooltip's words at ``pos`` ("" for none)."""
         for b in self.buttons:
             if b.rect.collidepoint(pos):
-                if b.tip:
-                    tooltip(surf, b.tip, pos, self.px(12))
-                return
+                return b.tip
         tip = ""
         if self._odds_tip is not None and self._odds_tip[0].collidepoint(pos):
-            tooltip(surf, self._odds_tip[1], pos, self.px(12))
-            return
+            return self._odds_tip[1]
         for h in reversed(self.hits):
             if h.rect.collidepoint(pos) and h.target[0] != "logline":
                 tip = h.tip
+                break
+            if h.rect.collidepoint(pos) and h.tip in self.tile_lines and self.board is not None:
+                tip = tile_line(self.board, self.tile_lines[h.tip])  # a line naming a tile: what it does
                 break
         if not tip and pygame.Rect(self.map_rect()).collidepoint(pos) and self.board is not None:
             bx, by = self.cam.to_board(*pos)
@@ -41,5 +47,4 @@ class Tooltips(Bars):
                     powers = self.view["powers"]
                     tip += ". If the war ended now: " + ", ".join(
                         f"{self.board.power_name(powers[i])} {p}" for i, p in enumerate(now) if p)
-        if tip:
-            tooltip(surf, tip, pos, self.px(12))
+        return tip
