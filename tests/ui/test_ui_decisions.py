@@ -166,3 +166,43 @@ def test_the_help_buttons_say_armies_then_fleets(states: dict[str, State]) -> No
         assert picker.pick((counts[-1],))
     fleets = [o.label for o in picker.options()]
     assert all(label.endswith(("fleet", "fleets")) for label in fleets)
+
+
+def test_buying_a_tile_is_a_click_on_the_stock_with_what_borrowing_costs() -> None:
+    """After "Tile" the stock over the map is the choice (no row of tile buttons running off
+    the window); a tile the player cannot pay without borrowing says the unrest it would
+    cost; a click on a highlighted tile sends the buy."""
+    from game.rules import legal
+    from game.ui.shots import selfplay_steps
+
+    def buying(i: int, s: Step) -> bool:
+        p = pending(s.state)
+        return i > 40 and p.seat == 0 and p.chance is None and any(c.kind == "tile" for c in legal(s.state, 0))
+
+    st = selfplay_steps(4, 4, buying)[-1].state.clone()
+    st.gold[0] = 1  # short of gold: most tiles would be bought by borrowing (R-GEN-5)
+    app, scene, table = _screen(st)
+    assert scene.ready() and scene.show_market and scene.picker is not None
+    scene.picker.pick(("tile",))
+    app.dirty = True
+    app.frame(0.0)
+    labels = [b.label for b in scene.buttons]
+    assert scene.board is not None
+    assert not any(b.label == t.name for b in scene.buttons for t in scene.board.tiles), labels
+    assert all(app.surface.get_rect().contains(b.rect) for b in scene.buttons), labels
+    gold = st.gold[0]
+    dear = [h for h in scene.hits if h.target[0] == "tile" and h.target[1] in st.stock
+            and scene.board.tile_by_id[h.target[1]].gold > gold]
+    assert dear
+    for h in dear:
+        assert "unrest (R-GEN-5)" in h.tip, h.tip
+    offered = {c.args[0] for c in legal(st, 0) if c.kind == "tile"}
+    cell = next(h for h in scene.hits if h.target[0] == "tile" and h.target[1] in offered and h.target in scene.lit())
+    _click(app, cell.rect.center)
+    for _ in range(3):
+        if table.sent:
+            break
+        done = next((b for b in scene.buttons if b.key == ("confirm",)), None)
+        if done is not None:
+            _click(app, done.rect.center)
+    assert table.sent and table.sent[-1].kind == "tile" and table.sent[-1].args[0] == cell.target[1]

@@ -161,9 +161,12 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
     ch = px(38)
     pygame.draw.rect(surf, (30, 26, 22), r, border_radius=6)
     pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
-    title = text("Tiles in stock  (cost in gold; gold mark: you can pay without borrowing)", "sans-bold", px(12), P.TEXT)
+    title = text("Tiles in stock  (gold mark: you can pay without borrowing; red: the unrest borrowing costs)",
+                 "sans-bold", px(12), P.TEXT)
     surf.blit(title, (r.x + px(8), r.y + px(6)))
     gold = v["gold"][seat] if 0 <= seat < len(v["gold"]) else 0
+    held = v["tiles"][seat] if 0 <= seat < len(v["tiles"]) else {}
+    lot = b.c("borrow_lot_banking") if held.get("banking") else b.c("borrow_lot")  # R-GEN-5, R-TIL-9
     for k, t in enumerate(tiles):
         row, col = divmod(k, MARKET_COLS)
         cell = pygame.Rect(r.x + px(6) + col * cw, r.y + px(28) + row * (ch + px(4)), cw - px(4), ch)
@@ -178,11 +181,17 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
         line = cost + f"   {left} left"
         ct = text(line, "cond", px(11), P.INK_SOFT)
         surf.blit(ct, (cell.x + px(5), cell.y + px(19)))
-        if t.gold <= gold and left:
+        lots = -(-(t.gold - gold) // lot) if 0 <= seat and t.gold > gold else 0  # borrowing lots, 1 unrest each
+        if t.gold <= gold and left and 0 <= seat:
             pygame.draw.circle(surf, P.GOLD, (cell.right - px(9), cell.y + px(9)), px(5))
+        elif lots and left:
+            bt = text(f"+{lots} unrest", "cond-bold", px(11), P.BAD)
+            surf.blit(bt, (cell.right - bt.get_width() - px(5), cell.y + px(19)))
         what = {"keep": "kept for the game", "once_per_war": "once per war", "on_take": "takes effect when bought",
                 "one_use": "used once", "war": "for this war"}.get(t.timing, t.timing)
-        hits.append(Hit(cell, tgt, f"{t.name}: {cost}, {what}; {left} of {t.count} left. "
+        borrow = (f" You have {gold} gold: buying it borrows {lots * lot} gold in {lots} lot{'s' if lots > 1 else ''}"
+                  f" of {lot}, {lots} unrest (R-GEN-5).") if lots else ""
+        hits.append(Hit(cell, tgt, f"{t.name}: {cost}, {what}; {left} of {t.count} left.{borrow} "
                                    f"{capital(tile_effect(b, t.id))} ({tile_rule(b, t.id)})"))
     return hits
 

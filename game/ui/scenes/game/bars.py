@@ -133,6 +133,9 @@ class Bars(ChoiceInput):
             return f"{prompt}: {' - '.join(words)} - now choose{where}"
         return prompt
 
+    def _in_stock(self, tile: str) -> bool:
+        return tile in self.view.get("stock", {})
+
     def _part_tip(self, o: Option) -> str:
         """Words for a button: a tile's cost and use, a kind's rule."""
         b = self.board
@@ -185,6 +188,9 @@ class Bars(ChoiceInput):
             for o in self.picker.options():
                 if bid_range and (o.part == ("bid",) or len(o.part) == 1 and isinstance(o.part[0], int)):
                     continue
+                if (o.target is not None and o.target[0] == "tile" and self.show_market
+                        and self.picker.picked[:1] == [("tile",)] and self._in_stock(o.target[1])):
+                    continue  # the stock over the map is the choice: one clickable grid, not a row of buttons
                 if o.target is None or o.target[0] in ("tile", "counter", "unit"):
                     specs.append((o.label, ("part", o.part)))
         if bid_range:
