@@ -206,3 +206,43 @@ def test_buying_a_tile_is_a_click_on_the_stock_with_what_borrowing_costs() -> No
         if done is not None:
             _click(app, done.rect.center)
     assert table.sent and table.sent[-1].kind == "tile" and table.sent[-1].args[0] == cell.target[1]
+
+
+def test_cancel_steps_back_by_button_esc_and_right_click_and_enter_confirms() -> None:
+    """A choice made of parts (placing a unit at the setup: the unit's button, then its
+    area on the map): after a part, a Cancel button, Esc and a right click each step back to
+    the same pending decision with nothing sent; Enter confirms a choice made."""
+    from game.rules import legal
+    from game.ui.app import Intent
+    from game.ui.shots import selfplay_steps
+
+    def placing(i: int, s: Step) -> bool:
+        p = pending(s.state)
+        return p.seat == 0 and p.kind == "place"
+
+    st = selfplay_steps(4, 4, placing)[-1].state
+    app, scene, table = _screen(st)
+    assert scene.picker is not None
+    start = list(scene.picker.picked)
+    for how in ("button", "esc", "right"):
+        app.dirty = True
+        app.frame(0.0)
+        unit = next(b for b in scene.buttons if b.key == ("part", ("army",)))
+        _click(app, unit.rect.center)
+        assert scene.picker is not None and len(scene.picker.picked) > len(start) and not table.sent
+        if how == "button":
+            cancel = next(b for b in scene.buttons if b.key == ("cancel",))
+            _click(app, cancel.rect.center)
+        elif how == "esc":
+            scene.handle(Intent("key", key=pygame.K_ESCAPE))
+            app.frame(0.0)
+        else:
+            scene.handle(Intent("click", scene.map_rect()[:2], 3))
+            app.frame(0.0)
+        assert scene.picker is not None and scene.picker.picked == start and not table.sent, how
+        assert app.scenes[-1] is scene  # (Esc stepped back: no pause menu)
+    place = legal(st, 0)[0]
+    pick_all(scene, place)
+    assert scene.picker.complete() == place and scene.picker.needs_confirm() and not table.sent
+    scene.handle(Intent("key", key=pygame.K_RETURN))
+    assert table.sent == [place]

@@ -98,6 +98,10 @@ class ChoiceInput(StepPlayer):
             self._bid_step(-1)
         elif self._bidding() and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self._submit_amount()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.picker is not None and self.ready():
+            done = self.picker.complete()  # Enter confirms a choice made (as its Confirm button)
+            if done is not None:
+                self._submit(done)
         elif self._bidding() and self.amount.handles(intent):  # typing, editing, Ctrl+V / Cmd+V / Shift+Insert
             said = self.amount.key(intent)
             if said:
@@ -140,8 +144,11 @@ class ChoiceInput(StepPlayer):
             self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
 
     def cancel(self) -> None:
+        """Step back one clicked part of the choice (Cancel, Esc, a right click)."""
         if self.picker is not None:
             self.picker.back()
+            if self.app is not None:
+                self.app.dirty = True
 
     def do_undo(self) -> None:
         if self.table.can_undo() and self.ready() or self.table.can_undo() and self.picker is not None:
