@@ -246,3 +246,60 @@ def test_cancel_steps_back_by_button_esc_and_right_click_and_enter_confirms() ->
     assert scene.picker.complete() == place and scene.picker.needs_confirm() and not table.sent
     scene.handle(Intent("key", key=pygame.K_RETURN))
     assert table.sent == [place]
+
+
+def test_the_auction_says_what_a_pass_and_each_box_of_a_proposal_mean() -> None:
+    """The auction's Pass speaks of the auction; a proposal says which power goes in which
+    box, on each power's button, in the prompt between the two clicks and in the Confirm;
+    no id ("france") shows."""
+    from game.rules import legal
+    from game.ui.app import Intent
+    from game.ui.shots import selfplay_steps
+
+    raising = selfplay_steps(2, 4, lambda i, s: pending(s.state).seat == 0 and any(
+        c.kind == "pass" for c in legal(s.state, 0)) and pending(s.state).kind == "bid")[-1].state
+    app, scene, table = _screen(raising)
+    passing = next(b for b in scene.buttons if b.key == ("part", ("pass",)))
+    assert "auction" in passing.tip and "R-ALL-3" in passing.tip and "action" not in passing.tip.replace("auction", "")
+
+    proposing = selfplay_steps(2, 4, lambda i, s: pending(s.state).seat == 0 and pending(s.state).kind == "propose"
+                               and len({c.args[0] for c in legal(s.state, 0)}) > 1)[-1].state
+    app, scene, table = _screen(proposing)
+    assert scene.board is not None
+    b = scene.board
+    assert scene.picker is not None
+    offered = [o.part[0] for o in scene.picker.options()]
+    power_a = str(offered[0])
+
+    def at(power: str) -> tuple[int, int]:
+        x, y = scene.cam.to_screen(*scene.layout.areas[power].name)
+        return round(x), round(y)
+
+    tip = scene.tip_at(at(power_a))
+    assert tip.startswith(f"{b.power_name(power_a)} in box A: placed on alliance A"), tip
+    _click(app, at(power_a))
+    words = scene._prompt_words("Propose")
+    assert "now choose the power for box B (alliance B)" in words, words
+    power_b = str(next(o.part[0] for o in scene.picker.options()))
+    tip = scene.tip_at(at(power_b))
+    assert tip.startswith(f"{b.power_name(power_b)} in box B"), tip
+    _click(app, at(power_b))
+    confirm = scene._prompt_words("Propose")
+    assert confirm == (f"Confirm: propose {b.power_name(power_a)} in box A (alliance A) and "
+                       f"{b.power_name(power_b)} in box B (alliance B)?"), confirm
+    shown = " ".join([confirm, words, *(x.label for x in scene.buttons), *(x.tip for x in scene.buttons)])
+    assert power_a not in shown and power_b not in shown  # ids never show
+    scene.handle(Intent("key", key=pygame.K_RETURN))
+    assert table.sent and table.sent[-1].kind == "propose" and table.sent[-1].args == (power_a, power_b)
+
+
+def test_a_refusal_disappears_once_a_valid_part_is_chosen() -> None:
+    from game.ui.shots import selfplay_steps
+
+    st = selfplay_steps(4, 4, lambda i, s: pending(s.state).seat == 0 and pending(s.state).kind == "place")[-1].state
+    app, scene, table = _screen(st)
+    scene._refuse(("area", "india"))  # a click on an area no unit may be placed in now
+    assert scene.message and scene.message_time > 0
+    army = next(b for b in scene.buttons if b.key == ("part", ("army",)))
+    _click(app, army.rect.center)
+    assert scene.message == "" and scene.message_time == 0

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.words.choices import label as choice_label
 from game.client.words.fairness import opener_tip
 from game.client.words.lang import capital
 from game.client.words.prompts import prompt_sentence
 from game.client.words.tiles import TIMING, tile_effect, tile_rule
-from game.rules import describe, pending
+from game.rules import pending
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
 from game.ui.scenes.game.choices import ChoiceInput
@@ -125,13 +126,31 @@ class Bars(ChoiceInput):
     def _prompt_words(self, prompt: str) -> str:
         assert self.picker is not None
         opts = self.picker.options()
-        if self.picker.complete() is not None and self.shown is not None:
-            return f"Confirm: {describe(self.shown, self.picker.complete())}?"  # type: ignore[arg-type]
+        done = self.picker.complete()
+        if done is not None and self.shown is not None:
+            return f"Confirm: {choice_label(self.shown, self.seat, done)}?"
         if self.picker.clicked and self.shown is not None:
             words = [self.picker.option(p, i).label for i, p in enumerate(self.picker.picked)]
             where = " (highlighted on the map)" if any(o.target for o in opts) else ""
-            return f"{prompt}: {' - '.join(words)} - now choose{where}"
+            box = self._proposal_box()
+            what = f" the power for box {box} (alliance {box})" if box else ""
+            return f"{prompt}: {' - '.join(words)} - now choose{what}{where}"
         return prompt
+
+    def box_words(self, power: str) -> str:
+        """What clicking ``power`` in a proposal means: the box, the alliance, the row."""
+        box = self._proposal_box()
+        if not box or self.board is None:
+            return ""
+        row = "top" if box == "A" else "bottom"
+        return (f"{self.board.power_name(power)} in box {box}: placed on alliance {box}, the {row} row of the "
+                f"alliance track, if this bid wins (R-ALL-1, R-ALL-4)")
+
+    def _proposal_box(self) -> str:
+        """In a proposal (R-ALL-4), the box the next power clicked goes in ("" otherwise)."""
+        if self.picker is None or self.picker.picked[:1] != [("propose",)] or len(self.picker.picked) > 2:
+            return ""
+        return "AB"[len(self.picker.picked) - 1]
 
     def _in_stock(self, tile: str) -> bool:
         return tile in self.view.get("stock", {})
@@ -148,7 +167,13 @@ class Bars(ChoiceInput):
             left = self.view.get("stock", {}).get(t.id, "?")
             return (f"{t.name}: {cost or 'free'}; {TIMING.get(t.timing, t.timing)}; {left} left in the stock. "
                     f"{capital(tile_effect(b, t.id))} ({tile_rule(b, t.id)})")
-        return TIPS.get(str(o.part[0]) if o.part else "", "")
+        kind = str(o.part[0]) if o.part else ""
+        if self._proposal_box() and kind in b.power_by_id:
+            return self.box_words(kind)
+        if kind == "pass" and self.shown is not None and pending(self.shown).kind == "bid":
+            return ("Pass: bid no more for now; you may bid again when your turn comes round. The auction ends "
+                    "when every other player has passed after the high bid (R-ALL-3)")
+        return TIPS.get(kind, "")
 
     def _top_buttons(self) -> list[Button]:
         w = self.size[0]
@@ -182,7 +207,7 @@ class Bars(ChoiceInput):
         if done is not None and self.picker.needs_confirm():
             specs.append(("Confirm", ("confirm",)))
         elif done is not None and self.shown is not None:  # the one thing left to do
-            words = describe(self.shown, done)
+            words = choice_label(self.shown, self.seat, done)
             specs.append((words[:1].upper() + words[1:], ("confirm",)))
         else:
             for o in self.picker.options():

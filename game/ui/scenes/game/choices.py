@@ -18,6 +18,7 @@ from game.rules.board import load_board
 from game.ui.app import Intent
 from game.ui.drawing.hits import Target
 from game.ui.drawing.panels import log_top_scroll
+from game.ui.scenes.game.screen import SAID_S
 from game.ui.scenes.game.steps import StepPlayer
 from game.ui.widgets.picker import Option, parts_of
 
@@ -143,6 +144,14 @@ class ChoiceInput(StepPlayer):
             what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
             self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
 
+    def _said_and_done(self) -> None:
+        """A valid part of a choice was made: a refusal or an error said before it no longer
+        holds (a lasting message, such as a stopped connection's, stays)."""
+        if 0 < self.message_time <= SAID_S:
+            self.message, self.message_time = "", 0.0
+            if self.app is not None:
+                self.app.dirty = True
+
     def cancel(self) -> None:
         """Step back one clicked part of the choice (Cancel, Esc, a right click)."""
         if self.picker is not None:
@@ -161,6 +170,7 @@ class ChoiceInput(StepPlayer):
             return
         self.picker = None
         self.hint = ""
+        self._said_and_done()
         self.awaiting = True  # no new decision before the table reports this one
         self.table.submit(choice)
         if self.app is not None:
@@ -206,6 +216,7 @@ class ChoiceInput(StepPlayer):
     def _pick(self, o: Option) -> None:
         assert self.picker is not None
         self.picker.pick(o.part)
+        self._said_and_done()
         done = self.picker.complete()
         if done is not None and not self.picker.needs_confirm():
             self._submit(done)

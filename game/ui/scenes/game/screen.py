@@ -30,6 +30,8 @@ from game.ui.widgets.textentry import TextField, digits
 SPEEDS = {"slow": 1.8, "normal": 1.0, "fast": 0.4, "instant": 0.0}  # how long animations take, by word
 
 
+SAID_S = 5.0  # how long a message said on the map stays (a refusal, an error)
+
 class ScreenState(ScaledScene):
     """The game screen's state (see the module docstring). ``on_end(scene, result)`` is
     called once when the game is over (the caller puts the end screen up);
@@ -151,4 +153,4 @@ class ScreenState(ScaledScene):
 
     def say(self, msg: str) -> None:
         self.message = msg
-        self.message_time = 5.0
+        self.message_time = SAID_S

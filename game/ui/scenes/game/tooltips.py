@@ -38,6 +38,9 @@ class Tooltips(Bars):
         if not tip and pygame.Rect(self.map_rect()).collidepoint(pos) and self.board is not None:
             bx, by = self.cam.to_board(*pos)
             area = self.layout.area_at(bx, by)
+            offered = self.picker is not None and (area,) in [o.part for o in self.picker.options()]
+            if area and offered and self.box_words(area):
+                return self.box_words(area)  # a home nation clicked for a proposal: which box it goes in
             if area:
                 a = self.board.area_by_id[area]
                 tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces" if a.vp else " (home nation)")
