@@ -55,6 +55,7 @@ class Scene:
     """A screen or an overlay. ``opaque`` scenes hide those below them."""
 
     opaque = True
+    pointer_through = False  # an overlay that hands the mouse's moves to the scenes below it
     name = ""  # its name in game.ui.navigation (set when it is opened by name)
 
     def __init__(self) -> None:
@@ -65,6 +66,14 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def pointed(self) -> bool:
+        """Whether the mouse's moves reach this scene (no overlay above it takes them): a
+        tooltip is drawn only then, never through an overlay."""
+        if self.app is None or self not in self.app.scenes:
+            return True
+        above = self.app.scenes[self.app.scenes.index(self) + 1:]
+        return all(s.pointer_through for s in above)
 
     def draw(self, surf: pygame.Surface) -> None:
         pass

@@ -5,7 +5,11 @@ is on; a machine without audio simply stays silent."""
 from __future__ import annotations
 
 import math
+import os
 import struct
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
@@ -47,6 +51,28 @@ def _bell() -> list[float]:
 MAKERS = {"dice": _dice, "move": _thump, "turn": _bell}
 
 
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """The process's standard error (its file descriptor, where C libraries such as ALSA
+    write) sent to the null device meanwhile; as it was where that cannot be done."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def play(name: str, enabled: bool) -> None:
     """Play a sound if sound is on and the machine can (silently nothing otherwise)."""
     if not enabled or name not in MAKERS:
@@ -54,7 +80,8 @@ def play(name: str, enabled: bool) -> None:
     if not _state["tried"]:
         _state["tried"] = True
         try:
-            pygame.mixer.init(RATE, -16, 1, 512, allowedchanges=0)
+            with _quiet_stderr():  # a machine with no sound card: the audio library's complaints unprinted
+                pygame.mixer.init(RATE, -16, 1, 512, allowedchanges=0)
             _state["ok"] = True
         except pygame.error:
             _state["ok"] = False

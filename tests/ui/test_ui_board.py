@@ -316,3 +316,25 @@ def test_the_buy_choice_says_what_each_tile_does(busy: GameScene) -> None:
         tip = busy._part_tip(Option(("tile", t.id), t.name, ("tile", t.id)))
         assert tip.startswith(f"{t.name}: ") and "left in the stock" in tip, tip
         assert tip.endswith(f"{tile_effect(busy.board, t.id)[1:]} ({tile_rule(busy.board, t.id)})"), tip
+
+
+def test_no_map_tooltip_shows_through_an_overlay(busy: GameScene, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under the pause menu (or any overlay that takes the mouse) the map's tooltip at the
+    last pointer position is not drawn; with the overlay closed it is again."""
+    import game.ui.scenes.game.tooltips as tips
+
+    shown: list[str] = []
+    monkeypatch.setattr(tips, "tooltip", lambda surf, tip, pos, size: shown.append(tip))
+    assert busy.app is not None
+    busy.show_market = False
+    busy.app.draw()
+    counter = next(h for h in busy.hits if h.target[0] == "counter")
+    busy.mouse = counter.rect.center
+    busy.app.draw()
+    assert shown == [counter.tip]
+    pause = busy.app.push_scene("pause", game=busy)
+    busy.app.draw()
+    assert shown == [counter.tip] and not busy.pointed()
+    busy.app.pop(pause)
+    busy.app.draw()
+    assert shown == [counter.tip, counter.tip]

@@ -115,3 +115,16 @@ def test_settings_are_kept_in_the_config_directory(home: Path) -> None:
     assert (again.name, again.speed, again.sound) == ("Anna", "fast", False)
     Settings.path().write_text("{not json")
     assert Settings.load() == Settings()
+
+
+def test_the_first_sound_prints_nothing_about_audio_on_a_machine_without_a_sound_card() -> None:
+    """The mixer opens at the first sound with the system's own audio driver (a machine
+    with no sound card makes ALSA complain on standard error): nothing is printed, and
+    the program's own messages still are."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_AUDIODRIVER"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    code = ("import sys\nfrom game.ui.sound import play\nplay('turn', True)\nplay('dice', True)\n"
+            "print('still heard', file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "still heard", done.stderr

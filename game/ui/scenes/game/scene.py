@@ -97,7 +97,7 @@ class GameScene(Online):
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
         self._online(surf)
         self._draw_buttons(surf)
-        if not self._online_tip(surf):
+        if self.pointed() and not self._online_tip(surf):  # (never through an overlay)
             self._tip(surf)
         steps = self._drawn[2]
         if trace.on() and steps != getattr(self, "_traced", -1):  # the network window benchmark

@@ -55,6 +55,7 @@ class ReplayScene(ScaledScene):
     docstring). :meth:`start` puts both in a window."""
 
     opaque = False
+    pointer_through = True  # the game screen below keeps its tooltips
 
     def __init__(self, game: GameFile, speed: str = "normal", at: int = 0, playing: bool = True,
                  from_list: bool = False) -> None:
