@@ -8,7 +8,7 @@ import pytest
 
 from game.client.tables import StaticTable, Step, Table
 from game.rules import Choice, State, legal, pending
-from game.ui.app import App
+from game.ui.app import App, Intent
 from game.ui.scenes.game import GameScene
 from game.ui.widgets.picker import parts_of
 from tests.ui.decisions import KINDS, collect
@@ -303,3 +303,28 @@ def test_a_refusal_disappears_once_a_valid_part_is_chosen() -> None:
     army = next(b for b in scene.buttons if b.key == ("part", ("army",)))
     _click(app, army.rect.center)
     assert scene.message == "" and scene.message_time == 0
+
+
+def test_a_click_while_the_last_moves_animate_finishes_them_and_is_taken() -> None:
+    """"Your decision" shows as soon as the position waits for the player; a click before
+    the computer players' last moves have finished animating finishes them at once and is
+    taken: the decision's picker is there at once, and its buttons take the next click."""
+    from game.ui.shots import selfplay_steps
+
+    steps = selfplay_steps(4, 4, lambda i, s: i > 4 and pending(s.state).seat == 0 and pending(s.state).kind == "place")
+    table = Recorder(steps, 0)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "normal")
+    app.push(scene)
+    for _ in range(400):
+        app.frame(0.05)
+        if scene.shown is steps[-1].state:
+            break
+    assert scene.shown is steps[-1].state and scene.picker is None and (scene.hold > 0 or scene.busy())
+    app.draw()
+    app.dispatch(Intent("click", scene.bar_rect().center, 1))  # a click in the decision's bar
+    assert scene.picker is not None and scene.hold <= 0 and not scene.queue
+    app.frame(0.0)
+    button = next(b for b in scene.buttons if b.key == ("part", ("army",)))
+    _click(app, button.rect.center)
+    assert scene.picker is not None and scene.picker.picked[-1] == ("army",) and not scene.message

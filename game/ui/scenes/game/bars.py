@@ -38,7 +38,9 @@ class Bars(ChoiceInput):
             who = "The game is over"
         elif p.chance is not None:
             who = "Rolling..."
-        elif p.seat == self.seat:
+        elif p.seat == self.seat and self.awaiting:
+            who = "Sent..."  # a click is not taken before the table reports the choice
+        elif p.seat == self.seat:  # (a click while the last moves still animate finishes them and is taken)
             who = "Your decision"
         else:
             name = self.board.power_name(st.powers[p.seat])

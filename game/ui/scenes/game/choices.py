@@ -177,6 +177,9 @@ class ChoiceInput(StepPlayer):
             self.app.dirty = True
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self.picker is None and self.my_turn_shown() and not self.awaiting:
+            self.skip()  # the last moves still animate: finished at once, and the click is taken
+            self._decide()
         if self._amount_at is not None and self._bidding() and self._amount_at[0].collidepoint(pos):
             self.amount.click(pos[0] - self._amount_at[1], self.px(13))  # the caret where the click was
             return

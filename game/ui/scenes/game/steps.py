@@ -134,6 +134,14 @@ class StepPlayer(ScreenState):
         """Whether units are drawn on their way (the board shows them neither here nor there)."""
         return self.move_time > 0 and bool(self.moves) and bool(self.moving_view)
 
+    def my_turn_shown(self) -> bool:
+        """Whether the position shown waits for this seat's decision (whether or not the
+        moves before it are still being shown)."""
+        if self.shown is None:
+            return False
+        p = pending(self.shown)
+        return not p.is_over and p.chance is None and p.seat == self.seat and self.seat >= 0
+
     def _decide(self) -> None:
         """When the game waits for this seat: a picker over its legal choices."""
         st = self.shown
