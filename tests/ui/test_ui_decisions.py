@@ -328,3 +328,24 @@ def test_a_click_while_the_last_moves_animate_finishes_them_and_is_taken() -> No
     button = next(b for b in scene.buttons if b.key == ("part", ("army",)))
     _click(app, button.rect.center)
     assert scene.picker is not None and scene.picker.picked[-1] == ("army",) and not scene.message
+
+
+def test_a_battle_card_stays_for_its_reading_and_a_click_closes_it_doing_nothing_else() -> None:
+    from game.ui.shots import selfplay_steps
+
+    steps = selfplay_steps(3, 4, lambda i, s: any(e.get("kind") == "battle" for e in s.events) and i > 30)
+    table = Recorder(steps, 0)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "normal")
+    app.push(scene)
+    for _ in range(2000):
+        app.frame(0.05)
+        if scene.card is not None:
+            break
+    assert scene.card is not None and scene.card[0] == "battle"
+    lines = len(scene.card_detail) + sum(1 for e in scene.card[1] if e.get("text"))
+    assert scene.card_total >= max(2.2, 1.0 + 0.5 * lines) and lines >= 3  # a moment more for every line
+    picked_before = list(scene.picker.picked) if scene.picker is not None else None
+    _click(app, pygame.Rect(scene.map_rect()).center)
+    assert scene.card is None and scene.hold == 0 and not table.sent
+    assert (list(scene.picker.picked) if scene.picker is not None else None) == picked_before

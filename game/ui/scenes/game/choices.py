@@ -74,6 +74,10 @@ class ChoiceInput(StepPlayer):
             return True
         if k == "key":
             return self._key(intent)
+        if k == "click" and intent.button == 1 and self.card is not None and self.card_time > 0 \
+                and pygame.Rect(self.map_rect()).collidepoint(intent.pos):
+            self.close_card()  # the click that closes a battle's or a scoring's card does nothing else
+            return True
         if k == "click" and intent.button == 1:
             self._click(intent.pos)
             return True
@@ -143,6 +147,12 @@ class ChoiceInput(StepPlayer):
         elif r is not None:
             what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
             self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
+
+    def close_card(self) -> None:
+        """Close the card over the map, read: the game goes on at once."""
+        self.card, self.card_time, self.hold = None, 0.0, 0.0
+        if self.app is not None:
+            self.app.dirty = True
 
     def _said_and_done(self) -> None:
         """A valid part of a choice was made: a refusal or an error said before it no longer

@@ -230,7 +230,9 @@ class StepPlayer(ScreenState):
             return
         self.card_step = step
         self.card_detail = list(self.detail.get("battle", []))
-        self.card_time = self.card_total = 2.2 * max(self.speed, 0.5)
+        # as long as it takes to read: a moment more for every line it holds (a click closes it)
+        lines = len(self.card_detail) + sum(1 for e in self.card[1] if e.get("text"))
+        self.card_time = self.card_total = max(2.2, 1.0 + 0.5 * lines) * max(self.speed, 0.5)
         self.banner_time = 0
 
     def skip(self) -> None:
