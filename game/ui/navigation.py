@@ -104,7 +104,7 @@ def continue_game(app: App, settings: Settings, path: Path, speed: str = "") -> 
     from game.client.tables import LocalTable
 
     try:
-        table = LocalTable.resume(path)
+        table = LocalTable.resume(path, history=True)  # the game so far (its log, its dice), shown at once
     except DamagedSave as exc:
         return f"{path.name} is damaged: {exc}"
     except ValueError as exc:

@@ -57,6 +57,9 @@ def test_undo_takes_back_the_players_choices_and_the_save_follows(home: Path) ->
         assert scene.shown is not None and state_hash(scene.shown) == before
         header, inputs = read_save(save)
         assert state_hash(state_of(header["powers"], inputs)) == before  # the save says the same
+        log_before = list(scene.log)
+        dice_before = list(scene.chances.rows)
+        undo_before = table.can_undo()
     finally:
         table.close()
     # and the game continues from its save, at the same position
@@ -67,5 +70,30 @@ def test_undo_takes_back_the_players_choices_and_the_save_follows(home: Path) ->
     try:
         _settle(app2, again, lambda: again.ready())
         assert again.shown is not None and state_hash(again.shown) == before
+        # the log, the dice seen and the undo of this turn, as before the window closed
+        kept = [line for line in log_before if not line.startswith("You took back")]  # (the undo is no move)
+        assert again.log == kept and len(kept) > 10
+        assert again.chances.rows == dice_before
+        assert again.table.can_undo() == undo_before
     finally:
         again.table.close()
+
+
+def test_a_finished_save_opened_again_has_its_whole_log_and_every_players_dice(home: Path) -> None:
+    """Opened from the menu, a finished game shows its end with the log of the whole game
+    and each power's dice in the fairness panel's charts (not "GB (0)")."""
+    from tests.ui.games import play_save
+
+    save = home / "done.jsonl"
+    play_save(save, 3, 5)
+    app = App((1280, 720), hidden=True)
+    assert continue_game(app, Settings(), save, speed="instant") == ""
+    game = next(s for s in app.scenes if isinstance(s, GameScene))
+    try:
+        _settle(app, game, lambda: game.ended)
+        assert game.ended and app.scenes[-1].name == "end"
+        assert len(game.log) > 200
+        fair = game.fairness()
+        assert len(fair.fits) == 4 and all(f.n > 0 for f in fair.fits), [(f.power, f.n) for f in fair.fits]
+    finally:
+        game.table.close()
