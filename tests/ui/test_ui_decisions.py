@@ -349,3 +349,27 @@ def test_a_battle_card_stays_for_its_reading_and_a_click_closes_it_doing_nothing
     _click(app, pygame.Rect(scene.map_rect()).center)
     assert scene.card is None and scene.hold == 0 and not table.sent
     assert (list(scene.picker.picked) if scene.picker is not None else None) == picked_before
+
+
+def test_a_units_price_is_on_its_button_and_a_sea_move_says_its_chances_before_it_is_confirmed() -> None:
+    from game.rules import legal
+    from game.rules.movement import needs_sea_roll
+    from game.ui.shots import selfplay_steps
+
+    building = selfplay_steps(2, 4, lambda i, s: pending(s.state).seat == 0 and pending(s.state).kind == "build")
+    app, scene, table = _screen(building[-1].state)
+    labels = [b.label for b in scene.buttons if isinstance(b.key, tuple) and b.key[0] == "part"]
+    assert labels and all(label.endswith("(1 population)") for label in labels), labels
+
+    def sea_move(i: int, s: Step) -> bool:
+        p = pending(s.state)
+        return p.seat == 0 and p.kind == "move" and any(
+            c.kind == "move" and needs_sea_roll(s.state, str(c.args[0]), str(c.args[2])) for c in legal(s.state, 0))
+
+    st = selfplay_steps(2, 4, sea_move)[-1].state
+    app, scene, table = _screen(st)
+    move = next(c for c in legal(st, 0) if c.kind == "move" and needs_sea_roll(st, str(c.args[0]), str(c.args[2])))
+    pick_all(scene, move)
+    assert scene.picker is not None and scene.picker.complete() == move
+    words = scene._prompt_words("Move")
+    assert words.startswith("Confirm: ") and " - sea roll: arrives " in words and "(R-MOV-5" in words, words

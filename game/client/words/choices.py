@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.client.words.tiles import TIMING, tile_cost, tile_effect
-from game.rules import Choice, State, describe, view
+from game.rules import Choice, State, describe, pending, view
 from game.rules.board import Board, load_board
+from game.rules.movement import needs_sea_roll
 
 
 def counter_text(b: Board, counter_id: str) -> str:
@@ -177,3 +178,32 @@ def menu_lines(entries: list[Entry], width: int) -> list[str]:
     rows = (len(cells) + cols - 1) // cols
     return ["".join(cells[r + k * rows].ljust(widest) for k in range(cols) if r + k * rows < len(cells)).rstrip()
             for r in range(rows)]
+
+
+def sea_roll_note(st: State, seat: int, c: Choice) -> str:
+    """For a move that needs a sea roll (R-MOV-5), its chances before it is confirmed:
+    "sea roll: arrives 89%, stays 6%, lost 6% (R-MOV-5)" (Navigation, R-TIL-10, adds 2 to
+    the second roll: 94%, 6%, never lost); "" for any other choice. Worked out exactly
+    over the 36 pairs of dice: a first 2-6 arrives; after a 1, a second 5-6 arrives, 3-4
+    stays, 1-2 is lost."""
+    b = load_board(st.ruleset)
+    if c.kind == "move" and len(c.args) == 3:
+        src, dst = str(c.args[0]), str(c.args[2])
+    elif c.kind == "to" and len(c.args) == 1:
+        src, dst = str(pending(st).data.get("area", "")), str(c.args[0])
+    else:
+        return ""
+    if src not in b.area_by_id or dst not in b.area_by_id or not needs_sea_roll(st, src, dst):
+        return ""
+    nav = 0 <= seat < st.n and st.tiles[seat].get("navigation", 0) > 0
+    bonus = b.c("navigation_bonus") if nav else 0
+    second = [v + bonus for v in range(1, 7)]
+    arrive = 5 * 6 + sum(1 for v in second if v >= 5)
+    stay = sum(1 for v in second if 3 <= v <= 4)
+    lost = sum(1 for v in second if v <= 2)
+
+    def pct(n: int) -> str:
+        return f"{(200 * n + 36) // 72}%"  # n in 36, to the nearest whole per cent
+
+    rules = "R-MOV-5, R-TIL-10" if nav else "R-MOV-5"
+    return f"sea roll: arrives {pct(arrive)}, stays {pct(stay)}, lost {pct(lost)} ({rules})"

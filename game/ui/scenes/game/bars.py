@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.words.choices import label as choice_label
+from game.client.words.choices import sea_roll_note
 from game.client.words.fairness import opener_tip
 from game.client.words.lang import capital
 from game.client.words.prompts import prompt_sentence
@@ -130,7 +131,8 @@ class Bars(ChoiceInput):
         opts = self.picker.options()
         done = self.picker.complete()
         if done is not None and self.shown is not None:
-            return f"Confirm: {choice_label(self.shown, self.seat, done)}?"
+            sea = sea_roll_note(self.shown, self.seat, done)
+            return f"Confirm: {choice_label(self.shown, self.seat, done)}?" + (f" - {sea}" if sea else "")
         if self.picker.clicked and self.shown is not None:
             words = [self.picker.option(p, i).label for i, p in enumerate(self.picker.picked)]
             where = " (highlighted on the map)" if any(o.target for o in opts) else ""
@@ -153,6 +155,13 @@ class Bars(ChoiceInput):
         if self.picker is None or self.picker.picked[:1] != [("propose",)] or len(self.picker.picked) > 2:
             return ""
         return "AB"[len(self.picker.picked) - 1]
+
+    def _price(self, o: Option) -> str:
+        """What a unit built costs, on its button (R-ACT-B1: 1 population, no gold; a free
+        build by Mercenaries or Pressgangs asks nothing)."""
+        if self.shown is None or pending(self.shown).kind != "build" or o.part not in (("army",), ("fleet",), ("fort",)):
+            return ""
+        return " (1 population)"
 
     def _in_stock(self, tile: str) -> bool:
         return tile in self.view.get("stock", {})
@@ -219,7 +228,7 @@ class Bars(ChoiceInput):
                         and self.picker.picked[:1] == [("tile",)] and self._in_stock(o.target[1])):
                     continue  # the stock over the map is the choice: one clickable grid, not a row of buttons
                 if o.target is None or o.target[0] in ("tile", "counter", "unit"):
-                    specs.append((o.label, ("part", o.part)))
+                    specs.append((o.label + self._price(o), ("part", o.part)))
         if bid_range:
             lo, hi = bid_range
             n = self.amount_value()
