@@ -338,3 +338,13 @@ def test_no_map_tooltip_shows_through_an_overlay(busy: GameScene, monkeypatch: p
     busy.app.pop(pause)
     busy.app.draw()
     assert shown == [counter.tip, counter.tip]
+
+
+def test_every_box_of_the_alliance_track_says_what_it_means(busy: GameScene) -> None:
+    assert busy.app is not None
+    busy.app.draw()
+    boxes = {h.target[2]: h.tip for h in busy.hits if h.target[:2] == ("track", "alliance_box")}
+    assert sorted(boxes) == ["A1", "A3", "A5", "A7", "B2", "B4", "B6"]
+    assert boxes["B2"].startswith("Alliance B, space 2: ") and "plays 2nd" in boxes["B2"] and "R-ALL-6" in boxes["B2"]
+    marker = next(h for h in busy.hits if h.target[:2] == ("track", "alliance"))
+    assert busy.tip_at(marker.rect.center) == marker.tip  # a power's marker keeps its own tooltip

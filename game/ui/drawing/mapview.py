@@ -171,6 +171,15 @@ class MapRenderer(PieceChips):
                 hits.append(Hit(r, ("track", name, str(value)), f"{name.title()} {value}"))
         s = round(self.layout.tracks["alliance"]["cell"] * z) - 2
         order: list[int] = v["order"]
+        t = self.layout.tracks["alliance"]
+        for row, (box, count) in enumerate((("A", int(t.get("top", 4))), ("B", int(t.get("bottom", 3))))):
+            for col in range(count):  # what a box of the alliance track means (its markers' tooltips come after)
+                space = 2 * col + 1 + row
+                hits.append(Hit(track_cell(self.layout, "alliance", col, z, row).move(ox, oy),
+                                ("track", "alliance_box", f"{box}{space}"),
+                                f"Alliance {box}, space {space}: a power the auction places here (proposal box {box}) "
+                                f"is allied this war with every power on row {box}, and plays {_ordinal(space)} in "
+                                f"each round (R-ALL-1, R-ALL-6, R-ALL-7)"))
         for seat, (side, space) in enumerate(zip(v["alliance"], v["track"], strict=False)):
             if not side:
                 continue
