@@ -34,6 +34,7 @@ class MarkerSpaces:
         self.held: dict[tuple[str, str], str] = {}  # (area, tile) -> the space its captured marker stood on
         self._saved: dict[int, tuple[Spaces, dict[tuple[str, str], str]]] = {}
         self._last = -1
+        self._kept = -1  # the position whose copy was kept last
 
     # ------------------------------------------------------------------ following
     def feed(self, st: State, events: Iterable[Mapping[str, Any]]) -> None:
@@ -55,7 +56,11 @@ class MarkerSpaces:
                 self._event(e, seats)
         self._settle(st)
         self._last = steps
-        self._saved[steps] = ({a: dict(m) for a, m in self.at.items()}, dict(self.held))
+        kept = self._saved.get(self._kept)
+        if kept is None or kept[0] != self.at or kept[1] != self.held:  # (an unchanged position shares its copy)
+            kept = ({a: dict(m) for a, m in self.at.items()}, dict(self.held))
+        self._saved[steps] = kept
+        self._kept = steps
 
     def _event(self, e: Mapping[str, Any], seats: Mapping[str, int]) -> None:
         kind = e.get("kind")
