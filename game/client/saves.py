@@ -240,7 +240,9 @@ def load_save(path: Path) -> Setup:
         return Setup.from_header(header, inputs)
     except OSError as exc:
         raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from exc
-    except (ValueError, KeyError, TypeError, RulesError) as exc:
+    except KeyError as exc:  # a field the header must have: named in words, not as Python quotes it
+        raise ValueError(f"{path.name} is damaged: its first line has no {exc.args[0]!s} field") from exc
+    except (ValueError, TypeError, RulesError) as exc:
         raise ValueError(f"{path.name} is damaged: {exc}") from exc
 
 

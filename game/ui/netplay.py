@@ -40,9 +40,11 @@ def is_network(path: Path) -> bool:
     return path.with_name(path.name + ".peer.json").exists()
 
 
-def last_game() -> Path | None:
-    """The game played last: the newest of the local saves and the network games' logs."""
-    found = [p for p in (next(iter(navigation.saved_games()), None), next(iter(network_logs()), None)) if p]
+def last_game(skip: frozenset[Path] = frozenset()) -> Path | None:
+    """The game played last: the newest of the local saves and the network games' logs
+    (leaving out ``skip``: those that could not be continued)."""
+    found = [p for p in (next((g for g in navigation.saved_games() if g not in skip), None),
+                         next((g for g in network_logs() if g not in skip), None)) if p]
     try:
         return max(found, key=lambda p: p.stat().st_mtime_ns) if found else None
     except OSError:

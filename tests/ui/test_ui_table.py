@@ -97,3 +97,42 @@ def test_a_finished_save_opened_again_has_its_whole_log_and_every_players_dice(h
         assert len(fair.fits) == 4 and all(f.n > 0 for f in fair.fits), [(f.power, f.n) for f in fair.fits]
     finally:
         game.table.close()
+
+
+def test_a_damaged_newest_save_does_not_block_continue(home: Path) -> None:
+    """Continue on a damaged newest save says what is wrong, in a wrapped message, and
+    offers the game before it; Continue again takes that one up."""
+    import os
+
+    from game.client.folders import local_games_dir
+    from game.ui.scenes.main_menu import MainMenu
+
+    folder = local_games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    good = folder / "older.jsonl"
+    table = LocalTable(setup_for(2, "", "easy", 3), good)
+    table.close()
+    bad = folder / "newer.jsonl"
+    bad.write_text('{"kind": "soe-local-game", "powers": ["france"], "seat": 0}\n{"seat": 0, "choice": ["fly"]}\n')
+    os.utime(good, ns=(1_000_000_000, 1_000_000_000))  # the good one older
+    app = App((1280, 720), hidden=True)
+    menu = MainMenu(Settings())
+    app.push(menu)
+    app.frame(0.0)
+    app.draw()
+
+    def press_continue() -> None:
+        button = next(b for b in menu.buttons if b.key == "continue")
+        _click(app, button.rect.center)
+
+    press_continue()
+    assert app.scenes[-1] is menu
+    assert menu.message == ("newer.jsonl is damaged: its first line has no bots field. "
+                            "Continue again takes up older.jsonl, the game before it."), menu.message
+    assert menu.message_box is not None  # wrapped, in a box over the menu
+    _click(app, menu.message_box.center)  # read: closed, and nothing else
+    assert menu.message == "" and app.scenes[-1] is menu
+    press_continue()
+    game = app.scenes[-1]
+    assert isinstance(game, GameScene) and game.table.path == good  # type: ignore[attr-defined]
+    game.table.close()

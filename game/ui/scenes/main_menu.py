@@ -26,6 +26,7 @@ class MainMenu(MenuScene):
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         self.opener = netplay.Opener()
+        self.skipped: set[Path] = set()  # games Continue could not take up: it offers the one before
 
     def entries(self) -> list[tuple[str, object, bool]]:
         has = bool(navigation.saved_games()) or bool(netplay.network_logs())
@@ -53,7 +54,7 @@ class MainMenu(MenuScene):
         elif key in ("host", "join", "watch"):
             self.app.push_scene("host_setup" if key == "host" else str(key), settings=self.settings)
         elif key == "continue":
-            last = netplay.last_game()
+            last = netplay.last_game(frozenset(self.skipped))
             if last is not None:
                 self.open(last)
         elif key == "open":
@@ -67,14 +68,23 @@ class MainMenu(MenuScene):
 
     def open(self, path: Path) -> None:
         assert self.app is not None
-        self.message = self.opener.open(self.app, self.settings, path)
+        said = self.opener.open(self.app, self.settings, path)
+        self.message = self._failed(path, said) if said and not self.opener.busy() else said
+
+    def _failed(self, path: Path, why: str) -> str:
+        """``path`` could not be continued: why, and the game Continue takes up next."""
+        self.skipped.add(path)
+        nxt = netplay.last_game(frozenset(self.skipped))
+        offer = f" Continue again takes up {nxt.name}, the game before it." if nxt is not None else ""
+        return f"{why.rstrip('.')}.{offer}"
 
     def update(self, dt: float) -> None:
         if self.app is None:
             return
+        path = self.opener.path
         said = self.opener.poll(self.app, self.settings)
         if said:
-            self.message = said
+            self.message = self._failed(path, said) if path is not None else said
             self.app.dirty = True
 
     def busy(self) -> bool:
