@@ -14,7 +14,7 @@ import pygame
 
 from game.client.netlobby import JoinRoom, NetOptions
 from game.client.settings import Settings
-from game.client.words.lobby import capital, game_settings, power_name, t
+from game.client.words.lobby import game_settings, power_name, t
 from game.ui import netplay
 from game.ui.app import Intent
 from game.ui.drawing import palette as P
@@ -22,28 +22,9 @@ from game.ui.drawing.assets import text
 from game.ui.drawing.backdrop import BACKDROP
 from game.ui.widgets.boxes import card
 from game.ui.widgets.buttons import Button, draw_button
-from game.ui.widgets.lobbyview import BAD, GOOD, WAIT, fingerprint_plate, lines, news_line, seat_table
+from game.ui.widgets.lobbyview import fingerprint_plate, lines, news_line, phase_words, seat_table
 from game.ui.widgets.menuform import MenuScene
 from net.core.lobby import Invite
-
-
-def phase_words(room: JoinRoom) -> tuple[str, P.Colour]:
-    """What the joiner's lobby says of where it is, and in what colour."""
-    s = room.state
-    inv = room.invite
-    if s.over:
-        return capital(s.said), BAD
-    if s.phase == "opening":
-        return t("join_opening"), WAIT
-    if s.phase == "connecting":
-        return t("connecting", where=f"{inv.host}:{inv.port}"), WAIT
-    if s.phase == "trying":
-        return capital(s.said), WAIT
-    if s.phase == "seated":
-        return t("seated_wait", power=power_name(s.power)), GOOD
-    if s.phase == "started":
-        return t("started"), GOOD
-    return t("watch_connected" if room.watch else "connected"), GOOD
 
 
 class JoinLobby(MenuScene):

@@ -13,10 +13,9 @@ import pygame
 
 from game.client.netlobby import JoinRoom, NetOptions
 from game.client.settings import Settings
-from game.client.words.lobby import capital, t
 from game.ui import netplay
 from game.ui.widgets.inviteform import InviteForm
-from game.ui.widgets.lobbyview import BAD, GOOD, WAIT, news_line
+from game.ui.widgets.lobbyview import news_line, phase_words
 from net.core.lobby import Invite, InviteError
 
 
@@ -83,18 +82,7 @@ class WatchMenu(InviteForm):
         """What watching is doing, and in what colour."""
         room = self.room
         assert room is not None
-        s, inv = room.state, room.invite
-        if s.over:
-            return capital(s.said), BAD
-        if s.phase == "opening":
-            return t("join_opening"), WAIT
-        if s.phase == "connecting":
-            return t("connecting", where=f"{inv.host}:{inv.port}"), WAIT
-        if s.phase == "trying":
-            return capital(s.said), WAIT
-        if s.phase == "started":
-            return t("started"), GOOD
-        return t("watch_connected"), GOOD
+        return phase_words(room)
 
     def extra(self, surf: pygame.Surface) -> None:
         if self.room is None:

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.client.netlobby import JoinRoom
+from game.client.words.lobby import capital, power_name, t
 from game.ui.app import Intent
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import font, text, wrap
@@ -228,3 +230,22 @@ def _fit(words: str, face: str, size: int, colour: P.Colour, width: int) -> pyga
 
 
 fit = _fit
+
+
+def phase_words(room: JoinRoom) -> tuple[str, P.Colour]:
+    """What a joiner's or a spectator's lobby says of where it is, and in what colour."""
+    s = room.state
+    inv = room.invite
+    if s.over:
+        return capital(s.said), BAD
+    if s.phase == "opening":
+        return t("join_opening"), WAIT
+    if s.phase == "connecting":
+        return t("connecting", where=f"{inv.host}:{inv.port}"), WAIT
+    if s.phase == "trying":
+        return capital(s.said), WAIT
+    if s.phase == "seated":
+        return t("seated_wait", power=power_name(s.power)), GOOD
+    if s.phase == "started":
+        return t("started"), GOOD
+    return t("watch_connected" if room.watch else "connected"), GOOD
