@@ -96,9 +96,9 @@ def log_scroll_times(size: tuple[int, int] = (1600, 900), seed: int = 1) -> dict
         app.frame(0.0)
         if scene.log_scroll == before:
             break
-    from game.ui.drawing.panels import log_top_scroll
+    from game.ui.drawing.logview import log_top_scroll
 
-    if scene.log_scroll != log_top_scroll(log, scene.log, scene.s) or not scene.log_scroll:
+    if scene.log_scroll != log_top_scroll(log, scene.log, scene.s, scene.board) or not scene.log_scroll:
         raise RuntimeError("the wheel over the log did not scroll it back to its first entry")
     app.dirty = True
     app.frame(0.0)

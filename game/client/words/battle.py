@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.client.logbook import Side
 from game.client.words.events import event_sentence
 from game.rules import Input, Roll, State, view
 from game.rules.board import load_board
@@ -42,13 +43,21 @@ class Tracker:
 
     fought: list[tuple[int, int, int]] = field(default_factory=list)  # per side: armies, fleets, forts
     before: dict[str, list[list[int]]] | None = field(default=None, repr=False)
+    # the last step's battles, by the index of their event: each side's total, strength and dice
+    blocks: dict[int, list[Side]] = field(default_factory=dict, repr=False)
+    _at: int = field(default=0, repr=False)
 
     def feed(self, st: State, events: list[dict[str, Any]],
              before: dict[str, list[list[int]]] | None = None) -> list[str]:
         """Take in a step's events (``before``: the units on the map before the step, for a
         roll); returns the lines to print for them."""
         self.before = before
-        return [self._one(st, e) for e in events]
+        self.blocks = {}
+        out = []
+        for i, e in enumerate(events):
+            self._at = i
+            out.append(self._one(st, e))
+        return out
 
     def _side_of(self, power: Any) -> int:
         return 0 if power and power == self.sides[0] else 1
@@ -158,6 +167,8 @@ class Tracker:
             seven = "; rolled 7: one more unit lost" if d1 + d2 == b.c("seven") and self.sides[side] else ""
             rows.append(f"      {name}: {total} = strength {total - diff}{parts} + dice {d1} and {d2} "
                         f"(difference {diff}){seven}")
+            self.blocks.setdefault(self._at, []).append(
+                Side(name, self.sides[side], total, total - diff, (d1, d2), ", ".join(known), bool(seven)))
         return "\n".join(rows)
 
 

@@ -50,6 +50,22 @@ class Camera:
         self.oy = sy - by * z
         self.clamp()
 
+    def show(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Bring the board's box (x0, y0)-(x1, y1) into the viewport: centred on it if any
+        of it is outside, zoomed out to the level that fits it if it is larger."""
+        vx, vy, vw, vh = self.view
+        sx0, sy0 = self.to_screen(x0, y0)
+        sx1, sy1 = self.to_screen(x1, y1)
+        if sx0 >= vx and sy0 >= vy and sx1 <= vx + vw and sy1 <= vy + vh:
+            return
+        level = round(math.log(self.zoom, STEP))
+        while level > MIN_LEVEL and ((x1 - x0) * zoom_of(level) > vw or (y1 - y0) * zoom_of(level) > vh):
+            level -= 1
+        z = self.zoom = zoom_of(level)
+        self.ox = vx + vw / 2 - (x0 + x1) / 2 * z
+        self.oy = vy + vh / 2 - (y0 + y1) / 2 * z
+        self.clamp()
+
     def pan(self, dx: float, dy: float) -> None:
         self.ox += dx
         self.oy += dy

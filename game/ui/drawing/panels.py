@@ -3,20 +3,16 @@ Each returns what it drew where (hits), for tooltips and clicks."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 import pygame
 
 from game.client.forecast import totals, war_end_scores
-from game.client.gamefile import (
-    NOTE,  # a log line starting so marks a contested point (a replay's drop, a withheld reveal)
-)
 from game.client.words.lang import capital
 from game.client.words.tiles import tile_cost, tile_effect, tile_rule
 from game.rules.board import Board
 from game.ui.drawing import palette as P
-from game.ui.drawing.assets import font, text, wrap
+from game.ui.drawing.assets import text
 from game.ui.drawing.chips import icon
 from game.ui.drawing.hits import Hit, Target
 
@@ -194,81 +190,3 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
         hits.append(Hit(cell, tgt, f"{t.name}: {cost}, {what}; {left} of {t.count} left.{borrow} "
                                    f"{capital(tile_effect(b, t.id))} ({tile_rule(b, t.id)})"))
     return hits
-
-
-class LogLines:
-    """Rendered log entries, each wrapped to the panel's width, the most recently drawn
-    kept (least recently used dropped first). Scrolling through a whole game renders each
-    entry once while it stays near the view, and the game's thousands of lines stay out of
-    the shared text cache (which holds the labels of every screen)."""
-
-    def __init__(self, keep: int = 600) -> None:
-        self.keep = keep
-        self._lines: OrderedDict[tuple[str, int, int, bool], list[pygame.Surface]] = OrderedDict()
-
-    def get(self, entry: str, size: int, width: int, newest: bool) -> list[pygame.Surface]:
-        key = (entry, size, width, newest)
-        got = self._lines.get(key)
-        if got is not None:
-            self._lines.move_to_end(key)
-            return got
-        f = font("sans", size)
-        colour = (255, 150, 120) if entry.startswith(NOTE) else P.TEXT if newest else (205, 196, 178)
-        got = [f.render(line, True, colour) for line in wrap(entry, "sans", size, width)]
-        self._lines[key] = got
-        while len(self._lines) > self.keep:
-            self._lines.popitem(last=False)
-        return got
-
-
-LOG_LINES = LogLines()
-
-
-def draw_log(surf: pygame.Surface, r: pygame.Rect, log: list[str], scroll: int, s: float) -> list[Hit]:
-    """The newest events at the bottom; only the visible entries are laid out, each
-    rendered once (``LOG_LINES``), so a whole game's log scrolls as fast as a short one."""
-    def px(x: float) -> int:
-        return max(1, round(x * s))
-
-    hits: list[Hit] = []
-    if r.height < px(40):
-        return hits
-    pygame.draw.rect(surf, (26, 22, 18), r, border_radius=6)
-    pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
-    head = text("Log" + (f"  (scrolled {scroll})" if scroll else ""), "sans-bold", px(12), P.TEXT_DIM)
-    surf.blit(head, (r.x + px(8), r.y + px(4)))
-    size = px(11)
-    lh = text("Ag", "sans", size, P.TEXT).get_height()
-    y = r.bottom - px(6)
-    end = len(log) - scroll
-    i = end - 1
-    clip = surf.get_clip()
-    surf.set_clip(pygame.Rect(r.x, r.y + px(20), r.width, r.height - px(22)))
-    while i >= 0 and y > r.y + px(20):
-        lines = LOG_LINES.get(log[i], size, r.width - px(16), i == len(log) - 1)
-        y -= lh * len(lines)
-        for k, t in enumerate(lines):
-            surf.blit(t, (r.x + px(8) + (px(8) if k else 0), y + k * lh))
-        hits.append(Hit(pygame.Rect(r.x, y, r.width, lh * len(lines)), ("logline", str(i)), log[i]))
-        y -= px(2)
-        i -= 1
-    surf.set_clip(clip)
-    return hits
-
-
-def log_top_scroll(r: pygame.Rect, log: list[str], s: float) -> int:
-    """The farthest the log scrolls back: the oldest entries then fill the panel from its
-    top (so the wheel stops there, not with one line left at the bottom)."""
-    def px(x: float) -> int:
-        return max(1, round(x * s))
-
-    size = px(11)
-    lh = text("Ag", "sans", size, P.TEXT).get_height()
-    room = r.height - px(26)
-    fit = 0
-    for entry in log:
-        room -= lh * len(wrap(entry, "sans", size, r.width - px(16))) + px(2)
-        if room < 0:
-            break
-        fit += 1
-    return max(0, len(log) - max(1, fit))

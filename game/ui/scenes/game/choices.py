@@ -17,7 +17,7 @@ from game.rules import Act, Choice, RulesError, apply, describe, pending
 from game.rules.board import load_board
 from game.ui.app import Intent
 from game.ui.drawing.hits import Target
-from game.ui.drawing.panels import log_top_scroll
+from game.ui.drawing.logview import log_top_scroll
 from game.ui.scenes.game.screen import SAID_S
 from game.ui.scenes.game.steps import StepPlayer
 from game.ui.widgets.picker import Option, parts_of
@@ -67,7 +67,7 @@ class ChoiceInput(StepPlayer):
             return True
         if k == "wheel":
             if self.side_rect().collidepoint(intent.pos):
-                top = log_top_scroll(self._log_rect(), self.log, self.s)
+                top = log_top_scroll(self._log_rect(), self.log, self.s, self.board, self.log_power) if self.board else 0
                 self.log_scroll = max(0, min(top, self.log_scroll + intent.steps * 3))
             elif pygame.Rect(self.map_rect()).collidepoint(intent.pos):
                 self.cam.zoom_at(intent.pos[0], intent.pos[1], intent.steps)
@@ -151,6 +151,7 @@ class ChoiceInput(StepPlayer):
     def close_card(self) -> None:
         """Close the card over the map, read: the game goes on at once."""
         self.card, self.card_time, self.hold = None, 0.0, 0.0
+        self._release_log()
         if self.app is not None:
             self.app.dirty = True
 
@@ -197,6 +198,8 @@ class ChoiceInput(StepPlayer):
             if b.enabled and b.rect.collidepoint(pos):
                 self._button(b.key)
                 return
+        if self._log_click(pos):
+            return
         lit = self.lit()
         target = self.target_at(pos, lit)
         if target is None:
@@ -362,12 +365,43 @@ class ChoiceInput(StepPlayer):
     def _hover_log(self, pos: tuple[int, int]) -> None:
         self.focus = set()
         for h in self.hits:
-            if h.target[0] == "logline" and h.rect.collidepoint(pos) and self.board is not None:
-                line = h.tip
-                areas = {a.id for a in self.board.areas if a.name in line and a.kind != "home"}
-                if not areas and self.view:  # a line naming only powers: where they stand
-                    powers = self.view["powers"]
-                    named = [i for i, pid in enumerate(powers) if self.board.power_name(pid) in line]
-                    areas = {a for a, seats in self.view["units"].items() for i in named if any(seats[i])}
-                    areas |= {a for a, seats in self.view["markers"].items() for i in named if seats[i]}
-                self.focus = areas | {a.id for a in self.board.areas if a.name in line and a.kind == "home"}
+            if h.target[0] == "logline" and h.rect.collidepoint(pos):
+                self.focus = self._line_areas(int(h.target[1]))
+
+    def _line_areas(self, i: int) -> set[str]:
+        """Where log line ``i`` happened: its area; else the areas its words name; a line
+        naming only powers, where they stand."""
+        if self.board is None or not 0 <= i < len(self.log):
+            return set()
+        line = self.log[i]
+        where = getattr(line, "area", "")
+        if where:
+            return {where}
+        areas = {a.id for a in self.board.areas if a.name in line and a.kind != "home"}
+        if not areas and self.view:
+            powers = self.view["powers"]
+            named = [k for k, pid in enumerate(powers) if self.board.power_name(pid) in line]
+            areas = {a for a, seats in self.view["units"].items() for k in named if any(seats[k])}
+            areas |= {a for a, seats in self.view["markers"].items() for k in named if seats[k]}
+        return areas | {a.id for a in self.board.areas if a.name in line and a.kind == "home"}
+
+    def _log_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the log: a power's tag filters the log to it (again: the whole log);
+        a line is marked where it happened on the map, brought into view."""
+        for h in self.hits:
+            if not h.rect.collidepoint(pos) or h.target[0] not in ("logfilter", "logline"):
+                continue
+            if h.target[0] == "logfilter":
+                self.log_power = "" if self.log_power == h.target[1] else str(h.target[1])
+                self.log_scroll = 0
+            else:
+                self.located = self._line_areas(int(h.target[1]))
+                boxes = [self.layout.areas[a].units for a in sorted(self.located) if a in self.layout.areas]
+                if boxes:
+                    box = pygame.Rect(boxes[0]).unionall([pygame.Rect(x) for x in boxes[1:]])
+                    self.cam.show(box.x, box.y, box.right, box.bottom)
+            if self.app is not None:
+                self.app.dirty = True
+            return True
+        self.located = set()
+        return False

@@ -25,7 +25,8 @@ from game.ui.drawing.assets import text
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.cards import battle_card, scoring_card
 from game.ui.drawing.hits import Hit
-from game.ui.drawing.panels import draw_log, draw_market, draw_players, market_rect
+from game.ui.drawing.logview import draw_log
+from game.ui.drawing.panels import draw_market, draw_players, market_rect
 from game.ui.scenes.game.online import Online
 
 # while steps are still queued (a game caught up, a long history), the board and the
@@ -57,13 +58,13 @@ class GameScene(Online):
         version = self._shown_version()
         # while steps wait, one layer drawn again per frame at most (the others a frame later)
         self._redraws = 1 if self.queue else len(self._layers) + 4
-        key = (version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus))
+        key = (version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus | self.located))
         shown = self.moving_view if moving else self.view
 
         def board_layer(layer: pygame.Surface) -> list[Hit]:
             assert self.renderer is not None
             local = Camera(cam.board_w, cam.board_h, (0, 0, m.width, m.height), cam.zoom, cam.ox - m.x, cam.oy - m.y)
-            return self.renderer.draw(layer, local, shown, set(litset), self.focus, self.t)
+            return self.renderer.draw(layer, local, shown, set(litset), self.focus | self.located, self.t)
 
         self.hits = self._layer(surf, "board", key, m, board_layer)
         if self.move_time > 0 and self.moves:
@@ -82,8 +83,11 @@ class GameScene(Online):
                 surf, "market", (version, litset, m.size), mr,
                 lambda layer: draw_market(layer, area, self.view, board, self.seat, self.s, set(litset)))
         lr = self._log_rect()
-        self.hits += self._layer(surf, "log", (version, len(self.log) if not self.queue else -1, self.log_scroll, lr.size), lr,
-                                 lambda layer: draw_log(layer, layer.get_rect(), self.log, self.log_scroll, self.s))
+        powers = list(self.view["powers"])
+        self.hits += self._layer(
+            surf, "log", (version, len(self.log) if not self.queue else -1, self.log_scroll, self.log_power, lr.size),
+            lr, lambda layer: draw_log(layer, layer.get_rect(), self.log, self.log_scroll, self.s, board, powers,
+                                       self.log_power))
         self.buttons = self._top_buttons()
         self._top(surf)
         self._bar(surf)
@@ -91,7 +95,7 @@ class GameScene(Online):
             kind, events = self.card
             if kind == "battle":
                 age = self.card_total - self.card_time
-                rolling = int(age * 24) if self.speed > 0 and age < 0.6 * self.speed else -1
+                rolling = int(age * 24) if self.speed > 0 and age < self.rolling_s() else -1
                 battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)

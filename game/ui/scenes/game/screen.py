@@ -57,6 +57,9 @@ class ScreenState(ScaledScene):
         self.events: list[dict[str, Any]] = []
         self.chances = ChanceLog()  # the chance events shown so far (the fairness panel's, unless the table has its own)
         self.log_scroll = 0  # lines scrolled up from the newest
+        self.log_held: list[str] = []  # a battle's lines, until its card has shown the dice
+        self.log_power = ""  # the power the log is filtered to ("" all)
+        self.located: set[str] = set()  # the areas of the log line clicked, marked on the map
         self.banner: list[str] = []
         self.banner_time = 0.0
         self.message = ""

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.client.logbook import log_lines
 from game.client.markers import MarkerSpaces
 from game.client.tables import Step
 from game.client.words.events import event_sentence
@@ -80,7 +81,8 @@ class StepPlayer(ScreenState):
         for e, line in zip(step.events, lines, strict=False):
             if e.get("kind") == "battle" and "\n" in line:
                 self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
-        self.log.extend(x for line in lines for x in line.split("\n") if x.strip())
+        self._release_log()
+        said = log_lines(step.events, lines, self.board, self.tracker.blocks if lines is not texts else None)
         mine = self.seat >= 0 and step.actor == self.seat  # (a spectator's seat, -1, is no chance step's)
         quiet = mine or step.history  # nothing to follow: no banner, no wait
         if not quiet and texts:
@@ -94,6 +96,10 @@ class StepPlayer(ScreenState):
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
         if self.speed > 0 and not step.history:
             self.show_card(step)
+        if self.card is not None and self.card_step is step and self.card[0] == "battle":
+            self.log_held = [*said]  # the result is read in the log once the card has shown the dice
+        else:
+            self.log.extend(said)
             if dice:
                 self.sound("dice")
             elif any(e.get("kind") in ("move", "sea_arrive", "build", "place") for e in step.events):
@@ -205,6 +211,8 @@ class StepPlayer(ScreenState):
             self.card_time -= dt
             if self.card_time <= 0:
                 self.card = None
+        if self.log_held and (self.card is None or self.card_total - self.card_time >= self.rolling_s()):
+            self._release_log()
         if self.message_time > 0:
             self.message_time -= dt
             if self.message_time <= 0 and self.app is not None:
@@ -235,12 +243,26 @@ class StepPlayer(ScreenState):
         self.card_time = self.card_total = max(2.2, 1.0 + 0.5 * lines) * max(self.speed, 0.5)
         self.banner_time = 0
 
+    def rolling_s(self) -> float:
+        """How long a battle card's dice roll before they show their faces."""
+        return 0.6 * self.speed
+
+    def _release_log(self) -> None:
+        """The lines held while a battle card rolled its dice go into the log."""
+        if self.log_held:
+            self.log.extend(self.log_held)
+            self.log_held = []
+            if self.app is not None:
+                self.app.dirty = True
+
     def skip(self) -> None:
         """Show at once every step reported so far: no animation, no card, no wait."""
+        self._release_log()
         while self.queue:
             self._take(self.queue.popleft())
         self.card_time = 0
         self.card = None
+        self._release_log()
         self.move_time = 0
         self.hold = 0
         self.banner_time = 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.forecast import war_end_scores
+from game.client.logbook import battle_words
 from game.client.words.tiles import tile_line
 from game.ui.scenes.game.bars import Bars
 from game.ui.widgets.tooltip import tooltip
@@ -34,6 +35,9 @@ class Tooltips(Bars):
                 break
             if h.rect.collidepoint(pos) and h.tip in self.tile_lines and self.board is not None:
                 tip = tile_line(self.board, self.tile_lines[h.tip])  # a line naming a tile: what it does
+                break
+            if h.rect.collidepoint(pos) and h.target[0] == "logline":
+                tip = battle_words(self.log[int(h.target[1])]) if int(h.target[1]) < len(self.log) else ""
                 break
         if not tip and pygame.Rect(self.map_rect()).collidepoint(pos) and self.board is not None:
             bx, by = self.cam.to_board(*pos)
