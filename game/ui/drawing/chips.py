@@ -1,10 +1,12 @@
 """The pieces' chips: a neutral counter, a power's control marker, a power's units in one
-area (its letters, then armies, fleets and forts with counts), the "+n" chip for the
-powers there was no room for, each drawn once per size and kept; and where an area's
-chips go in its unit boxes (``unit_chips``), however crowded the area is."""
+area (its army, fleet and fort shapes in its colour, from :mod:`game.ui.drawing.pieces`,
+each with its count when there are more than one), the "+n" chip for the powers there
+was no room for, each drawn once per size and kept; and where an area's chips go in its
+unit boxes (``unit_chips``), however crowded the area is."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -16,10 +18,16 @@ from game.ui.drawing.board import LABELS_FROM
 from game.ui.drawing.camera import Camera
 from game.ui.drawing.hits import Target
 from game.ui.drawing.layout import AreaShape
+from game.ui.drawing.pieces import KINDS, piece
 
 # The smallest unit chip: its numbers stay 10 px (every unit box is at least this high in
 # the smallest window, whose board is drawn at about 0.43 of its size)
 CHIP_MIN = 13
+# How high the pieces are where there is room, from the board of a 1280x720 window on (each
+# shape's details stay clear; a larger board draws them larger, the smallest window's
+# board a little smaller)
+PIECE_H = 20
+KIND_GAP = 1  # between a power's army, fleet and fort in one chip
 
 
 class PieceChips:
@@ -28,6 +36,7 @@ class PieceChips:
     def __init__(self, b: Board) -> None:
         self.board = b
         self._chips: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._placed: dict[tuple[Any, ...], list[tuple[Target, pygame.Surface, pygame.Rect, str]]] = {}
         self.viewer = -1  # the player's seat: in a crowded area their chip is shown first
 
     def _counter(self, cid: str, s: int) -> pygame.Surface:
@@ -83,36 +92,28 @@ class PieceChips:
             self._chips[key] = surf
         return surf
 
-    def chip(self, pid: str, units: list[int] | tuple[int, ...], h: int, letters: bool = True) -> pygame.Surface:
-        """A power's pieces in one area: its letters, then armies, fleets and forts with
-        counts. The compact form (``letters=False``, for a crowded area) leaves the letters
-        out: the chip's colour says whose pieces they are, its tooltip names the power."""
-        key = ("chip", pid, tuple(units), h, letters)
+    def chip(self, pid: str, units: list[int] | tuple[int, ...], h: int, wide: bool = True) -> pygame.Surface:
+        """A power's pieces in one area, ``h`` pixels high: an army, a fleet, a fort, each
+        its own shape in the power's colour, with how many beside it when there are more
+        than one ("×3"; in a crowded area, ``wide=False``, just "3"). No letters: the
+        colour says whose pieces they are, the tooltip names the power."""
+        key = ("chip", pid, tuple(units), h, wide)
         surf = self._chips.get(key)
         if surf is None:
-            parts = [(k, n) for k, n in zip(("army", "fleet", "fort"), units, strict=False) if n]
-            f = max(10, h * 3 // 5)
-            ink = P.ink(pid)
-            lt = text(P.letters(pid), "cond-bold", max(10, h * 11 // 20), ink) if letters else None
-            lw = lt.get_width() + 6 if lt is not None else 1
-            iw = h // 2 - 1  # a unit kind's icon
-            nums = [text(str(n), "sans-bold", f, ink) for _, n in parts]
-            w = lw + sum(iw + 1 + t.get_width() + 2 for t in nums) + (3 if letters else 1)
-            surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            col = P.power(pid)
-            pygame.draw.rect(surf, (30, 24, 18), surf.get_rect().move(1, 1), border_radius=h // 3)
-            pygame.draw.rect(surf, col, surf.get_rect().inflate(-1, -1), border_radius=h // 3)
-            edge = (200, 200, 200) if pid == "prussia" else (40, 32, 24)
-            pygame.draw.rect(surf, edge, surf.get_rect().inflate(-1, -1), 1, border_radius=h // 3)
-            if lt is not None:
-                surf.blit(lt, lt.get_rect(center=(lw // 2, h // 2)))
-                pygame.draw.line(surf, ink, (lw - 1, 3), (lw - 1, h - 4), 1)
-            x = lw + 2
-            for (kind, _), nt in zip(parts, nums, strict=True):
-                icon(surf, kind, pygame.Rect(x, h // 4, iw, h // 2), ink)
-                x += iw + 1
-                surf.blit(nt, nt.get_rect(midleft=(x, h // 2)))
-                x += nt.get_width() + 2
+            if len(self._chips) > 3000:  # (a long game meets many mixes of pieces and sizes)
+                self._chips.clear()
+            parts = [(piece(kind, pid, h), count(n, h, wide) if n > 1 else None)
+                     for kind, n in zip(KINDS, units, strict=False) if n]
+            w = sum(p.get_width() + (c.get_width() if c is not None else 0) for p, c in parts) + KIND_GAP * (len(parts) - 1)
+            surf = pygame.Surface((max(1, w), h), pygame.SRCALPHA)
+            x = 0
+            for p, c in parts:
+                surf.blit(p, (x, 0))
+                x += p.get_width()
+                if c is not None:
+                    surf.blit(c, (x, 0))
+                    x += c.get_width()
+                x += KIND_GAP
             self._chips[key] = surf
         return surf
 
@@ -136,34 +137,56 @@ class PieceChips:
         (``boxes``, on screen) with room for it: what each stands for, its surface, its
         rect and its tooltip.
 
-        Every chip lies inside the boxes. The first of these looks whose chips all fit is
-        used: one chip per power with its letters, as tall as the zoom asks, then a size
-        smaller, then ``CHIP_MIN`` pixels high (text stays 10 px); then the compact chips
-        (colour, no letters); then a compact chip per kind of piece (a power's armies and
-        fleets may then go in two rows); then, in the most crowded area, as many compact
-        chips as fit, the ones the player may pick and their own first, then the largest,
-        and a "+n" chip whose tooltip lists the others."""
+        A chip is a power's pieces side by side (see ``chip``). Every chip lies inside the
+        boxes. The first of these looks whose chips all fit is used: one chip per power
+        with "×n" counts, its pieces as tall as the zoom asks (at least ``PIECE_H``), or
+        at that size a chip per kind of piece (a power's army and its fleets may then go
+        in two rows); then the same a size smaller, and smaller again down to
+        ``CHIP_MIN`` pixels (counts stay 10 px); then the compact chips (bare counts),
+        whole, then per kind; then, in the most crowded area, as many compact chips as
+        fit, the ones the player may pick and their own first, then the largest, and a
+        "+n" chip whose tooltip lists the others.
+
+        The places are kept per area, pieces, size and place of the boxes (relative to the
+        first), the powers the player may pick there and the player's seat: the board is
+        drawn every frame and a crowded area tries many looks."""
         powers: list[str] = v["powers"]
-        b = self.board
         present = [(seat, powers[seat], tuple(u)) for seat, u in enumerate(v["units"].get(aid, [])) if any(u)]
-        if not present:
+        if not present or not boxes:
             return []
-        gap = max(2, round(4 * z))
-        drop = gap if z >= LABELS_FROM else 1  # between rows: in the smallest window, chips' shadows touch
-        h0 = max(17, round(22 * z))
-        forms: list[tuple[bool, int, bool]] = []  # letters, height, a chip per kind of piece
-        for form in [(True, h0, False), (True, h0 - 2, False), (True, CHIP_MIN, False),
-                     (False, max(CHIP_MIN, h0 - 4), False), (False, CHIP_MIN, False), (False, CHIP_MIN, True)]:
+        ox, oy = boxes[0].topleft
+        rel = [b.move(-ox, -oy) for b in boxes]
+        key = (aid, tuple(present), tuple(tuple(b) for b in rel), round(z * 1000),
+               tuple(pid for _, pid, _ in present if ("unit", aid, pid) in lit), self.viewer)
+        placed = self._placed.get(key)
+        if placed is None:
+            if len(self._placed) > 2000:
+                self._placed.clear()
+            placed = self._place(aid, present, rel, z, lit)
+            self._placed[key] = placed
+        return [(tgt, c, r.move(ox, oy), tip) for tgt, c, r, tip in placed]
+
+    def _place(self, aid: str, present: list[tuple[int, str, tuple[int, ...]]], boxes: list[pygame.Rect], z: float,
+               lit: set[Target]) -> list[tuple[Target, pygame.Surface, pygame.Rect, str]]:
+        """Where an area's chips go in its boxes (see ``unit_chips``)."""
+        b = self.board
+        gap = max(2, round(5 * z))  # between two powers' pieces (a power's own kinds stand closer)
+        tight = max(2, round(3 * z))  # the same in a crowded area
+        drop = tight if z >= LABELS_FROM else 1  # between rows: in the smallest window, rows touch
+        h0 = max(PIECE_H if z >= LABELS_FROM else PIECE_H - 3, round(30 * z))
+        forms: list[tuple[bool, int, bool]] = []  # "×n", height, a chip per kind of piece
+        for form in [*((True, h, split) for h in (h0, h0 - 2, PIECE_H - 3, PIECE_H - 5, CHIP_MIN) for split in (False, True)),
+                     (False, CHIP_MIN, False), (False, CHIP_MIN, True)]:
             if form[1] >= CHIP_MIN and form not in forms:
                 forms.append(form)
 
         def tip(pid: str, u: tuple[int, ...]) -> str:
             return f"{b.power_name(pid)} in {b.area_name(aid)}: {unit_words(u)}"
 
-        for letters, h, split in forms:
+        for wide, h, split in forms:
             pieces = [(pid, u, part) for _, pid, u in present for part in (_per_kind(u) if split else [u])]
-            chips = [self.chip(pid, part, h, letters) for pid, _, part in pieces]
-            spots = pack_rows([c.get_width() for c in chips], rows_in(boxes, h, drop), gap, split)
+            chips = [self.chip(pid, part, h, wide) for pid, _, part in pieces]
+            spots = pack_rows([c.get_width() for c in chips], rows_in(boxes, h, drop), gap if wide else tight, split)
             if spots is not None:
                 return [(("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
                         for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=True)]
@@ -177,7 +200,7 @@ class PieceChips:
             for split in (False, True):
                 pieces = [(pid, u, part) for _, pid, u in shown for part in (_per_kind(u) if split else [u])]
                 chips = [self.chip(pid, part, h, False) for pid, _, part in pieces] + [self.more_chip(len(hidden), h)]
-                spots = pack_rows([c.get_width() for c in chips], rows, gap, split)
+                spots = pack_rows([c.get_width() for c in chips], rows, tight, split)
                 if spots is not None:
                     break
             if spots is None and k > 0:
@@ -243,20 +266,18 @@ def pack_rows(widths: list[int], rows: list[pygame.Rect], gap: int, in_order: bo
     return out
 
 
-def icon(surf: pygame.Surface, kind: str, r: pygame.Rect, col: P.Colour) -> None:
-    """A small shape for a unit kind: army (a soldier's bust), fleet (a hull and sail),
-    fort (a tower)."""
-    if kind == "army":
-        pygame.draw.circle(surf, col, (r.centerx, r.y + r.h // 4), max(1, r.w // 5))
-        pygame.draw.polygon(surf, col, [(r.x + r.w // 6, r.bottom), (r.centerx, r.y + r.h // 2 - 1),
-                                        (r.right - r.w // 6, r.bottom)])
-    elif kind == "fleet":
-        pygame.draw.polygon(surf, col, [(r.x, r.y + r.h * 2 // 3), (r.right, r.y + r.h * 2 // 3),
-                                        (r.right - r.w // 5, r.bottom), (r.x + r.w // 5, r.bottom)])
-        pygame.draw.polygon(surf, col, [(r.centerx, r.y), (r.centerx, r.y + r.h * 3 // 5),
-                                        (r.right - r.w // 6, r.y + r.h * 3 // 5)])
-    else:
-        pygame.draw.rect(surf, col, (r.x + r.w // 6, r.y + r.h // 3, r.w * 2 // 3, r.h * 2 // 3))
-        for i in range(3):
-            pygame.draw.rect(surf, col, (r.x + r.w // 6 + i * r.w * 2 // 9 + (i > 0), r.y + r.h // 6,
-                                         max(1, r.w // 7), r.h // 5))
+@lru_cache(maxsize=256)
+def count(n: int, h: int, wide: bool = True) -> pygame.Surface:
+    """How many pieces of a kind there are, to stand beside the piece: "×3" (``wide``) or
+    "3", dark on a light halo so it reads on land and sea alike, ``h`` pixels high with
+    the digits standing on the pieces' foot line."""
+    f = max(10, round(h * 0.6))
+    words = f"×{n}" if wide else str(n)
+    ink = text(words, "sans-bold", f, P.INK)
+    halo = text(words, "sans-bold", f, P.PARCHMENT)
+    surf = pygame.Surface((ink.get_width() + 2, h), pygame.SRCALPHA)
+    y = h - 2 - font("sans-bold", f).get_ascent()  # the baseline one pixel over the foot
+    for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
+        surf.blit(halo, (dx, y + dy - 1))
+    surf.blit(ink, (1, y))
+    return surf

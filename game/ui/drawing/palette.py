@@ -1,7 +1,7 @@
 """Colours of the board and the seven powers. The power colours follow the printed
 pieces (red, blue, yellow, green, white, black, orange) but are taken from the
-Okabe-Ito set, which stays distinct for colour-blind players; every piece also carries
-its power's letters."""
+Okabe-Ito set, which stays distinct for colour-blind players; every control marker also
+carries its power's letters, and every unit's tooltip names its power."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from game.client.words.tiles import tile_cost, tile_effect, tile_rule
 from game.rules.board import Board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
-from game.ui.drawing.chips import icon
 from game.ui.drawing.hits import Hit, Target
+from game.ui.drawing.pieces import icon
 
 UNREST_LIMIT = 20
 
