@@ -37,6 +37,7 @@ SCENES: dict[str, str] = {
     "replay_end": "game.ui.scenes.end:ReplayEnd",
     "fairness": "game.ui.scenes.fairness:FairnessPanel",
     "whatif": "game.ui.scenes.whatif:WhatIfMenu",
+    "rules": "game.ui.scenes.rulecard:RuleCards",
 }
 
 #: the network games' scenes: hosting (its form, then its lobby), joining (the invite or a

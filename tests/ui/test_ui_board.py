@@ -324,7 +324,7 @@ def test_no_map_tooltip_shows_through_an_overlay(busy: GameScene, monkeypatch: p
     import game.ui.scenes.game.tooltips as tips
 
     shown: list[str] = []
-    monkeypatch.setattr(tips, "tooltip", lambda surf, tip, pos, size: shown.append(tip))
+    monkeypatch.setattr(tips, "tooltip", lambda surf, tip, pos, size, hint="": shown.append(tip))
     assert busy.app is not None
     busy.show_market = False
     busy.app.draw()

@@ -118,9 +118,9 @@ class MapRenderer(PieceChips):
                 if tgt[0] == "counter":
                     c = b.counter_by_id[tgt[1]]
                     surf.blit(self._counter(c.id, s), rect)
-                    tip = c.name + (" (Pop: colonise)" if c.type == "pop" else " (Slaves: enslave)" if c.type == "slaves"
-                                    else f", strength {c.strength}" + (f", {c.gold} gold" if c.gold else "")
-                                    + (", 1 VP" if c.vp else ""))
+                    took = {"pop": " (Pop: colonise, R-ACT-E1)", "slaves": " (Slaves: enslave, R-ACT-E2)"}
+                    tip = c.name + took.get(c.type, f", strength {c.strength}" + (f", {c.gold} gold" if c.gold else "")
+                                            + (", 1 VP" if c.vp else "") + " (R-CMB-12)")
                 else:
                     pid = tgt[2]
                     surf.blit(self._marker(pid, s), rect)

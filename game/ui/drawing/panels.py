@@ -59,17 +59,17 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         unrest = v["unrest"][i]
         x = strip.right + px(6)
         yy = r.y + px(20)
-        stats = [("gold", str(v["gold"][i]), P.GOLD, f"{v['gold'][i]} gold"),
-                 ("pop", f"{v['pop'][i]}/9", (120, 190, 120), f"population {v['pop'][i]} of 9"),
+        stats = [("gold", str(v["gold"][i]), P.GOLD, f"{v['gold'][i]} gold (R-GEN-4, R-GEN-5)"),
+                 ("pop", f"{v['pop'][i]}/9", (120, 190, 120), f"population {v['pop'][i]} of 9 (R-GEN-7)"),
                  ("vp", f"{v['vp'][i]}" + (f" +{gain[i]}" if gain[i] else ""), (220, 120, 120),
-                  f"{v['vp'][i]} victory points; {gain[i]} more if the war ended now")]
+                  f"{v['vp'][i]} victory points; {gain[i]} more if the war ended now (R-VP-1)")]
         if unrest is None:
-            stats.append(("unrest", "?", (150, 140, 130), "unrest: hidden until the end of the game"))
+            stats.append(("unrest", "?", (150, 140, 130), "unrest: hidden until the end of the game (R-GEN-6)"))
         else:
             pen = "no penalty yet" if unrest < 1 else "the 4 and 7 VP penalties depend on the others' unrest"
             stats.append(("unrest", f"{unrest}/{UNREST_LIMIT}", P.BAD if unrest >= UNREST_LIMIT - 4 else (230, 160, 120),
                           f"your unrest {unrest}: at {UNREST_LIMIT} or more your government falls; "
-                          f"the most unrest loses 7 VP, the second most 4 VP ({pen})"))
+                          f"the most unrest loses 7 VP, the second most 4 VP ({pen}; R-END-2, R-END-3)"))
         for key, val, col, tip in stats:
             lab = text({"gold": "G", "pop": "Pop", "vp": "VP", "unrest": "Unrest"}[key], "cond", px(11), P.TEXT_DIM)
             vt = text(val, "sans-bold", px(13), col)
@@ -95,7 +95,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
             sx -= px(4)
         hits.append(Hit(pygame.Rect(sx, sy, r.right - sx, px(14)), ("supply", pid),
                         f"In supply: {sup['army']} armies, {sup['fleet']} fleets, {sup['fort']} forts, "
-                        f"{sup['marker']} control markers"))
+                        f"{sup['marker']} control markers (R-GEN-2)"))
         # tiles held, used ones turned (dimmed, marked)
         tx = strip.right + px(6)
         ty = r.y + px(37)

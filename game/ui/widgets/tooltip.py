@@ -1,5 +1,6 @@
 """The tooltip: words on a parchment box beside the mouse, wrapped to a readable width and
-kept inside the window."""
+kept inside the window; under them, if given, a small hint line (the key that opens the
+rules the words name)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
 
 
-def tooltip(surf: pygame.Surface, tip: str, pos: tuple[int, int], size: int) -> None:
+def tooltip(surf: pygame.Surface, tip: str, pos: tuple[int, int], size: int, hint: str = "") -> None:
     lines = wrap(tip, "sans", size, size * 26)
     surfs = [text(line, "sans", size, (30, 24, 16)) for line in lines]
-    w = max(s.get_width() for s in surfs) + 14
-    h = sum(s.get_height() for s in surfs) + 10
+    small = text(hint, "sans-bold", max(9, size - 2), P.INK_SOFT) if hint else None
+    gap = 4 if small is not None else 0
+    w = max([s.get_width() for s in surfs] + ([small.get_width()] if small is not None else [])) + 14
+    h = sum(s.get_height() for s in surfs) + 10 + (small.get_height() + gap if small is not None else 0)
     sw, sh = surf.get_size()
     r = pygame.Rect(pos[0] + 16, pos[1] + 18, w, h)
     if r.right > sw:
@@ -27,3 +30,6 @@ def tooltip(surf: pygame.Surface, tip: str, pos: tuple[int, int], size: int) -> 
     for s in surfs:
         surf.blit(s, (r.x + 7, y))
         y += s.get_height()
+    if small is not None:
+        pygame.draw.line(surf, (200, 184, 150), (r.x + 7, y + gap // 2), (r.right - 8, y + gap // 2))
+        surf.blit(small, (r.right - 7 - small.get_width(), y + gap))

@@ -20,6 +20,7 @@ from game.ui.scenes.game.choices import ChoiceInput
 from game.ui.widgets.boxes import panel
 from game.ui.widgets.buttons import Button, draw_button, layout_buttons
 from game.ui.widgets.picker import Option, parts_of
+from game.ui.widgets.rulelinks import draw_linked
 from game.ui.widgets.textentry import draw_field
 
 
@@ -84,16 +85,19 @@ class Bars(ChoiceInput):
             boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))
             prompt += f"  [high bid {tr.high} by {self.board.power_name(tr.leader)}: box A/B {boxes}]"
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
+        self.rule_links = []  # the rule ids drawn as links: a click opens the rule's card
         for line in lines:
-            t = text(line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT)
-            surf.blit(t, (x, y))
-            y += t.get_height()
+            h, links = draw_linked(surf, line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT, (x, y),
+                                   self.mouse)
+            self.rule_links += links
+            y += h
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
         if not (self.picker is not None and self.ready()) and self.banner and self.card_time <= 0:
             for line in self.banner[-3:]:  # what just happened, under the prompt
-                t = text(line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM)
-                surf.blit(t, (x + self.px(10), y + self.px(2)))
-                y += t.get_height() + self.px(1)
+                h, links = draw_linked(surf, line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM,
+                                       (x + self.px(10), y + self.px(2)), self.mouse)
+                self.rule_links += links
+                y += h + self.px(1)
         self._odds_tip = None
         if self.picker is not None and self.ready():
             self.buttons += self._choice_buttons(area)
@@ -114,7 +118,8 @@ class Bars(ChoiceInput):
         msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
         if msg:  # over the bottom of the map, in up to three lines
             col = (255, 190, 170) if not self.hint else (190, 230, 190)
-            ts = [text(line, "sans", self.px(13), col) for line in wrap(msg, "sans", self.px(13), r.width - self.px(40))[:3]]
+            msg_lines = wrap(msg, "sans", self.px(13), r.width - self.px(40))[:3]
+            ts = [text(line, "sans", self.px(13), col) for line in msg_lines]
             w = max(t.get_width() for t in ts)
             h = sum(t.get_height() for t in ts)
             bg = pygame.Rect(0, 0, w, h).inflate(self.px(12), self.px(8))
@@ -122,9 +127,10 @@ class Bars(ChoiceInput):
             pygame.draw.rect(surf, (30, 20, 16), bg, border_radius=6)
             pygame.draw.rect(surf, P.BAD if not self.hint else P.GOOD, bg, 1, border_radius=6)
             y = bg.y + self.px(4)
-            for t in ts:
-                surf.blit(t, (bg.x + self.px(6), y))
-                y += t.get_height()
+            for line in msg_lines:
+                h, links = draw_linked(surf, line, "sans", self.px(13), col, (bg.x + self.px(6), y), self.mouse)
+                self.rule_links += links
+                y += h
 
     def _prompt_words(self, prompt: str) -> str:
         assert self.picker is not None

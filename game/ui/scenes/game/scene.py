@@ -8,9 +8,9 @@ be followed.
 
 The screen is built in layers, one concern each: its state and geometry
 (:mod:`.screen`), the steps and their animation (:mod:`.steps`), input to choices
-(:mod:`.choices`), the bars (:mod:`.bars`), the tooltips (:mod:`.tooltips`) and what a
-network game adds (:mod:`.online`); this module draws a frame from them, keeping the parts
-that did not change."""
+(:mod:`.choices`), the bars (:mod:`.bars`), the tooltips (:mod:`.tooltips`), what a
+network game adds (:mod:`.online`) and the rules at hand (:mod:`.rulelinks`); this module
+draws a frame from them, keeping the parts that did not change."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ from game.ui.drawing.cards import battle_card, scoring_card
 from game.ui.drawing.hits import Hit
 from game.ui.drawing.logview import draw_log
 from game.ui.drawing.panels import draw_market, draw_players, market_rect
-from game.ui.scenes.game.online import Online
+from game.ui.scenes.game.rulelinks import RuleLinks
 
 # while steps are still queued (a game caught up, a long history), the board and the
 # panels are drawn again at most this often: the frames stay short and the window keeps
@@ -35,7 +35,7 @@ from game.ui.scenes.game.online import Online
 CATCH_UP_REDRAW_S = 0.1
 
 
-class GameScene(Online):
+class GameScene(RuleLinks):
     """The game screen (see the module docstring and :class:`ScreenState`)."""
 
     def draw(self, surf: pygame.Surface) -> None:

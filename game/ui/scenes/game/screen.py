@@ -78,6 +78,7 @@ class ScreenState(ScaledScene):
         self.awaiting = False
         self._odds: dict[Choice, AttackOdds] = {}
         self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
+        self.rule_links: list[tuple[pygame.Rect, str]] = []  # rule ids drawn as links in the bars, and where
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes
         self.tile_lines: dict[str, str] = {}  # a log line -> the tile it names (for its tooltip)
         self.markers: MarkerSpaces | None = None  # the control markers' spaces, followed step by step

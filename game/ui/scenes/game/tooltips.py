@@ -1,6 +1,6 @@
 """The game screen's tooltips: a button's words, an attack's odds' assumptions, what a
 piece, counter, tile or track space is, and an area's values with what it would score if
-the war ended now."""
+the war ended now. A tooltip that names rules says under it that F1 opens their cards."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pygame
 
 from game.client.forecast import war_end_scores
 from game.client.logbook import battle_words
+from game.client.words.rulebook import rule_ids, rules_hint
 from game.client.words.tiles import tile_line
 from game.ui.scenes.game.bars import Bars
 from game.ui.widgets.tooltip import tooltip
@@ -19,7 +20,7 @@ class Tooltips(Bars):
     def _tip(self, surf: pygame.Surface) -> None:
         tip = self.tip_at(self.mouse)
         if tip:
-            tooltip(surf, tip, self.mouse, self.px(12))
+            tooltip(surf, tip, self.mouse, self.px(12), hint=rules_hint(rule_ids(tip)))
 
     def tip_at(self, pos: tuple[int, int]) -> str:
         """The tooltip's words at ``pos`` ("" for none)."""
@@ -47,7 +48,8 @@ class Tooltips(Bars):
                 return self.box_words(area)  # a home nation clicked for a proposal: which box it goes in
             if area:
                 a = self.board.area_by_id[area]
-                tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces" if a.vp else " (home nation)")
+                tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces (R-VP-1)" if a.vp
+                                else " (home nation)")
                 tip += ", fleets allowed" if a.sea and a.kind != "home" else ""
                 now = war_end_scores(self.view).get(area)
                 if now and any(now):

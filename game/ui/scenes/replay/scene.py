@@ -47,7 +47,7 @@ MARK_STYLE: dict[str, tuple[P.Colour, str, str]] = {
 
 KEYS = ("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
         "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
-        "hides the verdict; d shows every chance event and the dice's fairness; Esc opens the menu")
+        "hides the verdict; d shows every chance event and the dice's fairness; F1 the rules; Esc opens the menu")
 
 
 class ReplayScene(ScaledScene):
