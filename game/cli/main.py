@@ -138,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", required=True, metavar="FILE.png")
     p.add_argument("--size", default="1280x720", metavar="WxH")
     p.add_argument("--scene", default="game",
-                   help="menu, replays (the list of your games to watch), game, combat, scoring or end")
+                   help="menu, replays (the list of your games to watch), open (the list of your games to take up), "
+                        "game, combat, scoring or end")
     p.add_argument("--players", type=int, default=4)
     p.set_defaults(func=_screenshot)
 

@@ -187,8 +187,8 @@ def screenshot(seed: int, at: int, out: str, size: str, scene: str, players: int
     if at < 0:
         print("soe screenshot: --at is a step count, 0 or more", file=sys.stderr)
         return 2
-    if scene not in ("menu", "replays", "game", "combat", "scoring", "end"):
-        print(f"soe screenshot: unknown scene {scene!r} (menu, replays, game, combat, scoring or end)",
+    if scene not in ("menu", "replays", "open", "game", "combat", "scoring", "end"):
+        print(f"soe screenshot: unknown scene {scene!r} (menu, replays, open, game, combat, scoring or end)",
               file=sys.stderr)
         return 2
     import pygame

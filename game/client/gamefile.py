@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.client.saves import is_save, read_save
+from game.client.saves import BadLine, is_save, read_save
 from game.client.tables import Step
 from game.rules import Act, Input, Roll, RulesError, State, apply_in_place, event_dicts, new_game
 
@@ -133,6 +133,8 @@ def _local(path: Path) -> GameFile:
         start = new_game([str(p) for p in powers])
     except OSError as exc:
         raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except BadLine as exc:
+        raise GameFileError(f"{path.name} is a damaged local save: {exc.words()}") from None
     except (ValueError, KeyError, TypeError, RulesError) as exc:
         raise GameFileError(f"{path.name} is a damaged local save: {exc}") from None
     steps, bad = _forward(start, inputs)

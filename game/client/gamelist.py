@@ -1,10 +1,12 @@
-"""The games this user may watch again: the local saves of games against computer players
-and the logs that ``soe host``, ``join``, ``spectate`` and ``resume`` write by default,
-newest first. Each is said from what is cheap to read, never by replaying or verifying
-it: the file's date, its first line (the powers, who played them, which one this user
-played) and, for a network log, its last lines (the signed ends of a finished game and
-its winners). Whether a local save is finished takes a replay of its inputs
-(:func:`check_local`), which a list shows for the rows in sight, after the rest."""
+"""The games this user may watch again or take up: the local saves of games against
+computer players and the logs that ``soe host``, ``join``, ``spectate`` and ``resume``
+write by default, newest first. Each is said from what is cheap to read, never by
+replaying or verifying it: the file's date, its first line (the powers, who played them,
+which one this user played) and, for a network log, its last lines (the signed ends of a
+finished game and its winners). How far a game is (its war and round) and whether a local
+save is finished take a replay of its inputs (:func:`check_local`; a network log's,
+:func:`check_network`, verifies it too), which a list shows for the rows in sight, after
+the rest; a file that does not replay is said to be damaged, and why."""
 
 from __future__ import annotations
 
@@ -15,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from game.client import folders
-from game.client.saves import LOCAL, read_save, state_of
-from game.rules import RulesError, outcome, pending
+from game.client.saves import LOCAL, BadLine, read_save
+from game.rules import RulesError, State, apply_in_place, new_game, outcome, pending
 from net.core.identity import fingerprint
 
 HEAD = 65536  # at most this much of a file's first line is read
@@ -38,7 +40,10 @@ class GameEntry:
     origin: tuple[str, int] | None = None  # a local game played on from another game: its file's name and step
     finished: bool | None = None  # None: not known (yet)
     winners: list[str] = field(default_factory=list)
-    problem: str = ""  # why its first line says no game ("" when it does)
+    war: int = 0  # how far the game is: its war (0: not known yet) and round (0: between rounds)
+    round: int = 0
+    problem: str = ""  # why the file cannot be taken for a game, in a word or two ("" when it can)
+    damage: str = ""  # what is wrong with it, in a sentence, when it was replayed and failed
 
 
 def game_dirs() -> list[tuple[Path, str]]:
@@ -109,7 +114,7 @@ def _local(e: GameEntry, head: dict[str, Any]) -> None:
         e.origin = (str(got.get("file", "")), int(got["step"]))
     known = _outcomes.get(_key(e))
     if known is not None:
-        e.finished, e.winners = known
+        known.put(e)
 
 
 def _network(e: GameEntry, head: dict[str, Any], tail: bytes) -> None:
@@ -136,8 +141,25 @@ def _network(e: GameEntry, head: dict[str, Any], tail: bytes) -> None:
             e.winners = [str(w) for w in msg["body"].get("winners", [])]
 
 
-# whether each local save is finished, and its winners, by (file, size, time written)
-_outcomes: dict[tuple[str, int, int], tuple[bool | None, list[str]]] = {}
+@dataclass(frozen=True)
+class _Checked:
+    """What a replay of a file found: finished or not (None when it does not replay), its
+    winners, the war and round it reached, what is wrong with it."""
+
+    finished: bool | None
+    winners: list[str]
+    war: int = 0
+    round: int = 0
+    damage: str = ""
+
+    def put(self, e: GameEntry) -> None:
+        e.finished, e.winners, e.war, e.round = self.finished, list(self.winners), self.war, self.round
+        if self.damage:
+            e.problem, e.damage = "damaged", self.damage
+
+
+# what each file replayed to, by (file, size, time written): a list shown again reads it once
+_outcomes: dict[tuple[str, int, int], _Checked] = {}
 
 
 def _key(e: GameEntry) -> tuple[str, int, int]:
@@ -148,24 +170,90 @@ def _key(e: GameEntry) -> tuple[str, int, int]:
     return (str(e.path), st.st_size, st.st_mtime_ns)
 
 
+def _reached(st: State) -> _Checked:
+    over = pending(st).is_over
+    res = outcome(st) if over else None
+    return _Checked(over, [str(w) for w in res["winners"]] if res else [], st.war, st.round)
+
+
 def check_local(e: GameEntry) -> None:
-    """Whether a local save is finished, by replaying its inputs (kept for the file as it
-    is): ``finished`` stays None when the save cannot be replayed (its replay says why)."""
+    """Whether a local save is finished and how far it is, by replaying its inputs (kept
+    for the file as it is): when it does not replay, ``finished`` stays None and
+    ``problem`` says it is damaged, ``damage`` why."""
     key = _key(e)
     known = _outcomes.get(key)
     if known is None:
-        try:
-            header, inputs = read_save(e.path)
-            st = state_of([str(p) for p in header["powers"]], inputs)
-            over = pending(st).is_over
-            res = outcome(st) if over else None
-            known = (over, [str(w) for w in res["winners"]] if res else [])
-        except (OSError, ValueError, KeyError, TypeError, RulesError):
-            known = (None, [])
+        known = _replay_local(e.path)
         _outcomes[key] = known
-    e.finished, e.winners = known
-    if e.finished is None:
-        e.problem = "damaged"
+    known.put(e)
+
+
+def _replay_local(path: Path) -> _Checked:
+    try:
+        header, inputs = read_save(path)
+        st = new_game([str(p) for p in header["powers"]])
+    except OSError as exc:
+        return _Checked(None, [], damage=f"it cannot be read: {exc.strerror or exc}")
+    except BadLine as exc:
+        return _Checked(None, [], damage=exc.words())
+    except KeyError as exc:
+        return _Checked(None, [], damage=f"its first line has no {exc.args[0]!s} field")
+    except (ValueError, TypeError, RulesError) as exc:
+        return _Checked(None, [], damage=f"its first line names no game: {exc}")
+    for i, inp in enumerate(inputs):
+        try:
+            apply_in_place(st, inp)
+        except RulesError as exc:
+            where = f"war {st.war}" + (f", round {st.round}" if st.round else "")
+            return _Checked(None, [], st.war, st.round, f"move {i + 1} ({where}) is not allowed: {exc}")
+    return _reached(st)
+
+
+def checked(e: GameEntry) -> bool:
+    """Whether the file was replayed (or need not be: its first line says no game)."""
+    return bool(e.problem) or e.war > 0
+
+
+def check(e: GameEntry) -> None:
+    """:func:`check_local` or :func:`check_network`, as the file is."""
+    (check_local if e.kind == "local" else check_network)(e)
+
+
+def check_network(e: GameEntry) -> None:
+    """How far a network game's log is, and whether it is finished, by verifying it and
+    replaying its moves (kept for the file as it is): a log that fails verification is
+    damaged (``damage`` says where and why)."""
+    key = _key(e)
+    known = _outcomes.get(key)
+    if known is None:
+        known = _replay_network(e.path)
+        _outcomes[key] = known
+    known.put(e)
+
+
+def _replay_network(path: Path) -> _Checked:
+    from net.core.transcript import Transcript
+    from net.verify import verify_file
+
+    seen: list[Transcript] = []
+
+    def watch(t: Transcript) -> None:  # the verifier's replay: its state is the game's as far as it goes
+        if not seen:
+            seen.append(t)
+
+    try:
+        rep = verify_file(path, watch)
+    except OSError as exc:
+        return _Checked(None, [], damage=f"it cannot be read: {exc.strerror or exc}")
+    st = seen[0].state if seen else None
+    if st is None:
+        return _Checked(None, [], damage="it holds no game")
+    got = _reached(st)
+    if rep.status == "failed" and rep.failure:
+        f = rep.failure
+        where = f"line {f['line']}: " if f.get("line") else ""
+        return _Checked(got.finished, got.winners, got.war, got.round, f"it fails verification at {where}{f['text']}")
+    return got
 
 
 def power_name(pid: str) -> str:
@@ -194,12 +282,17 @@ def standing(e: GameEntry) -> str:
         names = " and ".join(power_name(w) for w in e.winners)
         state = f"finished: {names} {'win' if len(e.winners) > 1 else 'won'}" if names else "finished"
     else:
-        state = "not finished"
+        state = "not finished" + (f": {progress(e)}" if e.war else "")
     return state
 
 
+def progress(e: GameEntry) -> str:
+    """How far the game is, for people: its war and round."""
+    return f"war {e.war} of 3" + (f", round {e.round}" if e.round else "")
+
+
 def who_played(e: GameEntry) -> str:
-    """The second line of a row: the powers, and who played them."""
+    """The second line of a row: the powers, and who played them (this user's first)."""
     if not e.powers:
         return e.path.name
     if e.kind == "local":
@@ -209,5 +302,6 @@ def who_played(e: GameEntry) -> str:
         return (f"You played {me} against {', '.join(others)} (computer{level})" if me
                 else ", ".join(others) + f" (computer{level})")
     seats = [power_name(p) + (f" ({n})" if n else "") for p, n in zip(e.powers, e.names, strict=True)]
-    you = f"; you played {power_name(e.powers[e.you])}" if e.you >= 0 else ""
-    return ", ".join(seats) + you
+    if e.you >= 0:  # this user's power first: a line cut short still says it
+        return f"You played {seats[e.you]} against {', '.join(s for i, s in enumerate(seats) if i != e.you)}"
+    return ", ".join(seats)

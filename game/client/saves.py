@@ -29,6 +29,19 @@ class SaveError(ValueError):
     was changed)."""
 
 
+class BadLine(ValueError):
+    """A line of a save, before its last, that is no input: its number (the first line is
+    1) and why, in words."""
+
+    def __init__(self, path: Path, line: int, why: str) -> None:
+        super().__init__(f"{path}:{line}: not an input: {why}")
+        self.line, self.why = line, why
+
+    def words(self) -> str:
+        """What is wrong, without the file's name, for people."""
+        return f"line {self.line} is not a move of the game: {self.why}"
+
+
 @dataclass
 class Setup:
     """Who plays what in a local game: the powers in seating order, the player's seat, the
@@ -219,8 +232,17 @@ def read_save(path: Path) -> tuple[dict[str, Any], list[Input]]:
         except (ValueError, KeyError, TypeError, RulesError) as exc:
             if n == len(lines):  # a torn last line
                 break
-            raise ValueError(f"{path}:{n}: not an input: {exc}") from exc
+            raise BadLine(path, n, _why_bad(exc)) from exc
     return header, inputs
+
+
+def _why_bad(exc: Exception) -> str:
+    """Why a line is no input, in words."""
+    if isinstance(exc, json.JSONDecodeError):
+        return "it is garbled"
+    if isinstance(exc, KeyError):
+        return f"it has no {exc.args[0]!s} field"
+    return str(exc)
 
 
 def state_of(powers: list[str], inputs: list[Input]) -> State:
@@ -242,6 +264,8 @@ def load_save(path: Path) -> Setup:
         raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from exc
     except KeyError as exc:  # a field the header must have: named in words, not as Python quotes it
         raise ValueError(f"{path.name} is damaged: its first line has no {exc.args[0]!s} field") from exc
+    except BadLine as exc:
+        raise ValueError(f"{path.name} is damaged: {exc.words()}") from exc
     except (ValueError, TypeError, RulesError) as exc:
         raise ValueError(f"{path.name} is damaged: {exc}") from exc
 

@@ -34,6 +34,7 @@ class GameScreen(Protocol):
     queue: deque[Step]  # the steps handed out and not shown yet
     speed: float  # how long its animations take (0: none)
     show_market: bool
+    log_room: int  # pixels at the foot of the log's space kept free for a scene over it
     player_name: str
     log: list[str]
     events: list[dict[str, Any]]
@@ -56,6 +57,8 @@ class GameScreen(Protocol):
     def map_rect(self) -> tuple[int, int, int, int]: ...
 
     def bar_rect(self) -> pygame.Rect: ...
+
+    def log_space(self) -> pygame.Rect: ...
 
     def show_card(self, step: Any) -> None: ...
 

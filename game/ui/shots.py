@@ -35,18 +35,18 @@ def _has(kind: str) -> Any:
 
 
 def render_scene(scene: str, seed: int, at: int, size: tuple[int, int], players: int = 4) -> pygame.Surface:
-    """The surface of one screen: menu, replays (the main menu's list of this user's games
-    to watch), game (after ``at`` steps), combat or scoring (the first battle or war-end
-    scoring from step ``at`` on), or end."""
+    """The surface of one screen: menu, replays or open (the main menu's lists of this
+    user's games to watch and to take up), game (after ``at`` steps), combat or scoring (the
+    first battle or war-end scoring from step ``at`` on), or end."""
     from game.ui.app import App
 
     app = App(size, hidden=True)
-    if scene in ("menu", "replays"):
+    if scene in ("menu", "replays", "open"):
         from game.client.settings import Settings
 
         app.push_scene("menu", settings=Settings())
-        if scene == "replays":
-            app.push_scene("replays", settings=Settings())
+        if scene != "menu":
+            app.push_scene(scene, settings=Settings())
         app.frame(0.0)
         while app.busy():  # the list's rows say whether local saves are finished once each is checked
             app.frame(0.0)

@@ -5,7 +5,9 @@ a reveal and is dropped."""
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import time
 from pathlib import Path
 
@@ -29,6 +31,17 @@ def replay_in_window(game: GameFile, speed: str = "normal", at: int = 0, *, play
     if draw:
         app.draw()
     return app, replay
+
+
+def put_game(src: Path, dst: Path, when: float, lines: int = 0) -> Path:
+    """``src`` copied to ``dst`` (its first ``lines`` lines only, if given), written at ``when``."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if lines:
+        dst.write_text("\n".join(src.read_text().splitlines()[:lines]) + "\n")
+    else:
+        shutil.copy(src, dst)
+    os.utime(dst, (when, when))
+    return dst
 
 
 def play_save(path: Path, players: int, seed: int) -> dict[str, int]:

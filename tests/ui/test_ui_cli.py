@@ -46,7 +46,7 @@ def test_the_same_seed_plays_the_same_game(home: Path) -> None:
     assert outs[0] == outs[1]
 
 
-@pytest.mark.parametrize("scene", ["menu", "replays", "game", "combat", "scoring", "end"])
+@pytest.mark.parametrize("scene", ["menu", "replays", "open", "game", "combat", "scoring", "end"])
 def test_screenshots_of_every_screen(home: Path, artefacts: Path, scene: str) -> None:
     out = artefacts / f"{scene}-1280x720.png"
     r = soe(["screenshot", "--seed", "2", "--at", "250", "--scene", scene, "--out", str(out)], env_for(home))

@@ -278,3 +278,74 @@ def test_escape_and_the_menu_button_open_the_replays_menu(home: Path, save: tupl
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.rect.center, button=1))
     app.frame(0.0)
     assert isinstance(app.scenes[-1], ReplayMenu)
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame(0.0)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_the_verdict_is_beside_the_map_and_a_click_closes_and_opens_it(home: Path, artefacts: Path,
+                                                                        size: tuple[int, int]) -> None:
+    """A contested network game (a player resigned: the dice came from one chain after):
+    the verdict is open, its reasons on screen, at the foot of the side column under the
+    log, over no part of the map nor of the controls; a click on it closes it to its
+    headline and gives the log its room back, another opens it again."""
+    from game.ui.scenes.replay import ReplayScene
+    from tests.ui.games import network_log
+
+    path = home / "contested.jsonl"
+    network_log(path, 2, ((1, 60),))
+    game = load_game_file(path)
+    assert game.verdict.status == "contested" and game.verdict.reasons
+    app = App(size, hidden=True)
+    replay = ReplayScene(game, "normal", 40, playing=False)
+    replay.start(app)
+    app.draw()
+    pygame.image.save(app.surface, str(artefacts / f"replay-verdict-{size[0]}x{size[1]}.png"))
+    the_map = pygame.Rect(replay.scene.map_rect())
+    shown = replay.verdict_rect
+    assert replay.show_verdict and shown.height > 0
+    assert not shown.colliderect(the_map), (shown, the_map)
+    assert not shown.colliderect(replay.scene.bar_rect()) and not shown.colliderect(replay.strip_rect())
+    assert pygame.Rect((0, 0), size).contains(shown)
+    assert "Verified: CONTESTED" in replay.drawn and all(r in replay.drawn for r in game.verdict.reasons)
+    log = replay.scene._log_rect()  # type: ignore[attr-defined]
+    assert log.bottom <= shown.top and log.height > shown.height  # the log is shortened, not covered
+
+    _click(app, shown.center)
+    app.draw()
+    closed = replay.verdict_rect
+    assert not replay.show_verdict and not any(r in replay.drawn for r in game.verdict.reasons)
+    assert "Verified: CONTESTED" in replay.drawn
+    assert closed.height < shown.height and not closed.colliderect(the_map)
+    assert replay.scene._log_rect().height > log.height  # type: ignore[attr-defined]
+    pygame.image.save(app.surface, str(artefacts / f"replay-verdict-closed-{size[0]}x{size[1]}.png"))
+
+    _click(app, closed.center)
+    app.draw()
+    assert replay.show_verdict and replay.verdict_rect == shown
+
+
+def test_a_verdict_with_more_reasons_than_room_leaves_the_log_room_and_says_them_all_on_hover(
+        home: Path, save: tuple[Path, dict[str, int]], artefacts: Path) -> None:
+    from game.client.gamefile import Verdict
+
+    game = load_game_file(save[0])
+    reasons = tuple(f"Reason {i}: " + "the log of this game says something long that needs saying " * 3
+                    for i in range(1, 13))
+    game.verdict = Verdict("failed", "Verification FAILED", reasons)
+    app, replay = replay_in_window(game, at=20)
+    r, space = replay.verdict_rect, replay.scene.log_space()
+    assert replay.show_verdict and space.contains(r)
+    assert not r.colliderect(pygame.Rect(replay.scene.map_rect()))
+    assert replay.scene._log_rect().height >= replay.px(120) - replay.px(6)  # type: ignore[attr-defined]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(0.0)
+    app.draw()
+    assert replay.drawn.count(reasons[0]) == 1
+    # what the box has no room for, under the mouse
+    assert any(tip.endswith(" ".join(reasons[-3:])) and not tip.startswith(reasons[0]) for _, tip in replay.mark_hits)
+    pygame.image.save(app.surface, str(artefacts / "replay-verdict-long.png"))

@@ -1,78 +1,43 @@
-"""The saved games: the newest eight of the local saves and the network games' logs, each
-marked with its kind, when it was last played and who played what; picking one continues
-it (a local save through :func:`game.ui.navigation.continue_game`, a network game taken up
-again through :class:`game.ui.netplay.Opener`)."""
+"""The saved games ("Open a saved game"): the local saves and the network games' logs that
+can be taken up (their peer files beside them), newest first, listed as
+:class:`~game.ui.widgets.gamerows.GameListMenu` lists games: when each was last played,
+its kind, the powers and which one this user plays, and, once its file is replayed for
+the rows on screen, how far it is (war and round) or who won, or that it is damaged and
+why. Picking one continues it (a local save through
+:func:`game.ui.navigation.continue_game`, a network game taken up again through
+:class:`game.ui.netplay.Opener`); why it cannot be is said at the foot of the list."""
 
 from __future__ import annotations
 
-import pygame
+from pathlib import Path
 
-from game.client.gamelist import GameEntry, list_games, who_played
+from game.client.gamelist import GameEntry, list_games
 from game.client.settings import Settings
 from game.ui import netplay
-from game.ui.drawing.assets import font
-from game.ui.widgets.buttons import Button
-from game.ui.widgets.menuform import MenuScene
-
-ROWS = 8
+from game.ui.widgets.gamerows import GameListMenu
 
 
-def _kind(e: GameEntry) -> str:
-    if e.kind == "local":
-        return "Local"
-    return "Network, watching" if e.spectator else "Network"
+class OpenMenu(GameListMenu):
+    """The list (see the module docstring)."""
 
-
-class OpenMenu(MenuScene):
-    """The list (see the module docstring) and Back."""
-
-    heading = "Saved games"
+    heading = "Open a saved game"
+    checks = frozenset({"local", "network"})
+    empty = ("No saved games to open.",)
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__(settings)
         self.opener = netplay.Opener()
-        self.games = self._games()
+        super().__init__(settings)
 
-    @staticmethod
-    def _games() -> list[GameEntry]:
+    def list_games(self) -> list[GameEntry]:
         """Local saves, and network logs that can be taken up (their peer files beside them)."""
-        out: list[GameEntry] = []
-        for e in list_games():
-            if e.kind == "local" or netplay.is_network(e.path):
-                out.append(e)
-            if len(out) == ROWS:
-                break
-        return out
+        return [e for e in list_games() if e.kind == "local" or netplay.is_network(e.path)]
 
-    def entries(self) -> list[tuple[str, object, bool]]:
-        import time
+    def pick(self, path: Path) -> None:
+        if self.app is not None and not self.opener.busy():
+            self.message = self.opener.open(self.app, self.settings, path)
 
-        out: list[tuple[str, object, bool]] = []
-        for e in self.games:
-            when = time.strftime("%d %b %Y %H:%M", time.localtime(e.modified))
-            out.append((f"{when}   {_kind(e)}   {who_played(e)}", e.path, True))
-        return out + [("Back", "back", True)]
-
-    def layout(self) -> list[Button]:
-        w, h = self.size
-        bw, bh, gap = min(w - self.px(160), self.px(960)), self.px(38), self.px(8)
-        entries = self.entries()
-        y = max(self.px(130), h // 2 - (len(entries) * (bh + gap)) // 2 + self.px(40))
-        f = font("cond-bold", self.px(17))
-        out = []
-        for label, key, enabled in entries:
-            while f.size(label)[0] > bw - self.px(16) and len(label) > 8:
-                label = label[:-4].rstrip() + "\u2026"
-            out.append(Button(pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, key, enabled))
-            y += bh + gap
-        return out
-
-    def choose(self, key: object) -> None:
-        assert self.app is not None
-        if key == "back":
-            self.back()
-        elif key in {e.path for e in self.games} and not self.opener.busy():
-            self.message = self.opener.open(self.app, self.settings, key)
+    def waiting(self) -> bool:
+        return self.opener.busy()
 
     def update(self, dt: float) -> None:
         if self.app is None:
@@ -81,6 +46,8 @@ class OpenMenu(MenuScene):
         if said:
             self.message = said
             self.app.dirty = True
+        if not self.opener.busy():  # (no file is replayed meanwhile: the game is being taken up)
+            super().update(dt)
 
     def busy(self) -> bool:
-        return self.opener.busy()
+        return self.opener.busy() or super().busy()

@@ -72,6 +72,7 @@ class ScreenState(ScaledScene):
         self.mouse = (0, 0)
         self.t = 0.0
         self.show_market = False
+        self.log_room = 0  # pixels at the foot of the log's space kept free (the replay's verdict is drawn there)
         self.focus: set[str] = set()
         self.hint = ""
         self.hint_choice: Choice | None = None
@@ -135,10 +136,17 @@ class ScreenState(ScaledScene):
         w, h = self.size
         return pygame.Rect(0, h - self.px(112), w - self.px(330), self.px(112))
 
-    def _log_rect(self) -> pygame.Rect:
+    def log_space(self) -> pygame.Rect:
+        """Where the log may go: the side column under the players' panels."""
         side = self.side_rect()
         top = side.y + self.px(8) + self.px(58) * self.shown.n if self.shown else side.y
         return pygame.Rect(side.x + self.px(6), top + self.px(6), side.width - self.px(12), side.bottom - top - self.px(12))
+
+    def _log_rect(self) -> pygame.Rect:
+        """The log: its space, less the foot kept for a scene over this one (``log_room``)."""
+        r = self.log_space()
+        r.height = max(self.px(40), r.height - self.log_room)
+        return r
 
     def fairness(self) -> Fairness:
         """What the fairness panel shows of this game, as far as this screen has shown it:

@@ -5,8 +5,9 @@ game, through a table: :class:`ReplayTable` hands it the game's steps as the rep
 controls say and has no seat of its own (seat -1: it sees what a spectator sees, and no
 choice is ever offered). Over it, :class:`ReplayScene` draws the controls (play / pause,
 a step either way, start, end, speed, a timeline with the marked points), the verdict of
-the file's verification and, when the replay reaches a marked point, what happened
-there. Going back builds the game screen again from the game's start (the steps are kept,
+the file's verification (at the foot of the side column, under the log, which the game
+screen shortens for it: never over the map) and, when the replay reaches a marked point,
+what happened there. Going back builds the game screen again from the game's start (the steps are kept,
 so this only redraws); going forward plays the next step with its animation."""
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class ReplayScene(ScaledScene):
         g = as_screen(app.make_scene("game", table=self.table, speed="instant", on_end=self._ended))
         if old is not None:  # the same board, drawn the same way, made once
             g.board, g.renderer, g.layout = old.board, old.renderer, old.layout
-            g.player_name = old.player_name
+            g.player_name, g.log_room = old.player_name, old.log_room
         return g
 
     def _catch_up(self) -> None:
@@ -110,7 +111,12 @@ class ReplayScene(ScaledScene):
             g.update(0.0)
         g.set_speed(GAME_SPEED[self.speed])
         self.wait = 0.0
+        self._keep_room()
         self._dirty()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        super().resized(size)
+        self._keep_room()
 
     def _ended(self, game: GameScreen, result: dict[str, Any] | None) -> None:
         if game is self.scene and game.app is not None and result is not None:
@@ -275,8 +281,7 @@ class ReplayScene(ScaledScene):
                 self.open_fairness()  # the file's chance events, with their beacons
                 return True
             if self.verdict_rect.collidepoint(intent.pos):
-                self.show_verdict = not self.show_verdict
-                self._dirty()
+                self.toggle_verdict()
                 return True
             return strip.collidepoint(intent.pos)
         if k == "wheel" and strip.collidepoint(intent.pos):
@@ -307,8 +312,7 @@ class ReplayScene(ScaledScene):
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS) or intent.text == "-":
             self.set_speed(-1)
         elif key == pygame.K_v:
-            self.show_verdict = not self.show_verdict
-            self._dirty()
+            self.toggle_verdict()
         elif key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             self.open_fairness()
         elif key == pygame.K_ESCAPE:
@@ -479,34 +483,77 @@ class ReplayScene(ScaledScene):
         pygame.draw.line(surf, col, (mx, r.y - self.px(2)), (mx, r.bottom + self.px(3)), 2)
         self.mark_hits.append((pygame.Rect(mx - self.px(7), r.y - self.px(14), self.px(14), self.px(22)), tip))
 
+    def verdict_layout(self) -> tuple[pygame.Rect, list[str], list[str], str]:
+        """Where the verdict goes, never over the map: at the foot of the side column, under
+        the log (which the game screen shortens for it, :meth:`_keep_room`); its headline's
+        lines, its reasons' lines when open (as many as leave the log room to be read), and
+        the reasons left out or cut short ("" when none)."""
+        v: Verdict = self.file.verdict
+        space = self.scene.log_space()
+        width = space.width - self.px(24)
+        head = wrap(v.headline, "sans-bold", self.px(15), width - self._hint_width())
+        lh, hh = self._line_height(), text("Ag", "sans-bold", self.px(15), P.TEXT).get_height()
+        room = max(1, min(16, (space.height - self.px(120) - len(head) * hh - self.px(16)) // lh))  # the log keeps some
+        lines: list[str] = []
+        rest = ""
+        for i, reason in enumerate(v.reasons if self.show_verdict else ()):
+            got = wrap(reason, "sans", self.px(12), width)
+            if len(lines) + len(got) > room:
+                rest = " ".join(v.reasons[i:])
+                lines += got[:room - len(lines)]
+                if lines:
+                    lines[-1] = _ellipsis(lines[-1], self.px(12), width)
+                break
+            lines += got
+        height = len(head) * hh + self.px(10) + len(lines) * lh + (self.px(6) if lines else 0)
+        return pygame.Rect(space.x, space.bottom - height, space.width, height), head, lines, rest
+
+    def _hint_width(self) -> int:
+        return max(text(w, "sans", self.px(12), P.TEXT_DIM).get_width() for w in ("\u25be hide (v)", "\u25b8 why (v)"))
+
+    def _line_height(self) -> int:
+        return text("Ag", "sans", self.px(12), P.TEXT).get_height()
+
+    def _keep_room(self) -> None:
+        """Have the game screen keep the verdict's place free under its log."""
+        if getattr(self, "scene", None) is None:
+            return
+        room = self.verdict_layout()[0].height + self.px(6)
+        if self.scene.log_room != room:
+            self.scene.log_room = room
+            self._dirty()
+
+    def toggle_verdict(self) -> None:
+        """Show or hide the verdict's reasons (the log takes or gives back their room)."""
+        self.show_verdict = not self.show_verdict
+        self._keep_room()
+        self._dirty()
+
     def _verdict_box(self, surf: pygame.Surface) -> None:
         v: Verdict = self.file.verdict
-        x, y, w, _ = self.scene.map_rect()
-        width = min(self.px(600), int(w * 0.62))
-        size = self.px(12)
-        head = text(v.headline + ("" if self.show_verdict or not v.reasons else "  (v: why)"), "sans-bold",
-                    self.px(15), STATUS_COLOUR.get(v.status, P.TEXT))
-        lines: list[str] = []
+        self._keep_room()  # (the game screen drew this frame with it: a change shows from the next)
+        r, head, lines, rest = self.verdict_layout()
+        colour = STATUS_COLOUR.get(v.status, P.PANEL_EDGE)
         self.drawn.append(v.headline)
         if self.show_verdict:
-            for reason in v.reasons:
-                if len(lines) < 16:
-                    self.drawn.append(reason)
-                lines += wrap(reason, "sans", size, width - self.px(24))
-            lines = lines[:16]
-        lh = text("Ag", "sans", size, P.TEXT).get_height()
-        r = pygame.Rect(x + self.px(8), y + self.px(8), max(head.get_width() + self.px(20), width if lines else 0),
-                        head.get_height() + self.px(10) + len(lines) * lh + (self.px(6) if lines else 0))
-        shade = pygame.Surface(r.size, pygame.SRCALPHA)
-        shade.fill((24, 20, 16, 225))
-        surf.blit(shade, r.topleft)
-        pygame.draw.rect(surf, STATUS_COLOUR.get(v.status, P.PANEL_EDGE), r, 2, border_radius=6)
-        surf.blit(head, (r.x + self.px(10), r.y + self.px(5)))
-        yy = r.y + self.px(8) + head.get_height()
+            self.drawn += list(v.reasons[:16])
+        pygame.draw.rect(surf, (24, 20, 16), r, border_radius=6)
+        pygame.draw.rect(surf, colour, r, 2, border_radius=6)
+        y = r.y + self.px(5)
+        for line in head:
+            t = text(line, "sans-bold", self.px(15), STATUS_COLOUR.get(v.status, P.TEXT))
+            surf.blit(t, (r.x + self.px(10), y))
+            y += t.get_height()
+        if v.reasons:
+            hint = text("\u25be hide (v)" if self.show_verdict else "\u25b8 why (v)", "sans", self.px(12), P.TEXT_DIM)
+            surf.blit(hint, hint.get_rect(topright=(r.right - self.px(10), r.y + self.px(8))))
+        y += self.px(3)
         for line in lines:
-            surf.blit(text(line, "sans", size, P.TEXT), (r.x + self.px(12), yy))
-            yy += lh
+            surf.blit(text(line, "sans", self.px(12), P.TEXT), (r.x + self.px(12), y))
+            y += self._line_height()
         self.verdict_rect = r
+        if rest:  # what the box has no room for, under the mouse
+            self.mark_hits.append((r, rest))
 
     def _note(self, surf: pygame.Surface) -> None:
         """What happened at a marked point, while the replay is there (and a while after)."""
@@ -530,3 +577,11 @@ class ReplayScene(ScaledScene):
             surf.blit(text(line, "sans-bold", self.px(13), (214, 228, 255) if plain else (255, 214, 190)),
                       (r.x + self.px(10), y))
             y += lh
+
+
+def _ellipsis(line: str, size: int, width: int) -> str:
+    """``line`` ending with an ellipsis, words dropped until it fits ``width``."""
+    words = line.split(" ")
+    while len(words) > 1 and text(" ".join(words) + " \u2026", "sans", size, P.TEXT).get_width() > width:
+        words.pop()
+    return " ".join(words) + " \u2026"
