@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal, pending, state_hash
 
@@ -88,7 +89,7 @@ class _Cancelled(Exception):
 class _Search:
     """Expectation over dice, best choice for each side elsewhere, help as the scenario says."""
 
-    def __init__(self, st: State, seat: int, attack: Choice, out: AttackOdds, names: Callable[[int], str],
+    def __init__(self, st: State, seat: int, attack: Choice | None, out: AttackOdds, names: Callable[[int], str],
                  cancelled: Callable[[], bool]) -> None:
         self.st = st
         self.seat = seat
@@ -96,17 +97,24 @@ class _Search:
         self.out = out
         self.names = names
         self.cancelled = cancelled
-        kind, target = (str(attack.args[1]), str(attack.args[2])) if len(attack.args) == 3 else ("", "")
+        fr = attack_frame(st) if attack is None else None
+        if fr is not None:  # an attack under way: its own target and sides
+            kind, target = str(fr.get("kind", "")), str(fr.get("target", ""))
+            seat = int(fr["sides"][ATT])
+        else:
+            kind, target = (str(attack.args[1]), str(attack.args[2])) if attack and len(attack.args) == 3 else ("", "")
         self.sea = kind == "naval" or kind == "tile" and target == "pirates"  # R-CMB-2, R-TIL-17: fought at sea
         self.side: dict[int, int] = {seat: ATT}
         if kind in ("power", "naval") and target in st.powers:
             self.side[st.powers.index(target)] = DEF
-        self.asker = ATT
+        self.asker = int(fr["ask"][0][1]) if fr is not None and fr.get("ask") else ATT  # the side asking for help
         self.helps: tuple[bool, bool] = (False, False)
         self.memo: dict[str, tuple[Fraction, Fraction]] = {}
 
     def figure(self, helps: tuple[bool, bool]) -> Figure:
         self.helps = helps
+        if self.attack is None:  # from the position itself, inside the attack
+            return Figure(*self.value(self.st))
         cur, events = self._apply(self.st, Act(self.seat, self.attack))
         got = self._result(events)
         if got is not None:
@@ -195,10 +203,20 @@ class _Search:
         return got
 
 
-def attack_odds(st: State, seat: int, attack: Choice, names: Callable[[int], str] | None = None,
+def attack_frame(st: State) -> dict[str, Any] | None:
+    """The attack under way in ``st`` (its frame on the decision stack), if any."""
+    for fr in reversed(st.stack):
+        if fr.get("t") == "attack" and "sides" in fr:
+            out: dict[str, Any] = fr
+            return out
+    return None
+
+
+def attack_odds(st: State, seat: int, attack: Choice | None, names: Callable[[int], str] | None = None,
                 update: Callable[[AttackOdds], None] | None = None,
                 cancelled: Callable[[], bool] | None = None) -> AttackOdds:
-    """The figures for ``attack`` by ``seat`` in ``st``, computed one after another
+    """The figures for ``attack`` by ``seat`` in ``st`` (``None``: the attack under way in
+    ``st``, from where it stands: an ally asked, gold to offer), computed one after another
     (``update`` is called after each); ``cancelled`` stops the work early."""
     out = AttackOdds()
     search = _Search(st, seat, attack, out, names or (lambda s: st.powers[s]), cancelled or (lambda: False))
@@ -224,18 +242,20 @@ def attack_odds(st: State, seat: int, attack: Choice, names: Callable[[int], str
     return out
 
 
-def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the defender") -> tuple[str, str]:
+def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the defender",
+                  head: str = "Chance to win") -> tuple[str, str]:
     """A short line for the prompt bar and the words of its tooltip: what each figure is
-    and what it assumes."""
+    and what it assumes (``head``: whose chance, "Chance Spain wins" for an attack under
+    way that another player decides in)."""
     if o.none is None:
         if o.unknown:
-            return "Chance to win: no battle to count", "The attack reaches no battle whose dice could be counted."
+            return f"{head}: no battle to count", "The attack reaches no battle whose dice could be counted."
         if o.too_many:
-            return ("Chance to win: too many outcomes to count",
+            return (f"{head}: too many outcomes to count",
                     f"More than {MAX_ROLLS} dice outcomes: the chance is not counted.")
-        return "Chance to win: counting...", "Trying every dice outcome with the rules engine."
+        return f"{head}: counting...", "Trying every dice outcome with the rules engine."
     parts = [f"{o.none.pct()} if nobody helps"]
-    tip = [f"Chance to win, exact over every dice outcome ({o.rolls} tried): "
+    tip = [f"{head}, exact over every dice outcome ({o.rolls} tried): "
            f"{o.none.pct()} (tie {_pct(o.none.tie)}%) if no ally helps either side"]
     if o.defended is not None:
         who = ", ".join(o.helpers[DEF])
@@ -262,15 +282,15 @@ def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the def
         words += "; Surprise Attack not used (with it the defender's allies cannot help)"
     if o.assumed & set(AFTER_DICE):
         words += "; Reserve rerolls and Fighting Withdrawal, chosen after the dice, not counted"
-    return "Chance to win: " + ", ".join(parts), words + "."
+    return f"{head}: " + ", ".join(parts), words + "."
 
 
 # ---------------------------------------------------------------------------- cache
-CACHE: OrderedDict[tuple[str, int, Choice], AttackOdds] = OrderedDict()
+CACHE: OrderedDict[tuple[str, int, Choice | None], AttackOdds] = OrderedDict()
 _lock = threading.Lock()
 
 
-def odds_in_background(st: State, seat: int, attack: Choice, names: Callable[[int], str],
+def odds_in_background(st: State, seat: int, attack: Choice | None, names: Callable[[int], str],
                        changed: Callable[[], None], cancelled: Callable[[], bool]) -> AttackOdds:
     """The figures for an attack, from the cache, or an empty ``AttackOdds`` filled in by
     a worker thread (``changed`` is called as figures arrive; ``cancelled`` stops it)."""

@@ -148,6 +148,38 @@ def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -
     assert line.startswith(f"Chance to win: {int(o.none.win * 100)}% if nobody helps")
 
 
+@pytest.mark.rule("R-CMB-9")
+@pytest.mark.parametrize("kind", ["offer", "help"])
+def test_an_ally_asked_and_the_gold_offered_show_the_battles_chances(states: dict[str, State], kind: str) -> None:
+    """Before an ally answers a call for help, or the asker names the gold it offers, the
+    prompt bar says the attack's chances (nobody helps, every ally helps), exact, counted
+    from the position as it stands, and whose chance it is."""
+    import time
+
+    from game.client.odds import attack_frame, attack_odds
+
+    st = states[kind]
+    o = attack_odds(st, pending(st).seat, None)
+    assert o.done and o.none is not None and o.helped is not None  # this ally may help: two figures
+    fr = attack_frame(st)
+    assert fr is not None
+    app, scene, table = _screen(st)
+    for _ in range(1200):
+        app.dirty = True
+        app.draw()
+        if scene._odds_tip is not None and "counting" not in scene.odds_for(None)[0]:
+            break
+        time.sleep(0.05)
+    assert scene._odds_tip is not None
+    line, why = scene.odds_for(None)
+    attacker = scene.board.power_name(st.powers[fr["sides"][0]])
+    head = "Chance to win" if fr["sides"][0] == pending(st).seat else f"Chance {attacker} wins against"
+    assert line.startswith(head) and f"{int(o.none.win * 100)}% if nobody helps" in line
+    assert f"{int(o.helped.win * 100)}% if every ally helps" in line
+    assert scene._odds_tip[1] == why and "exact over every dice outcome" in why
+    assert not table.sent
+
+
 def test_the_help_buttons_say_armies_then_fleets(states: dict[str, State]) -> None:
     """An ally asked for help (R-CMB-3) sees "1 army", "2 armies", then "1 fleet"..., not
     bare numbers whose meaning it would have to guess."""

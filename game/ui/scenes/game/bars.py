@@ -102,8 +102,9 @@ class Bars(ChoiceInput):
         if self.picker is not None and self.ready():
             self.buttons += self._choice_buttons(area)
             done = self.picker.complete()
-            if done is not None and done.kind == "attack" and self.picker.needs_confirm():
-                line, why = self.odds_for(done)
+            asked = self.shown is not None and pending(self.shown).kind in ("offer", "help")
+            if asked or done is not None and done.kind == "attack" and self.picker.needs_confirm():
+                line, why = self.odds_for(None if asked or done is None else done)
                 right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
                 room = pygame.Rect(right + self.px(16), area.y, r.right - right - self.px(28), area.height)
                 yy = room.y + self.px(2)

@@ -304,10 +304,11 @@ class ChoiceInput(StepPlayer):
         elif what == "menu" and self.app is not None:
             self.app.push_scene("pause", game=self)
 
-    def odds_for(self, attack: Choice) -> tuple[str, str]:
+    def odds_for(self, attack: Choice | None) -> tuple[str, str]:
         """The exact chances the attack wins (if nobody helps, if the defender's allies
         help, if every ally helps), counted off the drawing thread once per position and
-        attack: a short line and the words of its tooltip."""
+        attack (``None``: the attack under way, while an ally is asked or gold offered):
+        a short line and the words of its tooltip."""
         st = self.shown
         if st is None or self.board is None:
             return "", ""
@@ -324,8 +325,18 @@ class ChoiceInput(StepPlayer):
             got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
                                      lambda: self.shown is not st)
             self._odds[attack] = got
-        from game.client.odds import describe_odds
+        from game.client.odds import attack_frame, describe_odds
 
+        if attack is None:  # under way: whose chance it is, by name
+            fr = attack_frame(st)
+            att = int(fr["sides"][0]) if fr is not None else -1
+            dfd = int(fr["sides"][1]) if fr is not None else -1
+            name = self.board.power_name(st.powers[att]) if 0 <= att < st.n else "the attacker"
+            against = (self.board.power_name(st.powers[dfd]) if 0 <= dfd < st.n
+                       else str(fr.get("neutral_name", "the defender")) if fr is not None else "the defender")
+            mine = att == self.seat
+            return describe_odds(got, "you" if mine else name, against,
+                                 "Chance to win" if mine else f"Chance {name} wins against {against}")
         target = str(attack.args[2]) if len(attack.args) == 3 else ""
         defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
         return describe_odds(got, "you", defender)
