@@ -180,6 +180,33 @@ def test_an_ally_asked_and_the_gold_offered_show_the_battles_chances(states: dic
     assert not table.sent
 
 
+@pytest.mark.rule("R-ALL-6")
+def test_the_auction_says_what_is_bid_for_and_the_high_bids_proposal(states: dict[str, State]) -> None:
+    """Beside a bid: what the winner gets (box A: alliance A and its place in the play
+    order, box B the same), who is not yet allied, and the high bid with who proposed what."""
+    from game.client.words.auction import auction_words
+    from game.rules import view
+
+    st = states["bid"]
+    app, scene, _ = _screen(st)
+    assert scene.picker is not None
+    app.dirty = True
+    app.draw()
+    bar = scene.bar_rect()
+    assert any(rule == "R-ALL-6" and bar.contains(rect) for rect, rule in scene.rule_links)
+    b = scene.board
+    v = view(st, pending(st).seat)
+    free = [p for s, p in enumerate(v["powers"]) if v["alliance"][s] == 0]
+    words = auction_words(v, b)
+    assert "box A (alliance A, play order 1)" in words[0] and "box B (alliance B, play order 2)" in words[0]
+    assert words[1] == "Not yet allied: " + ", ".join(b.power_name(p) for p in free) + "."
+    high = auction_words(v, b, 7, free[0], free[1], free[0], [free[1]])[-1]
+    assert high == (f"High bid: 7 gold by {b.power_name(free[0])}, proposing {b.power_name(free[1])} in box A and "
+                    f"{b.power_name(free[0])} in box B; passed since: {b.power_name(free[1])}.")
+    placed = {**v, "alliance": [1] + [0] * (len(free) - 1)}
+    assert "box A (alliance A, play order 3)" in auction_words(placed, b)[0]  # the top row's second space
+
+
 def test_the_help_buttons_say_armies_then_fleets(states: dict[str, State]) -> None:
     """An ally asked for help (R-CMB-3) sees "1 army", "2 armies", then "1 fleet"..., not
     bare numbers whose meaning it would have to guess."""

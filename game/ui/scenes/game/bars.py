@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.words.auction import auction_words
 from game.client.words.choices import label as choice_label
 from game.client.words.choices import sea_roll_note
 from game.client.words.fairness import opener_tip
@@ -80,10 +81,6 @@ class Bars(ChoiceInput):
             words = prompt_sentence(p, self.board)
             said = words.removeprefix(f"{name}: ") if name else words  # the prompt may name the power already
             prompt = f"Waiting for {name}: {said}" if name else words
-        tr = self.tracker
-        if p.kind in ("bid", "propose") and tr.high >= 0 and tr.leader in self.board.power_by_id:
-            boxes = "/".join(self.board.power_name(x) if x in self.board.power_by_id else "-" for x in (tr.box_a, tr.box_b))
-            prompt += f"  [high bid {tr.high} by {self.board.power_name(tr.leader)}: box A/B {boxes}]"
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
         self.rule_links = []  # the rule ids drawn as links: a click opens the rule's card
         for line in lines:
@@ -105,17 +102,14 @@ class Bars(ChoiceInput):
             asked = self.shown is not None and pending(self.shown).kind in ("offer", "help")
             if asked or done is not None and done.kind == "attack" and self.picker.needs_confirm():
                 line, why = self.odds_for(None if asked or done is None else done)
-                right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x)
-                room = pygame.Rect(right + self.px(16), area.y, r.right - right - self.px(28), area.height)
-                yy = room.y + self.px(2)
-                for part in wrap(line, "sans-bold", self.px(13), max(self.px(120), room.width))[:3]:
-                    t = text(part, "sans-bold", self.px(13), (190, 230, 190))
-                    surf.blit(t, (room.x, yy))
-                    yy += t.get_height()
-                self._odds_tip = (pygame.Rect(room.x, room.y, room.width, yy - room.y), why)
+                self._odds_tip = (self._beside_buttons(surf, area, [line], (190, 230, 190), "sans-bold"), why)
                 for b in self.buttons:
                     if b.key == ("confirm",):
                         b.tip = why
+        if p.kind in ("bid", "propose") and not p.is_over:  # what the auction is for, beside its bid
+            tr = self.tracker
+            aim = auction_words(self.view, self.board, tr.high, tr.leader, tr.box_a, tr.box_b, tr.passed)
+            self._beside_buttons(surf, area, aim, P.TEXT_DIM, "sans")
         msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
         if msg:  # over the bottom of the map, in up to three lines
             col = (255, 190, 170) if not self.hint else (190, 230, 190)
@@ -132,6 +126,21 @@ class Bars(ChoiceInput):
                 h, links = draw_linked(surf, line, "sans", self.px(13), col, (bg.x + self.px(6), y), self.mouse)
                 self.rule_links += links
                 y += h
+
+    def _beside_buttons(self, surf: pygame.Surface, area: pygame.Rect, lines: list[str], colour: P.Colour,
+                        face: str) -> pygame.Rect:
+        """``lines`` to the right of the choice buttons in the prompt bar, wrapped to the room
+        there (rule ids drawn as links); where they were drawn."""
+        right = max((b.rect.right for b in self.buttons if b.rect.y >= area.y), default=area.x - self.px(16))
+        room = pygame.Rect(right + self.px(16), area.y, area.right - right - self.px(16), area.height)
+        yy = room.y + self.px(2)
+        size = self.px(13) if face == "sans-bold" else self.px(12)
+        rows = [part for line in lines for part in wrap(line, face, size, max(self.px(120), room.width))]
+        for part in rows[:max(1, room.height // max(1, text("Ag", face, size, colour).get_height()))]:
+            h, links = draw_linked(surf, part, face, size, colour, (room.x, yy), self.mouse)
+            self.rule_links += links
+            yy += h
+        return pygame.Rect(room.x, room.y, room.width, yy - room.y)
 
     def _prompt_words(self, prompt: str) -> str:
         assert self.picker is not None
