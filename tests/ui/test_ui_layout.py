@@ -61,7 +61,7 @@ def test_every_scene_name_opens_its_scene() -> None:
 
     assert {"menu", "new_game", "open", "settings", "replays", "game", "pause", "end", "replay", "replay_pause",
             "replay_end", "fairness", "whatif", "host_setup", "host_lobby", "join", "join_lobby",
-            "watch"} == set(SCENES)
+            "watch", "rules"} == set(SCENES)
     for name in SCENES:
         cls = scene_class(name)
         assert issubclass(cls, Scene) and _scene_of(cls.__module__), name
