@@ -42,3 +42,26 @@ def collect(kinds: tuple[str, ...] = KINDS, games: int = 300) -> dict[str, State
         if all(k in found for k in kinds):
             break
     return found
+
+
+def collect_many(per_kind: int, games: int, players: tuple[int, ...] = (2, 3, 4, 5, 6, 7)) -> list[State]:
+    """Up to ``per_kind`` states waiting for each decision kind, from ``games`` seeded games
+    of each player count in turn (the seventh player's crowded screen included)."""
+    found: dict[str, list[State]] = {}
+    for g in range(games):
+        rng = random.Random(1000 + g)
+        st = new_game(players[g % len(players)])
+        taken: set[str] = set()  # one state of a kind per game
+        while True:
+            p = pending(st)
+            if p.is_over:
+                break
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            got = found.setdefault(p.kind, [])
+            if p.kind not in taken and len(got) < per_kind and rng.random() < 0.2:
+                got.append(st.clone())
+                taken.add(p.kind)
+            apply_in_place(st, Act(p.seat, _pick(rng, legal(st, p.seat))))
+    return [st for kind in sorted(found) for st in found[kind]]

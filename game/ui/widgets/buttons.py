@@ -54,3 +54,34 @@ def layout_buttons(labels: list[tuple[str, object]], area: pygame.Rect, size: in
         out.append(Button(pygame.Rect(x, y, w, h), label, key))
         x += w + gap
     return out
+
+
+MORE = ("more",)  # the key of the button that shows the next page of a row too long for its area
+
+
+def layout_pages(labels: list[tuple[str, object]], area: pygame.Rect, size: int, gap: int, page: int,
+                 keep: tuple[object, ...] = (("cancel",), ("confirm",))) -> tuple[list[Button], int]:
+    """Buttons flowed as :func:`layout_buttons` does; when they would go past the area's
+    foot, in pages that fit it, each with a "More" button (key :data:`MORE`) that shows the
+    next, and the buttons whose keys are in ``keep`` (Cancel, Confirm) on every page.
+    Returns the buttons of page ``page`` (modulo the number of pages) and that number."""
+    def fits(some: list[tuple[str, object]]) -> bool:
+        got = layout_buttons(some, area, size, gap)
+        return not got or got[-1].rect.bottom <= area.bottom
+
+    if fits(labels):
+        return layout_buttons(labels, area, size, gap), 1
+    kept = [x for x in labels if x[1] in keep]
+    rest = [x for x in labels if x[1] not in keep]
+    more = [("More (99/99) \u25b8", MORE)]  # (as wide as the widest it will say)
+    pages: list[list[tuple[str, object]]] = []
+    i = 0
+    while i < len(rest):
+        j = i + 1  # (one a page at least, fitting or not)
+        while j < len(rest) and fits(rest[i:j + 1] + more + kept):
+            j += 1
+        pages.append(rest[i:j])
+        i = j
+    k = page % len(pages)
+    label = f"More ({k + 1}/{len(pages)}) \u25b8"
+    return layout_buttons(pages[k] + [(label, MORE)] + kept, area, size, gap), len(pages)

@@ -19,7 +19,7 @@ from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
 from game.ui.scenes.game.choices import ChoiceInput
 from game.ui.widgets.boxes import panel
-from game.ui.widgets.buttons import Button, draw_button, layout_buttons
+from game.ui.widgets.buttons import Button, draw_button, layout_pages
 from game.ui.widgets.picker import Option, parts_of
 from game.ui.widgets.rulelinks import draw_linked
 from game.ui.widgets.textentry import draw_field
@@ -151,7 +151,9 @@ class Bars(ChoiceInput):
             return f"Confirm: {choice_label(self.shown, self.seat, done)}?" + (f" - {sea}" if sea else "")
         if self.picker.clicked and self.shown is not None:
             words = [self.picker.option(p, i).label for i, p in enumerate(self.picker.picked)]
-            where = " (highlighted on the map)" if any(o.target for o in opts) else ""
+            drawn = {h.target for h in self.hits}
+            where = " (highlighted on the map)" if any(o.target in drawn or o.target is not None and
+                                                       o.target[0] == "area" for o in opts) else ""
             box = self._proposal_box()
             what = f" the power for box {box} (alliance {box})" if box else ""
             return f"{prompt}: {' - '.join(words)} - now choose{what}{where}"
@@ -253,7 +255,10 @@ class Bars(ChoiceInput):
                      (f"{verb} {n} gold" if n is not None else f"{verb}...", ("bid",))] + specs
         if self.picker.clicked:
             specs.append(("Cancel", ("cancel",)))
-        buttons = layout_buttons(specs, area, size, self.px(6))
+        page_of = (id(self.picker), len(self.picker.picked))  # the page shown, for this part of this choice
+        page = self.button_page[1] if self.button_page[0] == page_of else 0
+        self.button_page = (page_of, page)
+        buttons, _ = layout_pages(specs, area, size, self.px(6), page)
         tips = {("part", o.part): self._part_tip(o) for o in self.picker.options()}
         hinted: object = None
         if self.hint_choice is not None and self.hint_choice in self.picker.matching():

@@ -283,6 +283,8 @@ class ChoiceInput(StepPlayer):
                 self._submit(c)
         elif what == "cancel":
             self.cancel()
+        elif what == "more":  # the next page of a row of choices too long for the bar
+            self.button_page = (self.button_page[0], self.button_page[1] + 1)
         elif what == "bid":
             self._submit_amount()
         elif what == "bid+":

@@ -69,6 +69,7 @@ class ScreenState(ScaledScene):
         self._amount_at: tuple[pygame.Rect, int] | None = None  # the amount field on screen, where its text starts
         self.hits: list[Hit] = []
         self.buttons: list[Button] = []
+        self.button_page: tuple[object, int] = (None, 0)  # (the choice and part shown, its page of buttons)
         self.mouse = (0, 0)
         self.t = 0.0
         self.show_market = False
