@@ -178,14 +178,30 @@ def build_parser() -> argparse.ArgumentParser:
     register_arena(sub)
     from game.cli.watch import register as register_replay
     register_replay(sub)
+    from game.client.words.lang import LANGUAGES
+
+    for p in [parser, *sub.choices.values()]:  # every command's words in the language asked for
+        p.add_argument("--lang", choices=tuple(LANGUAGES), default=None,
+                       help="the language of the words shown: " + ", ".join(f"{k} ({v})" for k, v in LANGUAGES.items())
+                            + " (default: the settings' language, else the system's)")
     return parser
+
+
+def choose_language(asked: str | None) -> str:
+    """The language for this run: ``--lang``, else the settings' choice, else the system's
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); set for the whole program."""
+    from game.client.settings import Settings
+    from game.client.words.lang import set_language
+
+    return set_language(asked or Settings.load().language_code())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["play", *(argv or [])])
+        args = parser.parse_args(["play", *(argv if argv is not None else sys.argv[1:])])
+    choose_language(getattr(args, "lang", None))
     try:
         return int(args.func(args))
     except BrokenPipeError:  # output piped into a program that stopped reading

@@ -1,5 +1,5 @@
-"""The player's settings (name, window size, animation speed, sound, and a sound when it
-becomes the player's turn in a network game), kept as JSON in the user's config directory."""
+"""The player's settings (name, window size, animation speed, sound, a sound when it
+becomes the player's turn in a network game, the language), kept as JSON in the user's config directory."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.client.folders import settings_file
+from game.client.words.lang import LANGUAGES, system_language
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
@@ -21,6 +22,7 @@ class Settings:
     speed: str = "normal"
     sound: bool = True
     turn_alert: bool = True  # a sound when it becomes your turn (the game screen plays it)
+    language: str = ""  # "en", "it"; "" the system's (game.client.words.lang.system_language)
 
     @staticmethod
     def path() -> Path:
@@ -46,7 +48,13 @@ class Settings:
                 s.sound = data["sound"]
             if isinstance(data.get("turn_alert"), bool):
                 s.turn_alert = data["turn_alert"]
+            if data.get("language") in LANGUAGES:
+                s.language = data["language"]
         return s
+
+    def language_code(self) -> str:
+        """The language to use: the one chosen, else the system's."""
+        return self.language if self.language in LANGUAGES else system_language()
 
     def save(self) -> str:
         """Write the settings; an empty string, or why they could not be written."""

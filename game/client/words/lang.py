@@ -1,37 +1,141 @@
-"""The one place sentences are formatted.
+"""The one place sentences are formatted, in the language chosen.
 
 Every sentence a player reads is a whole template with named placeholders
 (``"{power} borrows {n} gold from the bank"``), never English fragments glued together,
 so a translator can reorder the words. :func:`say` fills a template, :func:`say_n` picks
-the singular or plural template of a sentence that counts something, and the joiners
-make the lists the sentences hold. Today the templates are the English sentences
-themselves; a later language looks each template up in its catalog here (gettext's
-``gettext``/``ngettext`` fit these two calls as they are), and the plural is then chosen
-by that language's own rule, which is why a plural is never made by adding an "s".
+the form of a sentence that counts something by the language's own plural rule (Italian
+has two forms, Polish three: a plural is never made by adding an "s"), :func:`say_in`
+names a thing whose name has a context (a power, an area, a tile), and the joiners make
+the lists the sentences hold.
+
+The English templates are the message ids; each other language is a gettext catalog,
+``locale/<code>/*.po`` beside this module (one file per part of the program, merged when
+the language is chosen), read with Babel and used through the standard library's
+``gettext`` (its plural rule comes from the catalog's own ``Plural-Forms`` header). A
+missing translation falls back to the English template. :func:`set_language` chooses the
+language for the whole program; :func:`system_language` reads it from the environment.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import gettext
+import io
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano"}  # code -> the language's own name
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+
+class _Now:
+    """The language in use and its catalog."""
+
+    code = "en"
+    tr: gettext.NullTranslations = gettext.NullTranslations()
+
+
+_now = _Now()
+_catalogs: dict[str, gettext.NullTranslations] = {}
+
+
+def catalog_files(code: str) -> list[Path]:
+    """The catalog files of language ``code`` (none for English, the templates' own)."""
+    return sorted((LOCALE_DIR / code).glob("*.po")) if code in LANGUAGES and code != "en" else []
+
+
+def load_catalog(code: str) -> gettext.NullTranslations:
+    """Language ``code``'s catalogs merged into one gettext translation (cached)."""
+    got = _catalogs.get(code)
+    if got is not None:
+        return got
+    files = catalog_files(code)
+    if not files:
+        got = gettext.NullTranslations()
+    else:
+        from babel.messages.catalog import Catalog
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        merged: Catalog | None = None
+        for path in files:
+            with path.open("rb") as f:
+                cat = read_po(f, locale=code)
+            if merged is None:
+                merged = cat
+                continue
+            for m in cat:
+                if m.id:
+                    merged[m.id] = m
+        assert merged is not None
+        buf = io.BytesIO()
+        write_mo(buf, merged)
+        buf.seek(0)
+        got = gettext.GNUTranslations(buf)
+    _catalogs[code] = got
+    return got
+
+
+def set_language(code: str) -> str:
+    """Use language ``code`` ("en", "it"; anything else: English) from now on; returns the
+    code in use."""
+    code = code if code in LANGUAGES else "en"
+    _now.tr = load_catalog(code)
+    _now.code = code
+    return code
+
+
+def language() -> str:
+    """The code of the language in use."""
+    return _now.code
+
+
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, in gettext's order), if it is one of :data:`LANGUAGES`; else English."""
+    env = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):  # LANGUAGE may list several: the first we have
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":  # the first of the others that is set decides
+            break
+    return "en"
 
 
 def say(msgid: str, /, **fields: object) -> str:
-    """The sentence ``msgid`` (a template) with its placeholders filled from ``fields``."""
-    return msgid.format(**fields)
+    """The sentence ``msgid`` (a template) in the language in use, with its placeholders
+    filled from ``fields``."""
+    return _now.tr.gettext(msgid).format(**fields)
 
 
 def say_n(singular: str, plural: str, n: int, /, **fields: object) -> str:
-    """The sentence that counts ``n`` of something: ``singular`` when English says one,
-    ``plural`` otherwise; ``{n}`` in either is the count, the other placeholders come from
-    ``fields``."""
-    return (singular if n == 1 else plural).format(n=n, **fields)
+    """The sentence that counts ``n`` of something, in the form the language's plural rule
+    gives for ``n`` (English: ``singular`` for one, ``plural`` otherwise); ``{n}`` in it is
+    the count, the other placeholders come from ``fields``."""
+    return _now.tr.ngettext(singular, plural, n).format(n=n, **fields)
+
+
+def say_in(context: str, msgid: str, /, **fields: object) -> str:
+    """``msgid`` translated in ``context`` (a name that means another thing elsewhere:
+    "power" Spain, "area" Spain)."""
+    return _now.tr.pgettext(context, msgid).format(**fields)
 
 
 def join_and(items: Iterable[str]) -> str:
-    """Items joined as the engine's sentences join a list they close with "and": "Spain and
-    France", "1 army and 2 fleets" (three or more: "Spain and France and Austria", as the
-    engine writes tied winners today)."""
-    return say(" and ").join(items)
+    """Items joined as a sentence closes a list with "and": in English as the engine's own
+    sentences do ("Spain and France", and with three or more "Spain and France and
+    Austria"); in another language by its own rule ("Spagna, Francia e Austria")."""
+    listed = list(items)
+    if _now.code == "en" or len(listed) < 2:
+        return " and ".join(listed)
+    from babel.lists import format_list
+
+    return str(format_list(listed, locale=_now.code))
 
 
 def join_list(items: Iterable[str]) -> str:
@@ -50,4 +154,5 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-__all__ = ["capital", "join_and", "join_list", "say", "say_n", "signed"]
+__all__ = ["LANGUAGES", "capital", "join_and", "join_list", "language", "say", "say_in", "say_n", "set_language",
+           "signed", "system_language"]

@@ -8,7 +8,7 @@ words of their own ("army", "an army", "armies").
 
 from __future__ import annotations
 
-from game.client.words.lang import join_and, say, say_n
+from game.client.words.lang import join_and, say, say_in, say_n
 from game.rules.board import Board
 
 
@@ -22,15 +22,15 @@ class Names:
 
     def power(self, power: str) -> str:
         """A great power: "Great Britain"."""
-        return self.board.power_name(power)
+        return say_in("power", self.board.power_name(power))
 
     def area(self, area: str) -> str:
         """An area or a home nation: "Central Europe", "Spain"."""
-        return self.board.area_name(area)
+        return say_in("area", self.board.area_name(area))
 
     def tile(self, tile: str) -> str:
         """A tile: "Naval Training", "Pirates"."""
-        return self.board.tile_name(tile)
+        return say_in("tile", self.board.tile_name(tile))
 
     def the_tile(self, tile: str) -> str:
         """A tile named as the force it stands for: "the Pirates", "the Slave Revolt"."""
@@ -38,7 +38,7 @@ class Names:
 
     def counter(self, counter: str) -> str:
         """A nation counter: "Hanover"."""
-        return self.board.counter_name(counter)
+        return say_in("counter", self.board.counter_name(counter))
 
     def unit(self, kind: str) -> str:
         """A unit kind as a noun: "army", "fleet", "fort"."""

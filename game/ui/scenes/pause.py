@@ -55,7 +55,7 @@ class PauseMenu(MenuScene):
             self.app.pop(self)
         elif key == "resign":
             self.game.net.resign()
-            self.game.say("You resigned: a computer player plays your seat from your next decision on.")
+            self.game.tell("You resigned: a computer player plays your seat from your next decision on.")
             self.app.pop(self)
         elif key == "menu":
             self.game.table.close()

@@ -110,7 +110,7 @@ class ChoiceInput(StepPlayer):
         elif self._bidding() and self.amount.handles(intent):  # typing, editing, Ctrl+V / Cmd+V / Shift+Insert
             said = self.amount.key(intent)
             if said:
-                self.say(said)
+                self.tell(said)
         elif key == pygame.K_f:
             self.cam.fit(self.map_rect())
         elif key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -146,7 +146,7 @@ class ChoiceInput(StepPlayer):
             self._submit(c)
         elif r is not None:
             what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
-            self.say(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
+            self.tell(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
 
     def close_card(self) -> None:
         """Close the card over the map, read: the game goes on at once."""
@@ -246,7 +246,7 @@ class ChoiceInput(StepPlayer):
         slot_kinds = {o.target[0] for o in opts if o.target}
         if not opts or (target[0] not in slot_kinds and not (target[0] == "area" and "area" in slot_kinds)):
             p = pending(self.shown)
-            self.say(f"Not now. {prompt_sentence(p, load_board(self.shown.ruleset))}")
+            self.tell(f"Not now. {prompt_sentence(p, load_board(self.shown.ruleset))}")
             return
         n = len(self.picker.picked)
         for c in self.picker.matching():
@@ -263,10 +263,10 @@ class ChoiceInput(StepPlayer):
             try:
                 apply(self.shown, Act(self.seat, Choice(c.kind, tuple(args))))
             except RulesError as exc:
-                self.say(refusal_line(exc, load_board(self.shown.ruleset)))
+                self.tell(refusal_line(exc, load_board(self.shown.ruleset)))
                 return
             break
-        self.say("That is not one of your choices now.")
+        self.tell("That is not one of your choices now.")
 
     def _button(self, key: object) -> None:
         if not isinstance(key, tuple) or not key:

@@ -106,7 +106,7 @@ class Online(Tooltips):
             self._notice(event)
         self._links_news(net)
         if net.ended == "stopped" and not self.message_time:
-            self.say(f"The connection to the game stopped: {net.error}. Continue from the menu takes it up again.")
+            self.tell(f"The connection to the game stopped: {net.error}. Continue from the menu takes it up again.")
             self.message_time = 3600.0
         if self.picker is not None and self.shown is not None and self._alerted != self.shown.steps:
             self._alerted = self.shown.steps
@@ -136,20 +136,20 @@ class Online(Tooltips):
         if isinstance(event, Chat):
             self.log.append(CHAT_PREFIX + sentence(event))
         elif isinstance(event, SubmitRefused | UndoRefused):
-            self.say(f"Refused: {event.text} ({event.code})")
+            self.tell(f"Refused: {event.text} ({event.code})")
             self.awaiting = False
         elif isinstance(event, Stopped):
-            self.say(f"The game stopped here: {event.error}. Continue from the menu takes it up again.")
+            self.tell(f"The game stopped here: {event.error}. Continue from the menu takes it up again.")
             self.message_time = 3600.0
         elif isinstance(event, Desync):
             line = sentence(event)
             self.log.append(line)
-            self.say(line)
+            self.tell(line)
             self.message_time = 3600.0
         elif isinstance(event, Refused | GaveUp | StillTrying | EvidenceKept):
             line = sentence(event)
             self.log.append(line)
-            self.say(line)
+            self.tell(line)
         elif isinstance(event, Connected | DropVoted):
             self.log.append(sentence(event))
         else:
@@ -213,7 +213,7 @@ class Online(Tooltips):
         elif self.chat.handles(intent):
             said = self.chat.key(intent)
             if said:
-                self.say(said)
+                self.tell(said)
         return True
 
     def _chat_sent(self, done: Any) -> None:
@@ -223,7 +223,7 @@ class Online(Tooltips):
         except Exception as exc:  # noqa: BLE001 - said, never a traceback
             why = str(exc)
         if why:
-            self.say(chat_refusal(why))
+            self.tell(chat_refusal(why))
 
     def _overdue_choice(self, key: object) -> None:
         net = self.net
@@ -231,10 +231,10 @@ class Online(Tooltips):
             return
         if key == "drop":
             net.vote_drop()
-            self.say("You voted to hand the late seats to the computer player; the others vote too.")
+            self.tell("You voted to hand the late seats to the computer player; the others vote too.")
         elif key == "wait":
             net.keep_waiting()
-            self.say("You keep waiting for the late seats.")
+            self.tell("You keep waiting for the late seats.")
         self._overdue = []
 
     # ------------------------------------------------------------------ drawing

@@ -164,6 +164,6 @@ class ScreenState(ScaledScene):
                 return got.upto(self.shown.steps) if self.shown is not None else got
         return self.chances.fairness()
 
-    def say(self, msg: str) -> None:
+    def tell(self, msg: str) -> None:
         self.message = msg
         self.message_time = SAID_S

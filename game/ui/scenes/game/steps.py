@@ -64,7 +64,7 @@ class StepPlayer(ScreenState):
             self.renderer.marker_spaces = self.markers
         for e in step.events:
             if e.get("kind") == "error":  # the table stopped: say so in the window
-                self.say(str(e.get("text", "")))
+                self.tell(str(e.get("text", "")))
                 self.message_time = 3600.0
         self.events.extend(step.events)
         for e in step.events:  # a log line naming a tile: its tooltip says what the tile does
