@@ -124,7 +124,7 @@ def _rule(rid: str) -> Rule:
 
 def test_a_rule_in_a_refusal_is_a_link_too(states: dict[str, State]) -> None:
     app, scene, table = _screen(states["move"])
-    scene.say("An army may enter a colony only with a fleet of yours there (R-MOV-3).")
+    scene.tell("An army may enter a colony only with a fleet of yours there (R-MOV-3).")
     app.draw()
     link = next(r for r, i in scene.rule_links if i == "R-MOV-3")
     _click(app, link.center)
@@ -264,7 +264,7 @@ def test_a_card_longer_than_the_window_scrolls(states: dict[str, State], monkeyp
 def test_screens_of_a_rule_card_and_of_the_index(states: dict[str, State], artefacts: Path,
                                                  size: tuple[int, int]) -> None:
     app, scene, _ = _screen(states["attack"], size)
-    scene.say("That is not one of your choices: an army may enter a colony only with a fleet there (R-MOV-3).")
+    scene.tell("That is not one of your choices: an army may enter a colony only with a fleet there (R-MOV-3).")
     app.draw()
     tag = f"{size[0]}x{size[1]}"
     pygame.image.save(app.surface, str(artefacts / f"rules-prompt-links-{tag}.png"))
