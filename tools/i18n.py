@@ -1,8 +1,8 @@
 """The translation catalogs: what the program says (its message ids), and how far each
 language's catalogs cover it.
 
-Message ids are the templates passed to ``say``, ``say_n`` and ``say_in``
-(``game.client.words.lang``), found in the source by Babel's extractor, and the names of
+Message ids are the templates passed to ``say``, ``say_n`` and ``say_in`` or marked
+with ``N_`` (``game.client.words.lang``), found in the source by Babel's extractor, and the names of
 the board's powers, areas, tiles and counters (``say_in`` contexts "power", "area",
 "tile", "counter"), which come from the board's data. ::
 
@@ -23,7 +23,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = (ROOT / "game", ROOT / "net")
-KEYWORDS: dict[str, tuple[object, ...] | None] = {"say": None, "say_n": (1, 2), "say_in": ((1, "c"), 2)}
+KEYWORDS: dict[str, tuple[object, ...] | None] = {"say": None, "say_n": (1, 2), "say_in": ((1, "c"), 2), "N_": None}
 NAME_CONTEXTS = ("power", "area", "tile", "counter")
 
 
@@ -65,7 +65,7 @@ def source_messages(roots: tuple[Path, ...] = SOURCES, built: list[str] | None =
 
 def _msg(func: str, args: object, where: str) -> Msg | None:
     parts = list(args) if isinstance(args, tuple) else [args]
-    if func == "say" and parts and isinstance(parts[0], str):
+    if func in ("say", "N_") and parts and isinstance(parts[0], str):
         return Msg("", parts[0], "", where)
     if func == "say_n" and len(parts) >= 2 and isinstance(parts[0], str) and isinstance(parts[1], str):
         return Msg("", parts[0], parts[1], where)

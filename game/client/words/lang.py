@@ -5,8 +5,9 @@ Every sentence a player reads is a whole template with named placeholders
 so a translator can reorder the words. :func:`say` fills a template, :func:`say_n` picks
 the form of a sentence that counts something by the language's own plural rule (Italian
 has two forms, Polish three: a plural is never made by adding an "s"), :func:`say_in`
-names a thing whose name has a context (a power, an area, a tile), and the joiners make
-the lists the sentences hold.
+names a thing whose name has a context (a power, an area, a tile), :func:`N_` marks a
+message id in a table made before the language is chosen (said later with ``say``), and
+the joiners make the lists the sentences hold.
 
 The English templates are the message ids; each other language is a gettext catalog,
 ``locale/<code>/*.po`` beside this module (one file per part of the program, merged when
@@ -107,6 +108,13 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
+def N_(msgid: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """Mark ``msgid`` as a message id where it is defined (a table of labels, a rule card,
+    made before any language is chosen) and return it as it is: it is said later with
+    ``say(value)``, in the language in use then."""
+    return msgid
+
+
 def say(msgid: str, /, **fields: object) -> str:
     """The sentence ``msgid`` (a template) in the language in use, with its placeholders
     filled from ``fields``."""
@@ -154,5 +162,5 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-__all__ = ["LANGUAGES", "capital", "join_and", "join_list", "language", "say", "say_in", "say_n", "set_language",
+__all__ = ["LANGUAGES", "N_", "capital", "join_and", "join_list", "language", "say", "say_in", "say_n", "set_language",
            "signed", "system_language"]
