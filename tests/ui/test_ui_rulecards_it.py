@@ -108,4 +108,5 @@ def test_screens_of_italian_rule_cards_and_of_the_index(state: State, artefacts:
             pygame.image.save(app.surface, str(artefacts / f"rules-it-{name}-end-{tag}.png"))
     app, index = _open(state, size)
     assert index.pages == 1
+    assert not [words for _, words in index.lines if words.endswith("\u2026")]  # no title cut short
     pygame.image.save(app.surface, str(artefacts / f"rules-it-index-{tag}.png"))
