@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.client.words import rulebook_actions, rulebook_combat, rulebook_game, rulebook_tiles
-from game.client.words.lang import say
+from game.client.words.lang import N_, say
 
 #: a rule id as the project writes one: "R-", its section's letters, "-", an optional
 #: letter (the actions' A to F) and a number
@@ -40,10 +40,10 @@ class Rule:
 
 #: the sections of the rules, in the reference's order: id, title
 SECTIONS: tuple[tuple[str, str], ...] = (
-    ("R-GEN", "General"), ("R-MAP", "The map"), ("R-SET", "Setting up"), ("R-WAR", "A war"),
-    ("R-ALL", "Alliances and play order"), ("R-ACT", "Actions"), ("R-MOV", "Movement"), ("R-CMB", "Combat"),
-    ("R-TIL", "Tiles"), ("R-INC", "Income and upkeep"), ("R-VP", "Victory points"),
-    ("R-EOW", "The end of a war"), ("R-END", "The end of the game"),
+    ("R-GEN", N_("General")), ("R-MAP", N_("The map")), ("R-SET", N_("Setting up")), ("R-WAR", N_("A war")),
+    ("R-ALL", N_("Alliances and play order")), ("R-ACT", N_("Actions")), ("R-MOV", N_("Movement")),
+    ("R-CMB", N_("Combat")), ("R-TIL", N_("Tiles")), ("R-INC", N_("Income and upkeep")),
+    ("R-VP", N_("Victory points")), ("R-EOW", N_("The end of a war")), ("R-END", N_("The end of the game")),
 )
 
 
