@@ -21,10 +21,6 @@ F = Mapping[str, Any]
 _T = Table()
 kind = _T.kind
 
-# the actions' names (templates: said with ``say`` when used)
-ACTION_WORDS: Mapping[str, str] = {"buy": "buy", "build": "build", "move": "move", "attack": "attack", "pass": "pass"}
-
-
 def _p(f: F, nm: Names) -> str:
     return nm.power(f["power"])
 
@@ -159,8 +155,15 @@ def _action_left(f: F, nm: Names) -> str:
 
 @kind("turn.no_arguments")
 def _no_arguments(f: F, nm: Names) -> str:
-    return say("The {action} action takes no arguments: its details are chosen next",
-               action=say(ACTION_WORDS[f["action"]]))
+    if f["action"] == "buy":
+        return say("The buy action takes no arguments: its details are chosen next")
+    if f["action"] == "build":
+        return say("The build action takes no arguments: its details are chosen next")
+    if f["action"] == "move":
+        return say("The move action takes no arguments: its details are chosen next")
+    if f["action"] == "attack":
+        return say("The attack action takes no arguments: its details are chosen next")
+    return say("The pass action takes no arguments: its details are chosen next")
 
 
 @kind("turn.bought_this_round")
@@ -290,4 +293,4 @@ RULES: Mapping[str, Render] = _T.renders
 sentences (:mod:`game.client.words.refusals_forces` has those of attacks, battles,
 movement, building and the setup placement)."""
 
-__all__ = ["ACTION_WORDS", "RULES"]
+__all__ = ["RULES"]
