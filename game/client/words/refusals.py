@@ -223,8 +223,8 @@ def _view_components(f: F, nm: Names) -> str:
 
 @kind("view.markers")
 def _view_markers(f: F, nm: Names) -> str:
-    return say("the view's control markers in {area!r} are not {count} counts of 0 or more", area=f["area"],
-               count=f["count"])
+    return say_n("the view's control markers in {area!r} are not {n} counts of 0 or more",
+                 "the view's control markers in {area!r} are not {n} counts of 0 or more", f["count"], area=f["area"])
 
 
 @kind("state.not_an_object")

@@ -216,8 +216,9 @@ def _used_this_round(f: F, nm: Names) -> str:
 
 @kind("buy.population")
 def _buy_population(f: F, nm: Names) -> str:
-    return say("{tile} costs {cost} population and {power} has {population} (population is never borrowed)",
-               tile=nm.tile(f["tile"]), cost=f["cost"], power=_p(f, nm), population=f["population"])
+    return say_n("{tile} costs {n} population and {power} has {population} (population is never borrowed)",
+                 "{tile} costs {n} population and {power} has {population} (population is never borrowed)",
+                 f["cost"], tile=nm.tile(f["tile"]), power=_p(f, nm), population=f["population"])
 
 
 @kind("buy.no_target")
