@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.client.words.kinds import Render, Table
-from game.client.words.lang import capital, join_list, say, say_n
+from game.client.words.lang import capital, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.prompts import prompt_bare
 from game.client.words.refusals_forces import FORCES
@@ -33,23 +33,42 @@ F = Mapping[str, Any]
 _T = Table()
 kind = _T.kind
 
-# the choices' kinds as words (templates: said with ``say`` when used)
-CHOICE_WORDS: Mapping[str, str] = {
-    "accept": "accept", "ally_loses": "ally loses", "ally_tile": "ally tile", "attack": "attack",
-    "bid": "bid", "blockade": "blockade", "build": "build", "buy": "buy", "colonise": "colonise",
-    "decline": "decline", "disband": "disband", "done": "done", "end": "end", "enslave": "enslave",
-    "help": "help", "keep": "keep", "lose": "lose", "militia": "militia", "move": "move",
-    "naval_battle": "naval battle", "no_blockade": "no blockade", "no_militia": "no militia",
-    "no_naval_battle": "no naval battle", "no_reserve": "no reserve", "no_surprise": "no surprise",
-    "no_withdraw": "no withdraw", "offer": "offer", "pass": "pass", "place": "place", "propose": "propose",
-    "reserve": "reserve", "revolt": "revolt", "stay": "stay", "surprise": "surprise", "tile": "tile",
-    "to": "to", "use": "use", "withdraw": "withdraw",
-}
+def choice_words() -> dict[str, str]:
+    """The choices' kinds as words ("naval battle"), in the language in use; each in the
+    context "choice", since the same English word means another thing elsewhere ("pass", "to")."""
+    return {
+        "accept": say_in("choice", "accept"), "ally_loses": say_in("choice", "ally loses"),
+        "ally_tile": say_in("choice", "ally tile"), "attack": say_in("choice", "attack"),
+        "bid": say_in("choice", "bid"), "blockade": say_in("choice", "blockade"), "build": say_in("choice", "build"),
+        "buy": say_in("choice", "buy"), "colonise": say_in("choice", "colonise"), "decline": say_in("choice", "decline"),
+        "disband": say_in("choice", "disband"), "done": say_in("choice", "done"), "end": say_in("choice", "end"),
+        "enslave": say_in("choice", "enslave"), "help": say_in("choice", "help"), "keep": say_in("choice", "keep"),
+        "lose": say_in("choice", "lose"), "militia": say_in("choice", "militia"), "move": say_in("choice", "move"),
+        "naval_battle": say_in("choice", "naval battle"), "no_blockade": say_in("choice", "no blockade"),
+        "no_militia": say_in("choice", "no militia"), "no_naval_battle": say_in("choice", "no naval battle"),
+        "no_reserve": say_in("choice", "no reserve"), "no_surprise": say_in("choice", "no surprise"),
+        "no_withdraw": say_in("choice", "no withdraw"), "offer": say_in("choice", "offer"),
+        "pass": say_in("choice", "pass"), "place": say_in("choice", "place"), "propose": say_in("choice", "propose"),
+        "reserve": say_in("choice", "reserve"), "revolt": say_in("choice", "revolt"), "stay": say_in("choice", "stay"),
+        "surprise": say_in("choice", "surprise"), "tile": say_in("choice", "tile"), "to": say_in("choice", "to"),
+        "use": say_in("choice", "use"), "withdraw": say_in("choice", "withdraw"),
+    }
 
 
 def choice_word(k: str) -> str:
     """A choice's kind as a word ("naval battle"); a kind no choice has, as it is spelt."""
-    return say(CHOICE_WORDS[k]) if k in CHOICE_WORDS else k.replace("_", " ")
+    return choice_words().get(k) or k.replace("_", " ")
+
+
+def _argument_word(k: str, s: str, nm: Names) -> str:
+    """An argument of a choice of kind ``k`` that is no name on the board: a unit kind
+    ("fleet") or an attack's kind of target ("naval") as a word, anything else as it is."""
+    if s in ("army", "fleet", "fort"):
+        return nm.unit(s)
+    if k == "attack" and s in ("power", "naval", "counter", "tile"):
+        return {"power": say_in("attack target", "power"), "naval": say_in("attack target", "naval"),
+                "counter": say_in("attack target", "counter"), "tile": say_in("attack target", "tile")}[s]
+    return s
 
 
 def _int(x: object) -> bool:
@@ -73,7 +92,7 @@ def choice_phrase(wire: Sequence[Any], nm: Names) -> str:
         if xs[0] > 0 or xs[1] > 0:
             return say("help with {units}", units=nm.forces(xs[0], xs[1]))
         return say("do not help")
-    words = [choice_word(k)]
+    words = []
     for a in xs:
         s = str(a)
         if s in b.area_by_id:
@@ -85,8 +104,11 @@ def choice_phrase(wire: Sequence[Any], nm: Names) -> str:
         elif s in b.power_by_id:
             words.append(nm.power(s))
         else:
-            words.append(s)
-    return " ".join(words)
+            words.append(_argument_word(k, s, nm))
+    if not words:
+        return choice_word(k)
+    # the kind, then its arguments by name, as a player may have typed them
+    return say("{choice} {arguments}", choice=choice_word(k), arguments=" ".join(words))
 
 
 # --------------------------------------------------------------------------- inputs
@@ -163,7 +185,8 @@ def _chance_not_integers(f: F, nm: Names) -> str:
 
 @kind("input.chance_count")
 def _chance_count(f: F, nm: Names) -> str:
-    return say("{chance} needs {need} values, got {got}", chance=f["chance"], need=f["need"], got=f["got"])
+    return say_n("{chance} needs {n} values, got {got}", "{chance} needs {n} values, got {got}", f["need"],
+                 chance=f["chance"], got=f["got"])
 
 
 @kind("input.chance_range")
@@ -200,8 +223,8 @@ def _view_components(f: F, nm: Names) -> str:
 
 @kind("view.markers")
 def _view_markers(f: F, nm: Names) -> str:
-    return say("the view's control markers in {area!r} are not {count} counts of 0 or more", area=f["area"],
-               count=f["count"])
+    return say_n("the view's control markers in {area!r} are not {n} counts of 0 or more",
+                 "the view's control markers in {area!r} are not {n} counts of 0 or more", f["count"], area=f["area"])
 
 
 @kind("state.not_an_object")
@@ -346,4 +369,4 @@ def refusal_line(err: RulesError, board: Board) -> str:
     return say("{refusal} ({rule})", refusal=sentence, rule=err.rule) if err.rule else sentence
 
 
-__all__ = ["CHOICE_WORDS", "TEMPLATES", "choice_phrase", "choice_word", "refusal_line", "refusal_sentence"]
+__all__ = ["TEMPLATES", "choice_phrase", "choice_word", "choice_words", "refusal_line", "refusal_sentence"]

@@ -218,7 +218,12 @@ def _what_moves(f: F, nm: Names) -> str:
 
 @kind("move.no_unit_there")
 def _move_no_unit_there(f: F, nm: Names) -> str:
-    return say("{power} has no {unit} in {area}", power=_p(f, nm), unit=nm.unit(f["unit"]), area=nm.area(f["area"]))
+    fields = {"power": _p(f, nm), "area": nm.area(f["area"])}
+    if f["unit"] == "army":
+        return say("{power} has no army in {area}", **fields)
+    if f["unit"] == "fleet":
+        return say("{power} has no fleet in {area}", **fields)
+    return say("{power} has no fort in {area}", **fields)
 
 
 @kind("move.fort_placed")
@@ -234,8 +239,12 @@ def _fort_at_home(f: F, nm: Names) -> str:
 
 @kind("move.moved_once")
 def _moved_once(f: F, nm: Names) -> str:
-    return say("Each unit moves at most once in a move action: {power}'s {units} in {area} have moved",
-               power=_p(f, nm), units=nm.units(f["unit"]), area=nm.area(f["area"]))
+    fields = {"power": _p(f, nm), "area": nm.area(f["area"])}
+    if f["unit"] == "army":
+        return say("Each unit moves at most once in a move action: {power}'s armies in {area} have moved", **fields)
+    if f["unit"] == "fleet":
+        return say("Each unit moves at most once in a move action: {power}'s fleets in {area} have moved", **fields)
+    return say("Each unit moves at most once in a move action: {power}'s forts in {area} have moved", **fields)
 
 
 @kind("move.same_area")
@@ -261,13 +270,21 @@ def _disband_shape(f: F, nm: Names) -> str:
 
 @kind("disband.no_unit_there")
 def _disband_no_unit_there(f: F, nm: Names) -> str:
-    return say("{power} has no {unit} in {area} to disband", power=_p(f, nm), unit=nm.unit(f["unit"]),
-               area=nm.area(f["area"]))
+    fields = {"power": _p(f, nm), "area": nm.area(f["area"])}
+    if f["unit"] == "army":
+        return say("{power} has no army in {area} to disband", **fields)
+    if f["unit"] == "fleet":
+        return say("{power} has no fleet in {area} to disband", **fields)
+    return say("{power} has no fort in {area} to disband", **fields)
 
 
 @kind("build.same_kind")
 def _same_kind(f: F, nm: Names) -> str:
-    return say("The unit disbanded is rebuilt as the same kind: {unit}", unit=nm.a_unit(f["unit"]))
+    if f["unit"] == "army":
+        return say("The unit disbanded is rebuilt as the same kind: an army")
+    if f["unit"] == "fleet":
+        return say("The unit disbanded is rebuilt as the same kind: a fleet")
+    return say("The unit disbanded is rebuilt as the same kind: a fort")
 
 
 @kind("build.shape")
@@ -277,7 +294,11 @@ def _build_shape(f: F, nm: Names) -> str:
 
 @kind("build.none_left", "place.none_left")
 def _none_left(f: F, nm: Names) -> str:
-    return say("{power} has no {unit} left in its supply", power=_p(f, nm), unit=nm.unit(f["unit"]))
+    if f["unit"] == "army":
+        return say("{power} has no army left in its supply", power=_p(f, nm))
+    if f["unit"] == "fleet":
+        return say("{power} has no fleet left in its supply", power=_p(f, nm))
+    return say("{power} has no fort left in its supply", power=_p(f, nm))
 
 
 @kind("build_move.shape")
@@ -287,7 +308,11 @@ def _build_move_shape(f: F, nm: Names) -> str:
 
 @kind("build_move.already_there")
 def _already_there(f: F, nm: Names) -> str:
-    return say("The new {unit} is already in {area}: choose stay", unit=nm.unit(f["unit"]), area=nm.area(f["area"]))
+    if f["unit"] == "army":
+        return say("The new army is already in {area}: choose stay", area=nm.area(f["area"]))
+    if f["unit"] == "fleet":
+        return say("The new fleet is already in {area}: choose stay", area=nm.area(f["area"]))
+    return say("The new fort is already in {area}: choose stay", area=nm.area(f["area"]))
 
 
 # --------------------------------------------------------------------------- the setup placement (R-SET-5)

@@ -21,10 +21,6 @@ F = Mapping[str, Any]
 _T = Table()
 kind = _T.kind
 
-# the actions' names (templates: said with ``say`` when used)
-ACTION_WORDS: Mapping[str, str] = {"buy": "buy", "build": "build", "move": "move", "attack": "attack", "pass": "pass"}
-
-
 def _p(f: F, nm: Names) -> str:
     return nm.power(f["power"])
 
@@ -159,8 +155,15 @@ def _action_left(f: F, nm: Names) -> str:
 
 @kind("turn.no_arguments")
 def _no_arguments(f: F, nm: Names) -> str:
-    return say("The {action} action takes no arguments: its details are chosen next",
-               action=say(ACTION_WORDS[f["action"]]))
+    if f["action"] == "buy":
+        return say("The buy action takes no arguments: its details are chosen next")
+    if f["action"] == "build":
+        return say("The build action takes no arguments: its details are chosen next")
+    if f["action"] == "move":
+        return say("The move action takes no arguments: its details are chosen next")
+    if f["action"] == "attack":
+        return say("The attack action takes no arguments: its details are chosen next")
+    return say("The pass action takes no arguments: its details are chosen next")
 
 
 @kind("turn.bought_this_round")
@@ -213,8 +216,9 @@ def _used_this_round(f: F, nm: Names) -> str:
 
 @kind("buy.population")
 def _buy_population(f: F, nm: Names) -> str:
-    return say("{tile} costs {cost} population and {power} has {population} (population is never borrowed)",
-               tile=nm.tile(f["tile"]), cost=f["cost"], power=_p(f, nm), population=f["population"])
+    return say_n("{tile} costs {n} population and {power} has {population} (population is never borrowed)",
+                 "{tile} costs {n} population and {power} has {population} (population is never borrowed)",
+                 f["cost"], tile=nm.tile(f["tile"]), power=_p(f, nm), population=f["population"])
 
 
 @kind("buy.no_target")
@@ -290,4 +294,4 @@ RULES: Mapping[str, Render] = _T.renders
 sentences (:mod:`game.client.words.refusals_forces` has those of attacks, battles,
 movement, building and the setup placement)."""
 
-__all__ = ["ACTION_WORDS", "RULES"]
+__all__ = ["RULES"]
