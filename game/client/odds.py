@@ -243,15 +243,15 @@ def attack_odds(st: State, seat: int, attack: Choice | None, names: Callable[[in
     return out
 
 
-def describe_odds(o: AttackOdds, defender: str | None = None, attacker: str | None = None) -> tuple[str, str]:
+def describe_odds(o: AttackOdds, attacker: str | None = None, defender: str | None = None,
+                  head: str | None = None) -> tuple[str, str]:
     """A short line for the prompt bar and the words of its tooltip: what each figure is
-    and what it assumes. ``defender`` names the side attacked ("the defender" when None);
-    ``attacker`` names the attacker of an attack under way that another player decides in
-    ("Chance Spain wins against France"), None when it is the player's own ("Chance to
-    win")."""
-    they = defender if defender is not None else say("the defender")
-    head = (say("Chance to win") if attacker is None
-            else say("Chance {attacker} wins against {defender}", attacker=attacker, defender=they))
+    and what it assumes. ``attacker`` names the attacker (None: the player, "you"),
+    ``defender`` the side attacked (None: "the defender"), ``head`` whose chance it is
+    (None: "Chance to win"; "Chance Spain wins against France" for an attack under way
+    that another player decides in); each in the language in use."""
+    they = defender if defender is not None else say("the defender")  # (the player: None, or "you" said)
+    head = head if head is not None else say("Chance to win")
     if o.none is None:
         if o.unknown:
             return (say("{head}: no battle to count", head=head),
@@ -273,7 +273,7 @@ def describe_odds(o: AttackOdds, defender: str | None = None, attacker: str | No
         pct, tie, who = _pct(o.helped.win), _pct(o.helped.tie), join_list(o.helpers[ATT])
         parts.append(say("{pct}% if every ally helps", pct=pct))
         tip.append(say("{pct}% (tie {tie}%) if every ally of both sides sends all it may ({who} for you)", pct=pct,
-                       tie=tie, who=who) if attacker is None
+                       tie=tie, who=who) if attacker in (None, "you", say("you"))
                    else say("{pct}% (tie {tie}%) if every ally of both sides sends all it may ({who} for {attacker})",
                             pct=pct, tie=tie, who=who, attacker=attacker))
     if not o.done:

@@ -367,7 +367,7 @@ def test_an_ally_that_can_help_the_defender_lowers_the_worst_case() -> None:
     assert (o.defended.win, o.defended.tie) == _count(2, 2)
     assert o.defended.win < o.none.win
     assert o.helpers == ([], ["austria"]) and o.helped is None
-    line, why = describe_odds(o, "Great Britain")
+    line, why = describe_odds(o, "you", "Great Britain")
     assert line == (f"Chance to win: {int(_count(2, 1)[0] * 100)}% if nobody helps, "
                     f"{int(_count(2, 2)[0] * 100)}% if austria helps Great Britain")
     assert "worst case" in why and "austria" in why

@@ -29,10 +29,12 @@ def counter_text(b: Board, counter_id: str) -> str:
     if c.type == "slaves":
         return say("{counter} (Slaves: enslave)", counter=name)
     if c.gold and c.vp:
-        return say("{counter} (strength {strength}, {gold} gold, {vp} VP)", counter=name, strength=c.strength,
-                   gold=c.gold, vp=c.vp)
+        return say_n("{counter} (strength {strength}, {n} gold, {vp} VP)",
+                     "{counter} (strength {strength}, {n} gold, {vp} VP)", c.gold, counter=name, strength=c.strength,
+                     vp=c.vp)
     if c.gold:
-        return say("{counter} (strength {strength}, {gold} gold)", counter=name, strength=c.strength, gold=c.gold)
+        return say_n("{counter} (strength {strength}, {n} gold)", "{counter} (strength {strength}, {n} gold)", c.gold,
+                     counter=name, strength=c.strength)
     if c.vp:
         return say("{counter} (strength {strength}, {vp} VP)", counter=name, strength=c.strength, vp=c.vp)
     return say("{counter} (strength {strength})", counter=name, strength=c.strength)

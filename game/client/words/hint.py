@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.bots import Bot, SearchBot
 from game.client.words.choices import label
-from game.client.words.lang import say
+from game.client.words.lang import say, say_n
 from game.client.words.numbers import number
 from game.rules import Choice, State, legal
 
@@ -42,19 +42,26 @@ def hint(bot: Bot, name: str, st: State, seat: int) -> tuple[Choice, str]:
                                "cost).", choice=what)
     best, n = res.means[0][1], res.means[0][2]
     alt, second = res.means[1][0], res.means[1][1]
-    other = label(st, seat, alt)
-    fields = {"choice": what, "n": n, "vp": _vp(best), "better": _vp(best - second), "other": other}
+    fields = {"choice": what, "vp": _vp(best), "better": _vp(best - second), "other": label(st, seat, alt)}
     if best >= 0 and best > second:
-        return res.choice, say("Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best "
-                               "rival, {better} VP better than {other}.", **fields)
+        return res.choice, say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP ahead of the best "
+                                 "rival, {better} VP better than {other}.",
+                                 "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best "
+                                 "rival, {better} VP better than {other}.", n, **fields)
     if best > second:
-        return res.choice, say("Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best "
-                               "rival, {better} VP better than {other}.", **fields)
+        return res.choice, say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP behind the best "
+                                 "rival, {better} VP better than {other}.",
+                                 "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best "
+                                 "rival, {better} VP better than {other}.", n, **fields)
     if best >= 0:
-        return res.choice, say("Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best "
-                               "rival, level with {other}, which the rule of thumb ranks lower.", **fields)
-    return res.choice, say("Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best rival, "
-                           "level with {other}, which the rule of thumb ranks lower.", **fields)
+        return res.choice, say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP ahead of the best "
+                                 "rival, level with {other}, which the rule of thumb ranks lower.",
+                                 "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best "
+                                 "rival, level with {other}, which the rule of thumb ranks lower.", n, **fields)
+    return res.choice, say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP behind the best rival, "
+                             "level with {other}, which the rule of thumb ranks lower.",
+                             "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best rival, "
+                             "level with {other}, which the rule of thumb ranks lower.", n, **fields)
 
 
 __all__ = ["hint", "thinking"]

@@ -33,14 +33,8 @@ class Names:
         return say_in("tile", self.board.tile_name(tile))
 
     def the_tile(self, tile: str) -> str:
-        """A tile named as the force it stands for: "the Pirates", "the Slave Revolt" (each
-        in a context of its own: another language's article differs)."""
-        name = self.tile(tile)
-        if tile == "pirates":
-            return say_in("the pirates", "the {tile}", tile=name)
-        if tile == "slave_revolt":
-            return say_in("the slave revolt", "the {tile}", tile=name)
-        return say("the {tile}", tile=name)
+        """A tile named as the force it stands for: "the Pirates", "the Slave Revolt"."""
+        return say("the {tile}", tile=self.tile(tile))
 
     def counter(self, counter: str) -> str:
         """A nation counter: "Hanover"."""

@@ -11,11 +11,9 @@ import threading
 
 import pygame
 
-from game.client.words.lang import say
-from game.client.words.names import Names
 from game.client.words.prompts import prompt_sentence
 from game.client.words.refusals import refusal_line
-from game.rules import Act, Choice, RulesError, apply, pending
+from game.rules import Act, Choice, RulesError, apply, describe, pending
 from game.rules.board import load_board
 from game.ui.app import Intent
 from game.ui.drawing.hits import Target
@@ -316,16 +314,17 @@ class ChoiceInput(StepPlayer):
         st = self.shown
         if st is None or self.board is None:
             return "", ""
-        names = Names(self.board)
         got = self._odds.get(attack)
         if got is None:
             from game.client.odds import odds_in_background
+
+            board = self.board
 
             def changed() -> None:
                 if self.app is not None:
                     self.app.dirty = True
 
-            got = odds_in_background(st, self.seat, attack, lambda s: names.power(st.powers[s]), changed,
+            got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
                                      lambda: self.shown is not st)
             self._odds[attack] = got
         from game.client.odds import attack_frame, describe_odds
@@ -334,15 +333,15 @@ class ChoiceInput(StepPlayer):
             fr = attack_frame(st)
             att = int(fr["sides"][0]) if fr is not None else -1
             dfd = int(fr["sides"][1]) if fr is not None else -1
-            kind, target = (str(fr.get("kind", "")), str(fr.get("target", ""))) if fr is not None else ("", "")
-            against = (names.power(st.powers[dfd]) if 0 <= dfd < st.n
-                       else names.counter(target) if kind == "counter" and target in self.board.counter_by_id
-                       else names.the_tile(target) if kind == "tile" and target in self.board.tile_by_id else None)
-            if att == self.seat:
-                return describe_odds(got, against)
-            return describe_odds(got, against, names.power(st.powers[att]) if 0 <= att < st.n else say("the attacker"))
+            name = self.board.power_name(st.powers[att]) if 0 <= att < st.n else "the attacker"
+            against = (self.board.power_name(st.powers[dfd]) if 0 <= dfd < st.n
+                       else str(fr.get("neutral_name", "the defender")) if fr is not None else "the defender")
+            mine = att == self.seat
+            return describe_odds(got, "you" if mine else name, against,
+                                 "Chance to win" if mine else f"Chance {name} wins against {against}")
         target = str(attack.args[2]) if len(attack.args) == 3 else ""
-        return describe_odds(got, names.power(target) if target in self.board.power_by_id else None)
+        defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
+        return describe_odds(got, "you", defender)
 
     def give_hint(self) -> None:
         """What the strongest computer player would do here (worked out off the drawing
@@ -351,10 +350,9 @@ class ChoiceInput(StepPlayer):
             return
         from game.bots import UnrestLedger, lend, make_bot
         from game.client.local import hint_bot
-        from game.client.words.hint import hint, thinking
 
-        st, seat, name = self.shown, self.seat, hint_bot()
-        self.hint = thinking()
+        st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
+        self.hint = "Hint: thinking..."
         ledger = getattr(self.table, "ledger", None)  # what the public events say of the others' unrest
         known = ledger.copy() if isinstance(ledger, UnrestLedger) else None
 
@@ -362,10 +360,16 @@ class ChoiceInput(StepPlayer):
             bot = make_bot(name, st.steps)
             if known is not None:
                 lend(bot, known)
-            best, words = hint(bot, name, st, seat)  # the searching bot says why in one sentence
+            explain = getattr(bot, "explain", None)
+            if callable(explain):  # the searching bot says why in one sentence
+                best, why = explain(st, seat)
+                words = f"Hint: {why}"
+            else:
+                best = bot.choose(st, seat, options)
+                words = f"Hint: {describe(st, best)} (what the {name} computer player would do)"
             if self.shown is st:
                 self.hint = words
-                self.hint_choice = best
+                self.hint_choice = best if isinstance(best, Choice) else None
                 if self.app is not None:
                     self.app.dirty = True
 
