@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from game.client.words.lang import N_, join_list, say, say_n
+from game.client.words.lang import N_, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.rules.board import Board
 
@@ -167,4 +167,4 @@ def tile_cost(b: Board, tile_id: str, population: str = "population") -> str:
                      else say_n("{n} population", "{n} population", t.population))
     if t.unrest:
         parts.append(say_n("{n} unrest", "{n} unrest", t.unrest))
-    return join_list(parts) or say("free")
+    return join_list(parts) or say_in("cost", "free")  # (a seat elsewhere is "free" too: another word)
