@@ -32,13 +32,14 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from game.client.words.lang import N_, capital, join_list, say, say_n
 from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal, pending, state_hash
 
 MAX_ROLLS = 40_000
 ATT, DEF = 0, 1
 AFTER_DICE = {"reserve": "no_reserve", "withdraw": "no_withdraw"}
-DECIDED = (("naval", "a naval battle first"), ("naval_answer", "its answer"), ("blockade", "Blockade"),
-           ("ally_tile", "alliance tiles"), ("lose", "the units lost"), ("ally_loses", "which ally loses"))
+DECIDED = (("naval", N_("a naval battle first")), ("naval_answer", N_("its answer")), ("blockade", N_("Blockade")),
+           ("ally_tile", N_("alliance tiles")), ("lose", N_("the units lost")), ("ally_loses", N_("which ally loses")))
 
 
 @dataclass(frozen=True)
@@ -242,47 +243,58 @@ def attack_odds(st: State, seat: int, attack: Choice | None, names: Callable[[in
     return out
 
 
-def describe_odds(o: AttackOdds, attacker: str = "you", defender: str = "the defender",
-                  head: str = "Chance to win") -> tuple[str, str]:
+def describe_odds(o: AttackOdds, attacker: str | None = None, defender: str | None = None,
+                  head: str | None = None) -> tuple[str, str]:
     """A short line for the prompt bar and the words of its tooltip: what each figure is
-    and what it assumes (``head``: whose chance, "Chance Spain wins" for an attack under
-    way that another player decides in)."""
+    and what it assumes. ``attacker`` names the attacker (None: the player, "you"),
+    ``defender`` the side attacked (None: "the defender"), ``head`` whose chance it is
+    (None: "Chance to win"; "Chance Spain wins against France" for an attack under way
+    that another player decides in); each in the language in use."""
+    they = defender if defender is not None else say("the defender")  # (the player: None, or "you" said)
+    head = head if head is not None else say("Chance to win")
     if o.none is None:
         if o.unknown:
-            return f"{head}: no battle to count", "The attack reaches no battle whose dice could be counted."
+            return (say("{head}: no battle to count", head=head),
+                    say("The attack reaches no battle whose dice could be counted."))
         if o.too_many:
-            return (f"{head}: too many outcomes to count",
-                    f"More than {MAX_ROLLS} dice outcomes: the chance is not counted.")
-        return f"{head}: counting...", "Trying every dice outcome with the rules engine."
-    parts = [f"{o.none.pct()} if nobody helps"]
-    tip = [f"{head}, exact over every dice outcome ({o.rolls} tried): "
-           f"{o.none.pct()} (tie {_pct(o.none.tie)}%) if no ally helps either side"]
+            return (say("{head}: too many outcomes to count", head=head),
+                    say("More than {n} dice outcomes: the chance is not counted.", n=MAX_ROLLS))
+        return say("{head}: counting...", head=head), say("Trying every dice outcome with the rules engine.")
+    parts = [say("{pct}% if nobody helps", pct=_pct(o.none.win))]
+    tip = [say("{head}, exact over every dice outcome ({n} tried): {pct}% (tie {tie}%) if no ally helps either side",
+               head=head, n=o.rolls, pct=_pct(o.none.win), tie=_pct(o.none.tie))]
     if o.defended is not None:
-        who = ", ".join(o.helpers[DEF])
-        parts.append(f"{o.defended.pct()} if {who} help{'s' if len(o.helpers[DEF]) == 1 else ''} {defender}")
-        tip.append(f"{o.defended.pct()} (tie {_pct(o.defended.tie)}%) if {defender}'s allies ({who}) send every "
-                   f"army and fleet they may and yours send none: the worst case")
+        who, pct, tie = join_list(o.helpers[DEF]), _pct(o.defended.win), _pct(o.defended.tie)
+        parts.append(say_n("{pct}% if {who} helps {defender}", "{pct}% if {who} help {defender}",
+                           len(o.helpers[DEF]), pct=pct, who=who, defender=they))
+        tip.append(say("{pct}% (tie {tie}%) if {defender}'s allies ({who}) send every army and fleet they may and "
+                       "yours send none: the worst case", pct=pct, tie=tie, defender=they, who=who))
     if o.helped is not None:
-        parts.append(f"{o.helped.pct()} if every ally helps")
-        tip.append(f"{o.helped.pct()} (tie {_pct(o.helped.tie)}%) if every ally of both sides sends all it may"
-                   f" ({', '.join(o.helpers[ATT])} for {attacker})")
+        pct, tie, who = _pct(o.helped.win), _pct(o.helped.tie), join_list(o.helpers[ATT])
+        parts.append(say("{pct}% if every ally helps", pct=pct))
+        tip.append(say("{pct}% (tie {tie}%) if every ally of both sides sends all it may ({who} for you)", pct=pct,
+                       tie=tie, who=who) if attacker in (None, "you", say("you"))
+                   else say("{pct}% (tie {tie}%) if every ally of both sides sends all it may ({who} for {attacker})",
+                            pct=pct, tie=tie, who=who, attacker=attacker))
     if not o.done:
-        parts.append("counting...")
+        parts.append(say("counting..."))
     elif o.too_many:
-        parts.append("the rest: too many outcomes")
-        tip.append(f"the other figures would need more than {MAX_ROLLS} dice outcomes: not counted")
-    words = "; ".join(tip)
-    chosen = [w for k, w in DECIDED if k in o.decided]
-    if chosen:
-        said = ", ".join(chosen)
-        words += f". {said[:1].upper()}{said[1:]}: as each side would best choose"
+        parts.append(say("the rest: too many outcomes"))
+        tip.append(say("the other figures would need more than {n} dice outcomes: not counted", n=MAX_ROLLS))
+    chosen = [say(w) for k, w in DECIDED if k in o.decided]
+    assumed = []
     if "offer" in o.assumed:
-        words += "; whatever gold is offered for help, the battle is the same"
+        assumed.append(say("whatever gold is offered for help, the battle is the same"))
     if "surprise" in o.assumed:
-        words += "; Surprise Attack not used (with it the defender's allies cannot help)"
+        assumed.append(say("Surprise Attack not used (with it the defender's allies cannot help)"))
     if o.assumed & set(AFTER_DICE):
-        words += "; Reserve rerolls and Fighting Withdrawal, chosen after the dice, not counted"
-    return f"{head}: " + ", ".join(parts), words + "."
+        assumed.append(say("Reserve rerolls and Fighting Withdrawal, chosen after the dice, not counted"))
+    if chosen:  # a sentence of its own, what was assumed after it
+        best = say("{choices}: as each side would best choose", choices=capital(join_list(chosen)))
+        words = say("{figures}. {assumed}.", figures=say("; ").join(tip), assumed=say("; ").join([best, *assumed]))
+    else:
+        words = say("{figures}.", figures=say("; ").join(tip + assumed))
+    return say("{head}: {figures}", head=head, figures=join_list(parts)), words
 
 
 # ---------------------------------------------------------------------------- cache

@@ -13,6 +13,8 @@ from typing import Any
 
 from game.client.logbook import Side
 from game.client.words.events import event_sentence
+from game.client.words.lang import join_list, say, say_n
+from game.client.words.names import Names
 from game.rules import Input, Roll, State, view
 from game.rules.board import load_board
 
@@ -34,7 +36,8 @@ class Tracker:
     box_b: str = "-"
     passed: list[str] = field(default_factory=list)
     sides: list[str] = field(default_factory=lambda: ["", ""])  # power ids ("" for a neutral or a tile)
-    names: list[str] = field(default_factory=lambda: ["the attacker", "the defender"])
+    # each side's neutral force when it has no power: ("counter" or "tile", its id), or ("", "") unknown
+    neutrals: list[tuple[str, str]] = field(default_factory=lambda: [("", ""), ("", "")])
     helpers: list[tuple[int, str, int, int]] = field(default_factory=list)  # side, power, armies, fleets
     tiles: list[tuple[int, str, str]] = field(default_factory=list)  # side, alliance tile, unit
     support: int = -1
@@ -62,6 +65,22 @@ class Tracker:
     def _side_of(self, power: Any) -> int:
         return 0 if power and power == self.sides[0] else 1
 
+    def name(self, st: State, side: int) -> str:
+        """Side ``side`` of the current fight (0 the attacker, 1 the defender), named in the
+        language in use: its power, its neutral force, else "the attacker", "the defender"."""
+        nm = Names(load_board(st.ruleset))
+        power = self.sides[side]
+        if power:
+            return nm.power(power) if power in nm.board.power_by_id else power
+        kind, ident = self.neutrals[side]
+        if kind == "counter":
+            return nm.counter(ident)
+        if kind == "tile":
+            return nm.the_tile(ident)
+        if kind == "revolt":
+            return say("the revolt")
+        return say("the attacker") if side == 0 else say("the defender")
+
     def _one(self, st: State, e: dict[str, Any]) -> str:
         b = load_board(st.ruleset)
         k = e["kind"]
@@ -76,15 +95,15 @@ class Tracker:
             self.high, self.leader, self.box_a, self.box_b, self.passed = -1, "", "-", "-", []
         elif k == "attack":
             target, kind = str(e.get("target", "")), e.get("target_kind")
-            self._new_fight(st, str(e.get("power", "")), target if kind in ("power", "naval") else "")
+            self._new_fight(str(e.get("power", "")), target if kind in ("power", "naval") else "")
             if kind == "counter" and target in b.counter_by_id:
-                self.names[1] = b.counter_name(target)
+                self.neutrals[1] = ("counter", target)
             elif kind == "tile" and target in b.tile_by_id:
-                self.names[1] = f"the {b.tile_name(target)}"
+                self.neutrals[1] = ("tile", target)
         elif k == "revolt":
-            self._new_fight(st, "", str(e.get("power", "")))
+            self._new_fight("", str(e.get("power", "")))
             tile = str(e.get("tile", ""))
-            self.names[0] = f"the {b.tile_name(tile)}" if tile in b.tile_by_id else "the revolt"
+            self.neutrals[0] = ("tile", tile) if tile in b.tile_by_id else ("revolt", "")
         elif k == "help":
             side = 0 if self.sides[0] and e.get("asker") == self.sides[0] else 1
             self.helpers.append((side, str(e.get("power", "")), int(e.get("armies", 0)), int(e.get("fleets", 0))))
@@ -113,7 +132,7 @@ class Tracker:
             return text + "\n" + self._battle_detail(st, e)
         return text
 
-    def _own_units(self, st: State, side: int, sea: bool, strength: int, known: list[str]) -> list[str]:
+    def _own_units(self, st: State, side: int, sea: bool, strength: int, known: list[Part]) -> list[Part]:
         """The side's own units (and the training bonus) in front of what else it counts, when
         they add up to its strength; else just what else it counts."""
         b = load_board(st.ruleset)
@@ -122,23 +141,44 @@ class Tracker:
         if len(self.fought) != 2:
             return known
         armies, fleets, forts = self.fought[side]
-        own = [_count(fleets, "fleet", "fleets")] if sea else [_count(armies, "army", "armies")]
-        count = fleets if sea else armies
+        own = [_own(fleets, "fleet") if sea else _own(armies, "army")]
         if side == 1 and not sea and forts:
-            own.append(f"{_count(forts, 'fort', 'forts')} (+{b.c('fort_strength')} each)")
-            count += b.c("fort_strength") * forts
-        rest = strength - count - sum(_plus(x) for x in known)
+            each = b.c("fort_strength")
+            own.append((say_n("{n} fort (+{each} each)", "{n} forts (+{each} each)", forts, each=each),
+                        each * forts))
+        rest = strength - sum(v for _, v in own) - sum(v for _, v in known)
         if rest == b.c("training_bonus"):
-            own.append(f"{'Naval' if sea else 'Army'} Training (+{rest})")
+            tile = Names(b).tile("naval_training" if sea else "army_training")
+            own.append((say("{tile} (+{n})", tile=tile, n=rest), rest))
         elif rest != 0:
             return known
         return own + known
 
-    def _new_fight(self, st: State, attacker: str, defender: str) -> None:
+    def _new_fight(self, attacker: str, defender: str) -> None:
         self.sides = [attacker, defender]
-        self.names = [_power(st, attacker) if attacker else "the attacker",
-                      _power(st, defender) if defender else "the defender"]
+        self.neutrals = [("", ""), ("", "")]
         self.helpers, self.tiles, self.support, self.blockade, self.dice = [], [], -1, False, []
+
+    def _known(self, st: State, side: int, sea: bool) -> list[Part]:
+        """What a side counts besides its own units: its allies' units, its alliance tiles,
+        naval support."""
+        b = load_board(st.ruleset)
+        nm = Names(b)
+        known: list[Part] = []
+        for s, power, armies, fleets in self.helpers:
+            n = fleets if sea else armies
+            if s == side and n:
+                who = nm.power(power) if power in b.power_by_id else power
+                known.append((say_n("{power}'s {n} fleet", "{power}'s {n} fleets", n, power=who) if sea
+                              else say_n("{power}'s {n} army", "{power}'s {n} armies", n, power=who), n))
+        for s, tile, unit in self.tiles:
+            if s == side and (unit == "fleet") == sea:
+                name = nm.tile(tile) if tile in b.tile_by_id else tile
+                known.append((say("{tile} (+1 fleet)", tile=name) if sea else say("{tile} (+1 army)", tile=name), 1))
+        if not sea and self.support == side:
+            n = b.c("naval_support_blockade") if self.blockade else b.c("naval_support")
+            known.append((say("naval support (+{n})", n=n), n))
+        return known
 
     def _battle_detail(self, st: State, e: dict[str, Any]) -> str:
         """How each total was reached: the strength (the side's units and forts, training,
@@ -147,48 +187,39 @@ class Tracker:
         sea = bool(e.get("sea"))
         rows = []
         for side in (0, 1):
-            name = self.names[side]
+            name = self.name(st, side)
             d1, d2 = self.dice[2 * side], self.dice[2 * side + 1]
             total = int(e["totals"][side])
             diff = abs(d1 - d2)
-            known = []
-            for s, power, armies, fleets in self.helpers:
-                n = fleets if sea else armies
-                if s == side and n:
-                    unit = ("fleet" if n == 1 else "fleets") if sea else ("army" if n == 1 else "armies")
-                    known.append(f"{_power(st, power)}'s {n} {unit}")
-            for s, tile, unit in self.tiles:
-                if s == side and (unit == "fleet") == sea:
-                    known.append(f"{b.tile_name(tile) if tile in b.tile_by_id else tile} (+1 {unit})")
-            if not sea and self.support == side:
-                known.append(f"naval support (+{b.c('naval_support_blockade') if self.blockade else b.c('naval_support')})")
-            known = self._own_units(st, side, sea, total - diff, known)
-            parts = f" ({', '.join(known)})" if known else ""
-            seven = "; rolled 7: one more unit lost" if d1 + d2 == b.c("seven") and self.sides[side] else ""
-            rows.append(f"      {name}: {total} = strength {total - diff}{parts} + dice {d1} and {d2} "
-                        f"(difference {diff}){seven}")
+            known = self._own_units(st, side, sea, total - diff, self._known(st, side, sea))
+            parts = join_list(text for text, _ in known)
+            seven = d1 + d2 == b.c("seven") and bool(self.sides[side])
+            rows.append("      " + _row(name, total, total - diff, parts, d1, d2, diff, seven))
             self.blocks.setdefault(self._at, []).append(
-                Side(name, self.sides[side], total, total - diff, (d1, d2), ", ".join(known), bool(seven)))
+                Side(name, self.sides[side], total, total - diff, (d1, d2), parts, seven))
         return "\n".join(rows)
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"no {one}" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+Part = tuple[str, int]
+"""A part of a side's strength: its words and what it adds."""
 
 
-def _plus(part: str) -> int:
-    """What a listed part of a strength adds: "+N" in it, or the count it starts with after
-    the ally's name ("Austria's 2 armies")."""
-    if "(+" in part:
-        return int(part.split("(+")[1].split(maxsplit=1)[0].rstrip(")"))
-    return int(part.split("'s ")[1].split()[0])
+def _own(n: int, kind: str) -> Part:
+    """A side's own armies or fleets: "no army", "1 army", "2 armies"."""
+    if kind == "fleet":
+        return (say("no fleet") if n == 0 else say_n("{n} fleet", "{n} fleets", n)), n
+    return (say("no army") if n == 0 else say_n("{n} army", "{n} armies", n)), n
 
 
-def _power(st: State, power_id: str) -> str:
-    b = load_board(st.ruleset)
-    return b.power_name(power_id) if power_id in b.power_by_id else power_id
-
-
-def _tile(st: State, tile_id: str) -> str:
-    b = load_board(st.ruleset)
-    return b.tile_name(tile_id) if tile_id in b.tile_by_id else tile_id
+def _row(name: str, total: int, strength: int, parts: str, d1: int, d2: int, diff: int, seven: bool) -> str:
+    """One side's line under a battle: how its total was reached."""
+    fields = {"side": name, "total": total, "strength": strength, "parts": parts, "a": d1, "b": d2, "diff": diff}
+    if parts and seven:
+        return say("{side}: {total} = strength {strength} ({parts}) + dice {a} and {b} (difference {diff}); rolled 7: "
+                   "one more unit lost", **fields)
+    if parts:
+        return say("{side}: {total} = strength {strength} ({parts}) + dice {a} and {b} (difference {diff})", **fields)
+    if seven:
+        return say("{side}: {total} = strength {strength} + dice {a} and {b} (difference {diff}); rolled 7: one more "
+                   "unit lost", **fields)
+    return say("{side}: {total} = strength {strength} + dice {a} and {b} (difference {diff})", **fields)

@@ -283,34 +283,38 @@ def _sea_move(e: E, nm: Names) -> str:
                unit=nm.a_unit(e["unit"]), src=nm.area(e["src"]), dst=nm.area(e["dst"]))
 
 
-def _sea_roll(e: E, nm: Names, plain: str, navigation: str) -> str:
-    """A sea roll's second die, with the Navigation bonus when there was one (R-MOV-5)."""
-    fields = {"power": nm.power(e["power"]), "unit": nm.unit(e["unit"]), "second": e["dice"][1],
-              "src": nm.area(e["src"]), "dst": nm.area(e["dst"])}
-    if e["bonus"]:
-        return say(navigation, bonus=e["bonus"], tile=nm.tile("navigation"), **fields)
-    return say(plain, **fields)
+def _sea_fields(e: E, nm: Names) -> dict[str, Any]:
+    """A sea roll's fields: whose unit, its second die (after a first 1) and the
+    Navigation bonus added to it, if any (R-MOV-5, R-TIL-10)."""
+    return {"power": nm.power(e["power"]), "unit": nm.unit(e["unit"]), "second": e["dice"][-1],
+            "src": nm.area(e["src"]), "dst": nm.area(e["dst"]), "bonus": e.get("bonus", 0),
+            "tile": nm.tile("navigation")}
 
 
 @kind("sea_arrive")
 def _sea_arrive(e: E, nm: Names) -> str:
+    f = _sea_fields(e, nm)
     if len(e["dice"]) == 1:
-        return say("{power}'s {unit} rolls {first} and arrives in {dst}", power=nm.power(e["power"]),
-                   unit=nm.unit(e["unit"]), first=e["dice"][0], dst=nm.area(e["dst"]))
-    return _sea_roll(e, nm, "{power}'s {unit} rolls 1, then {second}: it arrives in {dst}",
-                     "{power}'s {unit} rolls 1, then {second} (+{bonus} {tile}): it arrives in {dst}")
+        return say("{power}'s {unit} rolls {first} and arrives in {dst}", first=e["dice"][0], **f)
+    if e["bonus"]:
+        return say("{power}'s {unit} rolls 1, then {second} (+{bonus} {tile}): it arrives in {dst}", **f)
+    return say("{power}'s {unit} rolls 1, then {second}: it arrives in {dst}", **f)
 
 
 @kind("sea_back")
 def _sea_back(e: E, nm: Names) -> str:
-    return _sea_roll(e, nm, "{power}'s {unit} rolls 1, then {second}: it stays in {src}",
-                     "{power}'s {unit} rolls 1, then {second} (+{bonus} {tile}): it stays in {src}")
+    f = _sea_fields(e, nm)
+    if e["bonus"]:
+        return say("{power}'s {unit} rolls 1, then {second} (+{bonus} {tile}): it stays in {src}", **f)
+    return say("{power}'s {unit} rolls 1, then {second}: it stays in {src}", **f)
 
 
 @kind("sea_lost")
 def _sea_lost(e: E, nm: Names) -> str:
-    return _sea_roll(e, nm, "{power}'s {unit} rolls 1, then {second}: lost at sea",
-                     "{power}'s {unit} rolls 1, then {second} (+{bonus} {tile}): lost at sea")
+    f = _sea_fields(e, nm)
+    if e["bonus"]:
+        return say("{power}'s {unit} rolls 1, then {second} (+{bonus} {tile}): lost at sea", **f)
+    return say("{power}'s {unit} rolls 1, then {second}: lost at sea", **f)
 
 
 # --------------------------------------------------------------------------- the table

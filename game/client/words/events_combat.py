@@ -213,8 +213,8 @@ def _gold(e: E, nm: Names) -> str:
 
 @kind("tile_beaten")
 def _tile_beaten(e: E, nm: Names) -> str:
-    return say("{power} beats the {tile} in {area}; the tile returns to the stock", power=nm.power(e["power"]),
-               tile=nm.tile(e["tile"]), area=nm.area(e["area"]))
+    return say("{power} beats {force} in {area}; the tile returns to the stock", power=nm.power(e["power"]),
+               force=nm.the_tile(e["tile"]), area=nm.area(e["area"]))
 
 
 # --------------------------------------------------------------------------- Pirates and Slave Revolt

@@ -12,6 +12,7 @@ from __future__ import annotations
 from game.client.fairness import ChanceRow, DiceFit, DropRow, Fairness, Given
 from game.client.words.lang import capital, join_and, join_list, say, say_n
 from game.client.words.names import Names
+from game.client.words.numbers import number
 from game.rules.board import Board
 
 UNUSUAL = 0.05  # a fit whose p-value is below this is said to be unusual
@@ -232,7 +233,7 @@ def fit_count(fit: DiceFit) -> str:
     """How many dice, and their mean (fair dice: 3.5)."""
     if not fit.n:
         return say("no dice yet")
-    return say_n("{n} die, mean {mean:.2f}", "{n} dice, mean {mean:.2f}", fit.n, mean=fit.mean)
+    return say_n("{n} die, mean {mean}", "{n} dice, mean {mean}", fit.n, mean=number(fit.mean, ".2f"))
 
 
 def fit_words(fit: DiceFit) -> str:
@@ -243,7 +244,7 @@ def fit_words(fit: DiceFit) -> str:
         return say("too few dice to tell") if fit.n else ""
     if p >= UNUSUAL:
         return say("as fair dice would give")
-    return say("unusual: 1 in {n}", n=f"{fit.one_in:,}")
+    return say("unusual: 1 in {n}", n=number(fit.one_in, ","))
 
 
 def fit_tip(fit: DiceFit, board: Board) -> str:
@@ -254,9 +255,9 @@ def fit_tip(fit: DiceFit, board: Board) -> str:
     if fit.p is None:
         return say("{name}. Faces {faces}. Fair dice give each face a sixth of the time; with fewer than 30 dice "
                    "no test can tell fair dice from others.", name=name, faces=faces)
-    return say("{name}. Faces {faces}; fair dice give {expected:.1f} of each. Chi-square {chi2:.2f} with 5 degrees "
-               "of freedom: fair dice roll at least this unevenly {p:.1%} of the time.", name=name, faces=faces,
-               expected=fit.expected, chi2=fit.chi2, p=fit.p)
+    return say("{name}. Faces {faces}; fair dice give {expected} of each. Chi-square {chi2} with 5 degrees of "
+               "freedom: fair dice roll at least this unevenly {p} of the time.", name=name, faces=faces,
+               expected=number(fit.expected, ".1f"), chi2=number(fit.chi2, ".2f"), p=number(fit.p, ".1%"))
 
 
 def fit_note(powers: int) -> str:

@@ -84,8 +84,8 @@ def _buy(d: D, nm: Names) -> str:
 
 @kind("revolt")
 def _revolt(d: D, nm: Names) -> str:
-    return say("{power}: choose the colony and the control marker for the {tile}", power=nm.power(d["power"]),
-               tile=nm.tile(d["tile"]))
+    return say("{power}: choose the colony and the control marker for {force}", power=nm.power(d["power"]),
+               force=nm.the_tile(d["tile"]))
 
 
 @kind("move")

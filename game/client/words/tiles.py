@@ -3,50 +3,123 @@ named (the terminal's tile list and menus, the window's stock and tooltips)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
+from game.client.words.lang import N_, join_list, say, say_in, say_n
+from game.client.words.names import Names
 from game.rules.board import Board
 
-TIMING = {"keep": "kept", "once_per_war": "once per war", "on_take": "when taken",
-          "one_use": "used once, then back to the stock", "war": "for this war"}
+
+class _Said(Mapping[str, str]):
+    """A table of message ids (marked with ``N_``) read in the language in use: each value
+    is said when it is looked up, never when the table is made."""
+
+    def __init__(self, ids: Mapping[str, str]) -> None:
+        self._ids = dict(ids)
+
+    def __getitem__(self, key: str) -> str:
+        return say(self._ids[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+
+TIMING: Mapping[str, str] = _Said({
+    "keep": N_("kept"), "once_per_war": N_("once per war"), "on_take": N_("when taken"),
+    "one_use": N_("used once, then back to the stock"), "war": N_("for this war")})
+"""When a tile acts, by its timing, in the language in use."""
+
+
+def timing(b: Board, tile_id: str) -> str:
+    """When the tile acts, in words: "kept", "once per war"..."""
+    t = b.tile_by_id[tile_id]
+    return TIMING.get(t.timing, t.timing)
+
+
+def _either(names: list[str]) -> str:
+    """One of a tile's areas: "India", "India or South America"."""
+    if len(names) <= 1:
+        return "".join(names)
+    if len(names) == 2:
+        return say("{a} or {b}", a=names[0], b=names[1])
+    if len(names) == 3:
+        return say("{a} or {b} or {c}", a=names[0], b=names[1], c=names[2])
+    return say("{a} or {b}", a=join_list(names[:-1]), b=names[-1])
+
+
+def _family(b: Board, tile_id: str) -> str | None:
+    """What a trade or alliance tile does, or None for another tile."""
+    t = b.tile_by_id[tile_id]
+    if t.family not in ("trade", "alliance") or not t.areas:
+        return None
+    nm = Names(b)
+    areas = _either([nm.area(a) for a in t.areas])
+    if t.family == "trade":
+        return say("a free action: 1 gold per control marker you have in {areas}", areas=areas)
+    if set(t.units) == {"army", "fleet"}:
+        return say("in your attacks and defences in {areas}: +1 army or fleet; back to the stock at the end of "
+                   "the war", areas=areas)
+    if t.units == ("fleet",):
+        return say("in your attacks and defences in {areas}: +1 fleet; back to the stock at the end of the war",
+                   areas=areas)
+    return say("in your attacks and defences in {areas}: +1 army; back to the stock at the end of the war",
+               areas=areas)
 
 
 def tile_effect(b: Board, tile_id: str) -> str:
     """What a tile does, in a line (the rules reference, R-TIL)."""
-    t = b.tile_by_id[tile_id]
-    areas = " or ".join(b.area_name(a) for a in t.areas)
-    if t.family == "trade":
-        return f"a free action: 1 gold per control marker you have in {areas}"
-    if t.family == "alliance":
-        units = " or ".join(t.units)
-        return f"in your attacks and defences in {areas}: +1 {units}; back to the stock at the end of the war"
+    family = _family(b, tile_id)
+    if family is not None:
+        return family
     c = b.c
-    effects = {
-        "army_training": "+1 in land battles while you hold more Army Training than the other side",
-        "naval_training": "+1 in naval battles while you hold more Naval Training than the other side",
-        "reserve": "after the dice of a battle you fight in: reroll your two dice",
-        "war_office": "a free action: one attack that is not an action and costs no gold",
-        "mercenaries": "a free action: build an army without paying population",
-        "pressgangs": "a free action: build a fleet without paying population",
-        "trained_natives": "a free action: a free army straight into a colony where you have "
-                           "a control marker or unit",
-        "militia": "when you build a unit you may also build one more army, paying its population",
-        "logistics": f"a move action moves {c('move_units_logistics')} units instead of {c('move_units')}",
-        "banking": f"you borrow in lots of {c('borrow_lot_banking')} gold instead of {c('borrow_lot')}",
-        "navigation": f"+{c('navigation_bonus')} to the second sea roll",
-        "diplomatic_service": "a free action: take an alliance tile, paying its cost",
-        "improved_agriculture": f"a free action: +1 population (up to {c('population_max')})",
-        "government_reform": f"when taken: {c('government_reform_unrest')} unrest less",
-        "industry": f"when taken: {c('industry_vp')} VP",
-        "pirates": f"played at once: a naval battle of strength {c('pirates_strength')} against another "
-                   "player's control marker in a colony",
-        "slave_revolt": f"played at once: a land battle of strength {c('slave_revolt_strength')} against another "
-                        "player's control marker in the Americas",
-        "fighting_withdrawal": "as defender, after the dice: your side loses no units",
-        "surprise_attack": "as attacker: the defender's allies may not help",
-        "blockade": "under your fleet in a colony (others land armies there only with more fleets than you), "
-                    f"or +{c('naval_support_blockade')} naval support in one land battle",
-    }
-    return effects.get(tile_id, t.use.replace("_", " "))
+    nm = Names(b)
+    if tile_id == "army_training":
+        return say("+1 in land battles while you hold more {tile} than the other side", tile=nm.tile(tile_id))
+    if tile_id == "naval_training":
+        return say("+1 in naval battles while you hold more {tile} than the other side", tile=nm.tile(tile_id))
+    if tile_id == "logistics":
+        return say("a move action moves {n} units instead of {usual}", n=c("move_units_logistics"),
+                   usual=c("move_units"))
+    if tile_id == "banking":
+        return say("you borrow in lots of {n} gold instead of {usual}", n=c("borrow_lot_banking"),
+                   usual=c("borrow_lot"))
+    if tile_id == "navigation":
+        return say("+{n} to the second sea roll", n=c("navigation_bonus"))
+    if tile_id == "improved_agriculture":
+        return say("a free action: +1 population (up to {max})", max=c("population_max"))
+    if tile_id == "government_reform":
+        return say_n("when taken: {n} unrest less", "when taken: {n} unrest less", c("government_reform_unrest"))
+    if tile_id == "industry":
+        return say_n("when taken: {n} VP", "when taken: {n} VP", c("industry_vp"))
+    if tile_id == "pirates":
+        return say("played at once: a naval battle of strength {n} against another player's control marker in a "
+                   "colony", n=c("pirates_strength"))
+    if tile_id == "slave_revolt":
+        return say("played at once: a land battle of strength {n} against another player's control marker in the "
+                   "Americas", n=c("slave_revolt_strength"))
+    if tile_id == "blockade":
+        return say("under your fleet in a colony (others land armies there only with more fleets than you), or +{n} "
+                   "naval support in one land battle", n=c("naval_support_blockade"))
+    effect = EFFECTS.get(tile_id)
+    return say(effect) if effect is not None else b.tile_by_id[tile_id].use.replace("_", " ")
 
+
+# what the tiles whose words hold no number do
+EFFECTS = {
+    "reserve": N_("after the dice of a battle you fight in: reroll your two dice"),
+    "war_office": N_("a free action: one attack that is not an action and costs no gold"),
+    "mercenaries": N_("a free action: build an army without paying population"),
+    "pressgangs": N_("a free action: build a fleet without paying population"),
+    "trained_natives": N_("a free action: a free army straight into a colony where you have a control marker or "
+                          "unit"),
+    "militia": N_("when you build a unit you may also build one more army, paying its population"),
+    "diplomatic_service": N_("a free action: take an alliance tile, paying its cost"),
+    "fighting_withdrawal": N_("as defender, after the dice: your side loses no units"),
+    "surprise_attack": N_("as attacker: the defender's allies may not help"),
+}
 
 # the rule of the reference that says what each tile does
 TILE_RULES = {
@@ -72,23 +145,26 @@ def tile_rule(b: Board, tile_id: str) -> str:
 def tile_line(b: Board, tile_id: str) -> str:
     """A tile's name, what it does and its rule, in a line: "Banking: you borrow in lots of
     3 gold instead of 2 (R-TIL-9)"."""
-    return f"{b.tile_name(tile_id)}: {tile_effect(b, tile_id)} ({tile_rule(b, tile_id)})"
+    return say("{tile}: {effect} ({rule})", tile=Names(b).tile(tile_id), effect=tile_effect(b, tile_id),
+               rule=tile_rule(b, tile_id))
 
 
 def tiles_named(b: Board, line: str) -> list[str]:
-    """The tiles a sentence names (a log line), in the board's order."""
-    return [t.id for t in b.tiles if t.name in line]
+    """The tiles a sentence names (a log line, in the language in use), in the board's order."""
+    nm = Names(b)
+    return [t.id for t in b.tiles if nm.tile(t.id) in line]
 
 
 def tile_cost(b: Board, tile_id: str, population: str = "population") -> str:
-    """A tile's cost in words ("2 gold, 1 population"; "free"); ``population`` is the word
-    for it (the window's narrow market says "pop")."""
+    """A tile's cost in words ("2 gold, 1 population"; "free"); ``population`` "pop" says
+    it short (the window's narrow market: "1 pop")."""
     t = b.tile_by_id[tile_id]
     parts = []
     if t.gold:
-        parts.append(f"{t.gold} gold")
+        parts.append(say_n("{n} gold", "{n} gold", t.gold))
     if t.population:
-        parts.append(f"{t.population} {population}")
+        parts.append(say_n("{n} pop", "{n} pop", t.population) if population == "pop"
+                     else say_n("{n} population", "{n} population", t.population))
     if t.unrest:
-        parts.append(f"{t.unrest} unrest")
-    return ", ".join(parts) or "free"
+        parts.append(say_n("{n} unrest", "{n} unrest", t.unrest))
+    return join_list(parts) or say_in("cost", "free")  # (a seat elsewhere is "free" too: another word)
