@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.client.words.lang import N_, say
+from game.client.words.names import Names
 from game.rules import Choice
 from game.rules.board import Board
 
@@ -103,37 +105,39 @@ class Picker:
         """The words and place of a part at ``level`` (default: the next part)."""
         level = len(self.picked) if level is None else level
         b = self.board
+        names = Names(b)
         if not part:
-            return Option(part, "that's all", None)
+            return Option(part, say("that's all"), None)
         head = part[0]
         if len(part) == 2:  # an attack's target
             kind, tgt = str(head), str(part[1])
             area = str(self.picked[1][0]) if len(self.picked) > 1 else ""
             if kind == "counter" and tgt in b.counter_by_id:
                 c = b.counter_by_id[tgt]
-                return Option(part, f"{c.name} (neutral, {c.strength})", ("counter", tgt))
+                return Option(part, say("{counter} (neutral, {strength})", counter=names.counter(tgt),
+                                        strength=c.strength), ("counter", tgt))
             if kind == "power" and tgt in b.power_by_id:
-                return Option(part, f"{b.power_name(tgt)}'s units", ("unit", area, tgt))
+                return Option(part, say("{power}'s units", power=names.power(tgt)), ("unit", area, tgt))
             if kind == "naval" and tgt in b.power_by_id:
-                return Option(part, f"{b.power_name(tgt)}'s fleets (naval battle)", ("unit", area, tgt))
+                return Option(part, say("{power}'s fleets (naval battle)", power=names.power(tgt)),
+                              ("unit", area, tgt))
             return Option(part, f"{kind} {tgt}", None)
         s = str(head)
         if level in (1, 2) and self.picked and self.picked[0] == ("help",) and isinstance(head, int):
-            one, many = ("army", "armies") if level == 1 else ("fleet", "fleets")  # help ARMIES FLEETS
-            return Option(part, f"{head} {one if head == 1 else many}", None)
+            return Option(part, names.count("army" if level == 1 else "fleet", head), None)  # help ARMIES FLEETS
         if level == 0:
-            return Option(part, LABELS.get(s, s.replace("_", " ").capitalize()), None)
+            return Option(part, say(LABELS[s]) if s in LABELS else s.replace("_", " ").capitalize(), None)
         if s in b.area_by_id:
-            return Option(part, b.area_name(s), ("area", s))
+            return Option(part, names.area(s), ("area", s))
         if s in b.counter_by_id and self.choices and self.picked[0][0] in ("colonise", "enslave"):
-            return Option(part, b.counter_name(s), ("counter", s))
+            return Option(part, names.counter(s), ("counter", s))
         if s in b.tile_by_id:
-            return Option(part, b.tile_name(s), ("tile", s))
+            return Option(part, names.tile(s), ("tile", s))
         if s in b.power_by_id:
-            return Option(part, b.power_name(s), None)
+            return Option(part, names.power(s), None)
         if s in b.counter_by_id:
-            return Option(part, b.counter_name(s), None)
-        return Option(part, WORDS.get(s, s.replace("_", " ")), None)
+            return Option(part, names.counter(s), None)
+        return Option(part, say(WORDS[s]) if s in WORDS else s.replace("_", " "), None)
 
     def pick(self, part: Part) -> bool:
         """Take one next part (False if it is not one of the options)."""
@@ -168,16 +172,17 @@ class Picker:
 
 
 LABELS = {
-    "attack": "Attack", "build": "Build", "buy": "Buy a tile", "move": "Move", "pass": "Pass",
-    "colonise": "Colonise", "enslave": "Enslave", "use": "Use a tile", "end": "End turn",
-    "done": "Stop moving", "stay": "Keep it here", "to": "Move it", "keep": "Keep all",
-    "disband": "Disband", "tile": "Tile", "place": "Place", "propose": "Propose",
-    "help": "Help", "accept": "Accept", "decline": "Decline", "naval_battle": "Naval battle first",
-    "no_naval_battle": "No naval battle", "reserve": "Use Reserve", "no_reserve": "No Reserve",
-    "withdraw": "Fighting Withdrawal", "no_withdraw": "Fight on", "blockade": "Use Blockade",
-    "no_blockade": "No Blockade", "militia": "Build with Militia", "no_militia": "No Militia",
-    "surprise": "Surprise Attack", "no_surprise": "No Surprise Attack", "revolt": "Place",
-    "lose": "Lose", "ally_loses": "Ally loses", "ally_tile": "Alliance tile", "bid": "Bid",
+    "attack": N_("Attack"), "build": N_("Build"), "buy": N_("Buy a tile"), "move": N_("Move"), "pass": N_("Pass"),
+    "colonise": N_("Colonise"), "enslave": N_("Enslave"), "use": N_("Use a tile"), "end": N_("End turn"),
+    "done": N_("Stop moving"), "stay": N_("Keep it here"), "to": N_("Move it"), "keep": N_("Keep all"),
+    "disband": N_("Disband"), "tile": N_("Tile"), "place": N_("Place"), "propose": N_("Propose"),
+    "help": N_("Help"), "accept": N_("Accept"), "decline": N_("Decline"), "naval_battle": N_("Naval battle first"),
+    "no_naval_battle": N_("No naval battle"), "reserve": N_("Use Reserve"), "no_reserve": N_("No Reserve"),
+    "withdraw": N_("Fighting Withdrawal"), "no_withdraw": N_("Fight on"), "blockade": N_("Use Blockade"),
+    "no_blockade": N_("No Blockade"), "militia": N_("Build with Militia"), "no_militia": N_("No Militia"),
+    "surprise": N_("Surprise Attack"), "no_surprise": N_("No Surprise Attack"), "revolt": N_("Place"),
+    "lose": N_("Lose"), "ally_loses": N_("Ally loses"), "ally_tile": N_("Alliance tile"), "bid": N_("Bid"),
 }
-WORDS = {"army": "Army", "fleet": "Fleet", "fort": "Fort", "none": "No help", "armies": "Armies",
-         "fleets": "Fleets", "both": "Armies and fleets", "a": "Box A", "b": "Box B", "A": "Box A", "B": "Box B"}
+WORDS = {"army": N_("Army"), "fleet": N_("Fleet"), "fort": N_("Fort"), "none": N_("No help"),
+         "armies": N_("Armies"), "fleets": N_("Fleets"), "both": N_("Armies and fleets"), "a": N_("Box A"),
+         "b": N_("Box B"), "A": N_("Box A"), "B": N_("Box B")}
