@@ -80,7 +80,7 @@ class EndScene(ScaledScene):
         t = text(head, "serif-bold", self.px(40), P.INK)
         surf.blit(t, t.get_rect(midtop=(r.centerx, r.y + self.px(12))))
         cols = [say("Power"), say("VP"), say("Unrest"), say("Penalty"), say("Score"), say("Gold")]
-        xs, face = self._columns(r.x + self.px(30), cols)
+        xs, face = self._columns(r.x + self.px(30), cols, [names.power(p) for p in res.get("scores", {})])
         y = r.y + self.px(76)
         for x, c in zip(xs, cols, strict=True):
             surf.blit(text(c, face, self.px(14), P.INK_SOFT), (x, y))
@@ -113,16 +113,21 @@ class EndScene(ScaledScene):
         if tip:
             tooltip(surf, tip, self.mouse, self.px(12))
 
-    def _columns(self, x: int, heads: list[str]) -> tuple[list[int], str]:
-        """Where the score table's columns start (the powers' names, then each number as
-        wide as its heading needs, within the room left of the dice) and the headings' face:
-        condensed when the words would not fit otherwise."""
-        least = [self.px(210), self.px(70), self.px(80), self.px(80), self.px(70), self.px(60)]
+    def _columns(self, x: int, heads: list[str], powers: list[str]) -> tuple[list[int], str]:
+        """Where the score table's columns start (the powers' names, then the numbers, each
+        as wide as its heading needs) within the room left of the dice, and the headings'
+        face: the usual widths when the words fit them, else narrower ones (the names' and
+        the numbers' own), else condensed headings."""
+        usual = [self.px(210), self.px(70), self.px(80), self.px(80), self.px(70), self.px(60)]
+        name_w = max([text(p, "sans-bold", self.px(15), P.INK).get_width() for p in powers] or [0])
+        least = [max(self.px(120), name_w + self.px(20)), *[self.px(44)] * (len(heads) - 1)]
         room = self.px(580)
-        for face in ("sans-bold", "cond-bold"):
+        widths: list[int] = []
+        face = "sans-bold"
+        for face, lows in (("sans-bold", usual), ("sans-bold", least), ("cond-bold", least)):
             widths = [max(lo, text(h, face, self.px(14), P.INK_SOFT).get_width() + self.px(14))
-                      for lo, h in zip(least, heads, strict=True)]
-            if sum(widths) <= room or face == "cond-bold":
+                      for lo, h in zip(lows, heads, strict=True)]
+            if sum(widths) <= room:
                 break
         xs = [x]
         for wd in widths[:-1]:

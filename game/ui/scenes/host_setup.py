@@ -11,7 +11,7 @@ import pygame
 from game.client.netgames import HostSettings, lan_address
 from game.client.netlobby import Job
 from game.client.settings import Settings
-from game.client.words.lang import N_, capital, say
+from game.client.words.lang import N_, capital, say, say_in
 from game.client.words.lobby import duration, level_name
 from game.client.words.names import Names
 from game.rules.board import load_board
@@ -142,7 +142,9 @@ class HostSetupMenu(MenuScene):
             return str(self.players)
         if what == "timeout":
             return duration(self.timeout)
-        return say("off") if self.fill is None else say("after {time}", time=duration(self.fill))
+        if self.fill is None:
+            return say_in("start without them", "off")
+        return say("after {time}", time=duration(self.fill))
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:
@@ -229,8 +231,9 @@ class HostSetupMenu(MenuScene):
                          placeholder=say("{port} (any free one if it is taken)", port=DEFAULT_PORT))
         for what in ("players", "timeout", "fill"):
             minus = next(b for b in self.buttons if b.key == (what, -1))
-            v = text(self._value(what), "sans-bold", self.px(20), P.HIGHLIGHT)
-            surf.blit(v, v.get_rect(center=(minus.rect.right + self.px(55), minus.rect.centery)))
+            plus = next(b for b in self.buttons if b.key == (what, 1))
+            v = self._fitted(self._value(what), plus.rect.x - minus.rect.right - self.px(6))
+            surf.blit(v, v.get_rect(center=((minus.rect.right + plus.rect.x) // 2, minus.rect.centery)))
             self.drawn.append(self._value(what))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(14) if b.key[0] in ("power", "strength") else size)  # type: ignore[index]
@@ -244,6 +247,15 @@ class HostSetupMenu(MenuScene):
             pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
             pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
             surf.blit(m, m.get_rect(center=r.center))
+
+    def _fitted(self, words: str, width: int) -> pygame.Surface:
+        """A stepper's value as large as fits between its buttons: condensed, then smaller."""
+        size = self.px(20)
+        v = text(words, "sans-bold", size, P.HIGHLIGHT)
+        while v.get_width() > width and size > self.px(11):
+            v = text(words, "cond-bold", size, P.HIGHLIGHT)
+            size -= 1
+        return v
 
     def _label(self, surf: pygame.Surface, words: str, x: int, y: int) -> None:
         s = text(words, "serif-bold", self.px(22), P.TEXT)

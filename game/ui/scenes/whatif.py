@@ -81,6 +81,9 @@ class WhatIfMenu(MenuScene):
         box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(self.px(120), self.px(50))
         box.height += box.y - self.px(138)
         box.y = self.px(138)
+        if box.width < self.px(900):  # room for the words above the powers in three lines, in any language
+            box.width = min(w - self.px(40), self.px(900))
+            box.centerx = w // 2
         card(surf, box, 215, self.px(14))
         st = self.game.steps[self.step].state
         where = (say("war {war}, round {round}", war=st.war, round=st.round) if st.round

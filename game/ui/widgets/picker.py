@@ -11,9 +11,10 @@ engine's own list."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
-from game.client.words.lang import N_, say
+from game.client.words.lang import language, say, say_in
 from game.client.words.names import Names
 from game.rules import Choice
 from game.rules.board import Board
@@ -126,7 +127,7 @@ class Picker:
         if level in (1, 2) and self.picked and self.picked[0] == ("help",) and isinstance(head, int):
             return Option(part, names.count("army" if level == 1 else "fleet", head), None)  # help ARMIES FLEETS
         if level == 0:
-            return Option(part, say(LABELS[s]) if s in LABELS else s.replace("_", " ").capitalize(), None)
+            return Option(part, kind_label(s), None)
         if s in b.area_by_id:
             return Option(part, names.area(s), ("area", s))
         if s in b.counter_by_id and self.choices and self.picked[0][0] in ("colonise", "enslave"):
@@ -137,7 +138,7 @@ class Picker:
             return Option(part, names.power(s), None)
         if s in b.counter_by_id:
             return Option(part, names.counter(s), None)
-        return Option(part, say(WORDS[s]) if s in WORDS else s.replace("_", " "), None)
+        return Option(part, word_label(s), None)
 
     def pick(self, part: Part) -> bool:
         """Take one next part (False if it is not one of the options)."""
@@ -171,18 +172,74 @@ class Picker:
         return c is not None and len(parts_of(c)) > 1 and len(self.choices) > 1
 
 
-LABELS = {
-    "attack": N_("Attack"), "build": N_("Build"), "buy": N_("Buy a tile"), "move": N_("Move"), "pass": N_("Pass"),
-    "colonise": N_("Colonise"), "enslave": N_("Enslave"), "use": N_("Use a tile"), "end": N_("End turn"),
-    "done": N_("Stop moving"), "stay": N_("Keep it here"), "to": N_("Move it"), "keep": N_("Keep all"),
-    "disband": N_("Disband"), "tile": N_("Tile"), "place": N_("Place"), "propose": N_("Propose"),
-    "help": N_("Help"), "accept": N_("Accept"), "decline": N_("Decline"), "naval_battle": N_("Naval battle first"),
-    "no_naval_battle": N_("No naval battle"), "reserve": N_("Use Reserve"), "no_reserve": N_("No Reserve"),
-    "withdraw": N_("Fighting Withdrawal"), "no_withdraw": N_("Fight on"), "blockade": N_("Use Blockade"),
-    "no_blockade": N_("No Blockade"), "militia": N_("Build with Militia"), "no_militia": N_("No Militia"),
-    "surprise": N_("Surprise Attack"), "no_surprise": N_("No Surprise Attack"), "revolt": N_("Place"),
-    "lose": N_("Lose"), "ally_loses": N_("Ally loses"), "ally_tile": N_("Alliance tile"), "bid": N_("Bid"),
-}
-WORDS = {"army": N_("Army"), "fleet": N_("Fleet"), "fort": N_("Fort"), "none": N_("No help"),
-         "armies": N_("Armies"), "fleets": N_("Fleets"), "both": N_("Armies and fleets"), "a": N_("Box A"),
-         "b": N_("Box B"), "A": N_("Box A"), "B": N_("Box B")}
+@functools.cache
+def _labels(code: str) -> dict[str, str]:
+    """The words of a choice's kind on its button, in language ``code`` (the one in use:
+    the cache keeps each language's)."""
+    return {
+        "attack": say_in("choice", "Attack"),
+        "build": say_in("choice", "Build"),
+        "buy": say_in("choice", "Buy a tile"),
+        "move": say_in("choice", "Move"),
+        "pass": say_in("choice", "Pass"),
+        "colonise": say_in("choice", "Colonise"),
+        "enslave": say_in("choice", "Enslave"),
+        "use": say_in("choice", "Use a tile"),
+        "end": say_in("choice", "End turn"),
+        "done": say_in("choice", "Stop moving"),
+        "stay": say_in("choice", "Keep it here"),
+        "to": say_in("choice", "Move it"),
+        "keep": say_in("choice", "Keep all"),
+        "disband": say_in("choice", "Disband"),
+        "tile": say_in("choice", "Tile"),
+        "place": say_in("choice", "Place"),
+        "propose": say_in("choice", "Propose"),
+        "help": say_in("choice", "Help"),
+        "accept": say_in("choice", "Accept"),
+        "decline": say_in("choice", "Decline"),
+        "naval_battle": say_in("choice", "Naval battle first"),
+        "no_naval_battle": say_in("choice", "No naval battle"),
+        "reserve": say_in("choice", "Use Reserve"),
+        "no_reserve": say_in("choice", "No Reserve"),
+        "withdraw": say_in("choice", "Fighting Withdrawal"),
+        "no_withdraw": say_in("choice", "Fight on"),
+        "blockade": say_in("choice", "Use Blockade"),
+        "no_blockade": say_in("choice", "No Blockade"),
+        "militia": say_in("choice", "Build with Militia"),
+        "no_militia": say_in("choice", "No Militia"),
+        "surprise": say_in("choice", "Surprise Attack"),
+        "no_surprise": say_in("choice", "No Surprise Attack"),
+        "revolt": say_in("choice", "Place"),
+        "lose": say_in("choice", "Lose"),
+        "ally_loses": say_in("choice", "Ally loses"),
+        "ally_tile": say_in("choice", "Alliance tile"),
+        "bid": say_in("choice", "Bid"),
+    }
+
+
+@functools.cache
+def _words(code: str) -> dict[str, str]:
+    """The words of an argument that is no name on its button, in language ``code``."""
+    return {
+        "army": say_in("choice", "Army"),
+        "fleet": say_in("choice", "Fleet"),
+        "fort": say_in("choice", "Fort"),
+        "none": say_in("choice", "No help"),
+        "armies": say_in("choice", "Armies"),
+        "fleets": say_in("choice", "Fleets"),
+        "both": say_in("choice", "Armies and fleets"),
+        "a": say_in("choice", "Box A"),
+        "b": say_in("choice", "Box B"),
+        "A": say_in("choice", "Box A"),
+        "B": say_in("choice", "Box B"),
+    }
+
+
+def kind_label(kind: str) -> str:
+    """A choice's kind as its button says it: "Attack", "Buy a tile"."""
+    return _labels(language()).get(kind) or kind.replace("_", " ").capitalize()
+
+
+def word_label(word: str) -> str:
+    """An argument that names no component, as its button says it: "Army", "Box A"."""
+    return _words(language()).get(word) or word.replace("_", " ")
