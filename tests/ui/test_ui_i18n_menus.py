@@ -272,6 +272,12 @@ def test_the_host_and_join_lobbies_in_italian(home: Path, italian: None, artefac
         host.draw()
         assert _label(setup, ("host",)) == "Ospita la partita" and not _cut(setup, setup.px(14))
         _shot(host, artefacts, "host-setup")
+        setup.message = "Incolla non è disponibile qui (niente appunti: " + "x" * 200 + ")."  # type: ignore[attr-defined]
+        host.draw()  # a message too long for the form's foot: a box over it, never cut short
+        assert setup.message_box is not None  # type: ignore[attr-defined]
+        _shot(host, artefacts, "host-setup-message")
+        host.dispatch(Intent("key", key=pygame.K_SPACE, text=" "))
+        assert setup.message == ""  # type: ignore[attr-defined]  # (the key closed it)
         click(host, ("players", -1))
         click(host, ("host",))
         lobby = top(host)

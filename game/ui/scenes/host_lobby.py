@@ -135,9 +135,10 @@ class HostLobby(MenuScene):
             self.buttons = self.layout()
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
+        self.message_box = None
         if self.message:
             self.drawn.append(self.message)
-            self._message(surf)
+            self.foot_message(surf, self.px(14), self.px(8))
 
     def _seats(self, surf: pygame.Surface, x: int, width: int) -> None:
         room = self.room
@@ -206,12 +207,3 @@ class HostLobby(MenuScene):
         surf.blit(s, (x, y))
         return y + s.get_height()
 
-    def _message(self, surf: pygame.Surface) -> None:
-        w, h = self.size
-        m = text(self.message, "sans-bold", self.px(14), (255, 200, 180))
-        if m.get_width() > w - self.px(60):
-            m = text(self.message, "cond-bold", self.px(13), (255, 200, 180))
-        r = m.get_rect(midbottom=(w // 2, h - self.px(8))).inflate(self.px(16), self.px(8))
-        pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-        surf.blit(m, m.get_rect(center=r.center))

@@ -240,13 +240,10 @@ class HostSetupMenu(MenuScene):
             if b.key[0] == "power" and b.key[1]:  # type: ignore[index]
                 chip = pygame.Rect(b.rect.x + self.px(5), b.rect.y + self.px(5), self.px(7), b.rect.height - self.px(10))
                 pygame.draw.rect(surf, P.power(str(b.key[1])), chip, border_radius=self.px(3))  # type: ignore[index]
+        self.message_box = None
         if self.message:
             self.drawn.append(self.message)
-            m = text(self.message, "sans-bold", self.px(15), (255, 200, 180))
-            r = m.get_rect(midbottom=(w // 2, h - self.px(14))).inflate(self.px(20), self.px(10))
-            pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-            pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-            surf.blit(m, m.get_rect(center=r.center))
+            self.foot_message(surf, self.px(15), self.px(14))
 
     def _fitted(self, words: str, width: int) -> pygame.Surface:
         """A stepper's value as large as fits between its buttons: condensed, then smaller."""

@@ -185,9 +185,10 @@ class InviteForm(MenuScene):
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
         self.extra(surf)
+        self.message_box = None
         if self.message:
             self.drawn.append(self.message)
-            self._message(surf)
+            self.foot_message(surf, self.px(15), self.px(10))
 
     def _lan(self, surf: pygame.Surface, x0: int, fw: int) -> None:
         y = self.lan_top()
@@ -221,10 +222,3 @@ class InviteForm(MenuScene):
     def extra(self, surf: pygame.Surface) -> None:
         """What the scene adds under the invite (drawn last, over its buttons)."""
 
-    def _message(self, surf: pygame.Surface) -> None:
-        w, h = self.size
-        m = fit(self.message, "sans-bold", self.px(15), (255, 200, 180), w - self.px(80))
-        r = m.get_rect(midbottom=(w // 2, h - self.px(10))).inflate(self.px(20), self.px(10))
-        pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-        surf.blit(m, m.get_rect(center=r.center))

@@ -106,6 +106,22 @@ class MenuScene(ScaledScene):
             else:  # more: a box over the menu, until a click or a key closes it
                 self._message_box(surf, lines, size)
 
+    def foot_message(self, surf: pygame.Surface, size: int, bottom: int) -> None:
+        """The message in one line at the foot of a form (its bottom at ``bottom`` pixels from
+        the window's), condensed if need be; a message too long for a line is a box over the
+        form instead, until a click or a key closes it: never cut short."""
+        w, h = self.size
+        m = text(self.message, "sans-bold", size, (255, 200, 180))
+        if m.get_width() > w - self.px(60):
+            m = text(self.message, "cond-bold", size, (255, 200, 180))
+        if m.get_width() > w - self.px(60):
+            self._message_box(surf, wrap(self.message, "sans-bold", size, min(w - self.px(120), self.px(760))), size)
+            return
+        r = m.get_rect(midbottom=(w // 2, h - bottom)).inflate(self.px(20), self.px(10))
+        pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
+        pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
+        surf.blit(m, m.get_rect(center=r.center))
+
     def _message_box(self, surf: pygame.Surface, lines: list[str], size: int) -> None:
         w, h = self.size
         rows = [text(line, "sans-bold", size, (255, 200, 180)) for line in lines]
