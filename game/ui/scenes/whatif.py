@@ -106,9 +106,14 @@ class WhatIfMenu(MenuScene):
             if isinstance(b.key, tuple) and b.key[0] == "power":  # the power's colour
                 chip = pygame.Rect(b.rect.x + self.px(5), b.rect.y + self.px(5), self.px(8), b.rect.height - self.px(10))
                 pygame.draw.rect(surf, P.power(str(b.key[1])), chip, border_radius=self.px(3))
+        self.message_box = None
         if self.message:
             self.said = True
-            for k, line in enumerate(wrap(self.message, "sans-bold", self.px(15), w - self.px(80))[:2]):
+            said = wrap(self.message, "sans-bold", self.px(15), w - self.px(80))
+            if len(said) > 2:  # too long for the foot: a box over the form, never cut short
+                self._message_box(surf, wrap(self.message, "sans-bold", self.px(15), self.px(760)), self.px(15))
+                return
+            for k, line in enumerate(said):
                 m = text(line, "sans-bold", self.px(15), (255, 200, 180))
                 r = m.get_rect(midbottom=(w // 2, h - self.px(14) - (1 - k) * self.px(24))).inflate(self.px(20), self.px(6))
                 pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)

@@ -125,6 +125,7 @@ class GameListMenu(MenuScene):
         BACKDROP.draw(surf)
         w, h = self.size
         self.drawn, self.texts = [], []
+        self.message_box = None
         t = text(say(self.heading), "serif-bold", self.px(56), P.HIGHLIGHT)
         surf.blit(t, t.get_rect(midtop=(w // 2, self.px(30))))
         self.buttons = self.layout()
@@ -197,12 +198,16 @@ class GameListMenu(MenuScene):
         return f"{top}: {state}. {sub}" if (a_words, st_words, b_words) != whole else ""
 
     def _message(self, surf: pygame.Surface, w: int, h: int) -> None:
-        """The message at the foot of the screen, in up to two lines."""
+        """The message at the foot of the screen, in up to two lines (a longer one in a box
+        over the list, until a click or a key closes it: never cut short)."""
         size, width = self.px(15), w - self.px(100)
         lines = wrap(self.message, "sans-bold", size, width)
-        if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), "sans-bold", size, (0, 0, 0), width)[1]]
         self.drawn.append(self.message)
+        if len(lines) > 2 and not self.waiting():
+            self._message_box(surf, wrap(self.message, "sans-bold", size, min(width, self.px(760))), size)
+            return
+        if len(lines) > 2:  # (what is being done, in a line or two: its words are short)
+            lines = [lines[0], fit(" ".join(lines[1:]), "sans-bold", size, (0, 0, 0), width)[1]]
         shown = [text(line, "sans-bold", size, (255, 200, 180)) for line in lines]
         lh = shown[0].get_height()
         r = pygame.Rect(0, 0, max(s.get_width() for s in shown), lh * len(shown))
