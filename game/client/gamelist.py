@@ -18,6 +18,8 @@ from typing import Any
 
 from game.client import folders
 from game.client.saves import LOCAL, BadLine, read_save
+from game.client.words.lang import join_and, join_list, language, say, say_n
+from game.client.words.lobby import level_name, power_name
 from game.rules import RulesError, State, apply_in_place, new_game, outcome, pending
 from net.core.identity import fingerprint
 
@@ -84,14 +86,14 @@ def read_entry(path: Path, kind: str, modified: float, size: int) -> GameEntry:
             else:
                 tail = b""
     except OSError as exc:
-        e.problem = f"cannot be read: {exc.strerror or exc}"
+        e.problem = say("cannot be read: {reason}", reason=exc.strerror or exc)
         return e
     try:
         head = json.loads(first)
     except ValueError:
         head = None
     if not isinstance(head, dict):
-        e.problem = "empty" if not first.strip() else "its first line is no game's"
+        e.problem = say("empty") if not first.strip() else say("its first line is no game's")
         return e
     try:
         if kind == "local":
@@ -99,7 +101,7 @@ def read_entry(path: Path, kind: str, modified: float, size: int) -> GameEntry:
         else:
             _network(e, head, tail)
     except (KeyError, TypeError, ValueError, IndexError):
-        e.problem = "its first line is no game's"
+        e.problem = say("its first line is no game's")
     return e
 
 
@@ -155,19 +157,20 @@ class _Checked:
     def put(self, e: GameEntry) -> None:
         e.finished, e.winners, e.war, e.round = self.finished, list(self.winners), self.war, self.round
         if self.damage:
-            e.problem, e.damage = "damaged", self.damage
+            e.problem, e.damage = say("damaged"), self.damage
 
 
-# what each file replayed to, by (file, size, time written): a list shown again reads it once
-_outcomes: dict[tuple[str, int, int], _Checked] = {}
+# what each file replayed to, by (file, size, time written, the language its damage is said in): a list
+# shown again reads it once
+_outcomes: dict[tuple[str, int, int, str], _Checked] = {}
 
 
-def _key(e: GameEntry) -> tuple[str, int, int]:
+def _key(e: GameEntry) -> tuple[str, int, int, str]:
     try:
         st = e.path.stat()
     except OSError:
-        return (str(e.path), -1, -1)
-    return (str(e.path), st.st_size, st.st_mtime_ns)
+        return (str(e.path), -1, -1, language())
+    return (str(e.path), st.st_size, st.st_mtime_ns, language())
 
 
 def _reached(st: State) -> _Checked:
@@ -193,19 +196,20 @@ def _replay_local(path: Path) -> _Checked:
         header, inputs = read_save(path)
         st = new_game([str(p) for p in header["powers"]])
     except OSError as exc:
-        return _Checked(None, [], damage=f"it cannot be read: {exc.strerror or exc}")
+        return _Checked(None, [], damage=say("it cannot be read: {reason}", reason=exc.strerror or exc))
     except BadLine as exc:
         return _Checked(None, [], damage=exc.words())
     except KeyError as exc:
-        return _Checked(None, [], damage=f"its first line has no {exc.args[0]!s} field")
+        return _Checked(None, [], damage=say("its first line has no {field} field", field=str(exc.args[0])))
     except (ValueError, TypeError, RulesError) as exc:
-        return _Checked(None, [], damage=f"its first line names no game: {exc}")
+        return _Checked(None, [], damage=say("its first line names no game: {reason}", reason=exc))
     for i, inp in enumerate(inputs):
         try:
             apply_in_place(st, inp)
         except RulesError as exc:
-            where = f"war {st.war}" + (f", round {st.round}" if st.round else "")
-            return _Checked(None, [], st.war, st.round, f"move {i + 1} ({where}) is not allowed: {exc}")
+            where = _when(st.war, st.round)
+            return _Checked(None, [], st.war, st.round,
+                            say("move {n} ({when}) is not allowed: {reason}", n=i + 1, when=where, reason=exc))
     return _reached(st)
 
 
@@ -244,51 +248,66 @@ def _replay_network(path: Path) -> _Checked:
     try:
         rep = verify_file(path, watch)
     except OSError as exc:
-        return _Checked(None, [], damage=f"it cannot be read: {exc.strerror or exc}")
+        return _Checked(None, [], damage=say("it cannot be read: {reason}", reason=exc.strerror or exc))
     st = seen[0].state if seen else None
     if st is None:
-        return _Checked(None, [], damage="it holds no game")
+        return _Checked(None, [], damage=say("it holds no game"))
     got = _reached(st)
     if rep.status == "failed" and rep.failure:
         f = rep.failure
-        where = f"line {f['line']}: " if f.get("line") else ""
-        return _Checked(got.finished, got.winners, got.war, got.round, f"it fails verification at {where}{f['text']}")
+        why = (say("it fails verification at line {line}: {reason}", line=f["line"], reason=f["text"]) if f.get("line")
+               else say("it fails verification at {reason}", reason=f["text"]))
+        return _Checked(got.finished, got.winners, got.war, got.round, why)
     return got
 
 
-def power_name(pid: str) -> str:
-    from game.rules.board import load_board
+def _when(war: int, rnd: int) -> str:
+    """Where a game is, in its war and round: "war 2, round 3", "war 1"."""
+    return say("war {war}, round {round}", war=war, round=rnd) if rnd else say("war {war}", war=war)
 
-    b = load_board()
-    return b.power_name(pid) if pid in b.power_by_id else pid
+
+def _date(seconds: float) -> str:
+    """When a file was written, for the list: "05 Mar 2024 14:03" (the month in the language in use)."""
+    if language() == "en":
+        return time.strftime("%d %b %Y %H:%M", time.localtime(seconds))
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    return str(format_datetime(datetime.fromtimestamp(seconds), "dd MMM yyyy HH:mm", locale=language()))
 
 
 def headline(e: GameEntry) -> str:
     """The first line of a row: when, what kind of game (and how it stands: :func:`standing`)."""
-    when = time.strftime("%d %b %Y %H:%M", time.localtime(e.modified))
-    kind = "Local game" if e.kind == "local" else ("Network game, as a spectator" if e.spectator else "Network game")
+    when = _date(e.modified)
     if e.origin is not None:
-        kind = f"Local game played on from step {e.origin[1]} of {e.origin[0]}"
+        kind = say("Local game played on from step {step} of {file}", step=e.origin[1], file=e.origin[0])
+    elif e.kind == "local":
+        kind = say("Local game")
+    else:
+        kind = say("Network game, as a spectator") if e.spectator else say("Network game")
     return f"{when}   {kind}"
 
 
 def standing(e: GameEntry) -> str:
     """Whether the game is finished and who won, or why the file may not be watched."""
     if e.problem:
-        state = e.problem
-    elif e.finished is None:
-        state = "\u2026"  # being checked
-    elif e.finished:
-        names = " and ".join(power_name(w) for w in e.winners)
-        state = f"finished: {names} {'win' if len(e.winners) > 1 else 'won'}" if names else "finished"
-    else:
-        state = "not finished" + (f": {progress(e)}" if e.war else "")
-    return state
+        return e.problem
+    if e.finished is None:
+        return "\u2026"  # being checked
+    if e.finished:
+        if not e.winners:
+            return say("finished")
+        names = join_and(power_name(w) for w in e.winners)
+        return say_n("finished: {names} won", "finished: {names} win", len(e.winners), names=names)
+    return say("not finished: {progress}", progress=progress(e)) if e.war else say("not finished")
 
 
 def progress(e: GameEntry) -> str:
     """How far the game is, for people: its war and round."""
-    return f"war {e.war} of 3" + (f", round {e.round}" if e.round else "")
+    if e.round:
+        return say("war {war} of {wars}, round {round}", war=e.war, wars=3, round=e.round)
+    return say("war {war} of {wars}", war=e.war, wars=3)
 
 
 def who_played(e: GameEntry) -> str:
@@ -296,12 +315,17 @@ def who_played(e: GameEntry) -> str:
     if not e.powers:
         return e.path.name
     if e.kind == "local":
-        me = power_name(e.powers[e.you]) if e.you >= 0 else ""
-        others = [power_name(p) for i, p in enumerate(e.powers) if i != e.you]
-        level = f", {e.opponents}" if e.opponents else ""
-        return (f"You played {me} against {', '.join(others)} (computer{level})" if me
-                else ", ".join(others) + f" (computer{level})")
+        others = join_list(power_name(p) for i, p in enumerate(e.powers) if i != e.you)
+        level = level_name(e.opponents) if e.opponents else ""
+        if e.you >= 0:
+            me = power_name(e.powers[e.you])
+            return (say("You played {power} against {others} (computer, {level})", power=me, others=others,
+                        level=level) if level
+                    else say("You played {power} against {others} (computer)", power=me, others=others))
+        return (say("{others} (computer, {level})", others=others, level=level) if level
+                else say("{others} (computer)", others=others))
     seats = [power_name(p) + (f" ({n})" if n else "") for p, n in zip(e.powers, e.names, strict=True)]
     if e.you >= 0:  # this user's power first: a line cut short still says it
-        return f"You played {seats[e.you]} against {', '.join(s for i, s in enumerate(seats) if i != e.you)}"
-    return ", ".join(seats)
+        return say("You played {power} against {others}", power=seats[e.you],
+                   others=join_list(s for i, s in enumerate(seats) if i != e.you))
+    return join_list(seats)

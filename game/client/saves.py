@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.client.words.lang import say
 from game.rules import Act, Choice, Input, Roll, RulesError, State, apply_in_place, new_game, pending
 
 LOCAL = "soe-local-game"  # the kind named by a save's first line
@@ -34,12 +35,12 @@ class BadLine(ValueError):
     1) and why, in words."""
 
     def __init__(self, path: Path, line: int, why: str) -> None:
-        super().__init__(f"{path}:{line}: not an input: {why}")
+        super().__init__(say("{path}:{line}: not an input: {why}", path=path, line=line, why=why))
         self.line, self.why = line, why
 
     def words(self) -> str:
         """What is wrong, without the file's name, for people."""
-        return f"line {self.line} is not a move of the game: {self.why}"
+        return say("line {line} is not a move of the game: {why}", line=self.line, why=self.why)
 
 
 @dataclass
@@ -77,11 +78,12 @@ class Setup:
         b = load_board()
         lo, hi = b.c("players_min"), b.c("players_max")
         if not lo <= players <= hi:
-            raise ValueError(f"a game has {lo} to {hi} players, not {players}")
+            raise ValueError(say("a game has {lo} to {hi} players, not {players}", lo=lo, hi=hi, players=players))
         powers = [p.id for p in b.powers[:players]]
         if power:
             if power not in b.power_by_id:
-                raise ValueError(f"unknown power {power!r}; choose from {', '.join(b.power_by_id)}")
+                raise ValueError(say("unknown power {power!r}; choose from {powers}", power=power,
+                                     powers=", ".join(b.power_by_id)))
             if power not in powers:
                 powers[-1] = power
         seat = powers.index(power) if power else 0
@@ -101,7 +103,7 @@ class Setup:
         powers = header["powers"]
         seat = int(header["seat"])
         if not isinstance(powers, list) or not 0 <= seat < len(powers):
-            raise ValueError(f"the save names seat {header['seat']}, which is not a seat of its game")
+            raise ValueError(say("the save names seat {seat}, which is not a seat of its game", seat=header["seat"]))
         origin = header.get("from")
         return cls([str(p) for p in powers], seat, str(header["bots"]), int(header["seed"]),
                    str(header.get("level", "normal")), list(inputs or []), dict(origin) if isinstance(origin, dict) else None)
@@ -125,18 +127,18 @@ class SaveFile:
 
         self.path = path
         if path.is_dir():
-            raise SaveError(f"{path} is a directory; give the name of a file to save the game in")
+            raise SaveError(say("{path} is a directory; give the name of a file to save the game in", path=path))
         try:
             self.lock = lock_game(path)
         except GameInUse as exc:
             raise SaveError(str(exc)) from None
         except OSError as exc:
-            raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+            raise SaveError(say("cannot write {path}: {reason}", path=path, reason=exc.strerror or exc)) from exc
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
         except OSError as exc:
             self.lock.release()
-            raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from exc
+            raise SaveError(say("cannot write {path}: {reason}", path=path, reason=exc.strerror or exc)) from exc
         try:
             if new and os.fstat(fd).st_size:
                 raise SaveError(why_not_new(path))
@@ -213,9 +215,9 @@ def read_save(path: Path) -> tuple[dict[str, Any], list[Input]]:
     try:
         header = json.loads(lines[0])
     except ValueError as exc:
-        raise ValueError(f"{path} is not a local game log") from exc
+        raise ValueError(say("{path} is not a local game log", path=path)) from exc
     if not isinstance(header, dict) or header.get("kind") != LOCAL:
-        raise ValueError(f"{path} is not a local game log")
+        raise ValueError(say("{path} is not a local game log", path=path))
     inputs: list[Input] = []
     for n, line in enumerate(lines[1:], 2):
         if not line.strip():
@@ -225,7 +227,7 @@ def read_save(path: Path) -> tuple[dict[str, Any], list[Input]]:
             if "undo" in rec:
                 k = int(rec["undo"])
                 if not 1 <= k <= len(inputs):
-                    raise ValueError(f"cannot take back {k} of {len(inputs)} inputs")
+                    raise ValueError(say("cannot take back {k} of {n} inputs", k=k, n=len(inputs)))
                 del inputs[len(inputs) - k:]
                 continue
             inputs.append(Roll(tuple(rec["roll"])) if "roll" in rec else Act(int(rec["seat"]), Choice.from_wire(rec["choice"])))
@@ -239,9 +241,9 @@ def read_save(path: Path) -> tuple[dict[str, Any], list[Input]]:
 def _why_bad(exc: Exception) -> str:
     """Why a line is no input, in words."""
     if isinstance(exc, json.JSONDecodeError):
-        return "it is garbled"
+        return say("it is garbled")
     if isinstance(exc, KeyError):
-        return f"it has no {exc.args[0]!s} field"
+        return say("it has no {field} field", field=str(exc.args[0]))
     return str(exc)
 
 
@@ -261,13 +263,14 @@ def load_save(path: Path) -> Setup:
         header, inputs = read_save(path)
         return Setup.from_header(header, inputs)
     except OSError as exc:
-        raise ValueError(f"cannot read {path.name}: {exc.strerror or exc}") from exc
+        raise ValueError(say("cannot read {file}: {reason}", file=path.name, reason=exc.strerror or exc)) from exc
     except KeyError as exc:  # a field the header must have: named in words, not as Python quotes it
-        raise ValueError(f"{path.name} is damaged: its first line has no {exc.args[0]!s} field") from exc
+        raise ValueError(say("{file} is damaged: its first line has no {field} field", file=path.name,
+                             field=str(exc.args[0]))) from exc
     except BadLine as exc:
-        raise ValueError(f"{path.name} is damaged: {exc.words()}") from exc
+        raise ValueError(say("{file} is damaged: {reason}", file=path.name, reason=exc.words())) from exc
     except (ValueError, TypeError, RulesError) as exc:
-        raise ValueError(f"{path.name} is damaged: {exc}") from exc
+        raise ValueError(say("{file} is damaged: {reason}", file=path.name, reason=exc)) from exc
 
 
 def why_not_new(path: Path) -> str:
@@ -282,10 +285,14 @@ def why_not_new(path: Path) -> str:
             header, inputs = read_save(path)
             st = state_of(header["powers"], inputs)
         except (OSError, ValueError, KeyError, TypeError, RulesError):
-            return f"{path} already holds a saved game; `soe resume {path}` goes on with it, or choose another file"
+            return say("{path} already holds a saved game; `soe resume {path}` goes on with it, or choose another file",
+                       path=path)
         if pending(st).is_over:
-            return f"{path} holds a finished game; choose another file for a new game"
-        return f"{path} holds a game in progress; `soe resume {path}` goes on with it, or choose another file"
+            return say("{path} holds a finished game; choose another file for a new game", path=path)
+        return say("{path} holds a game in progress; `soe resume {path}` goes on with it, or choose another file",
+                   path=path)
     if first.startswith(b"{") and b'"sig"' in first:
-        return f"{path} is a network game's log (`soe resume {path}` goes on with it); choose another file"
-    return f"{path} already exists and is not empty; soe play never writes over a file: choose another file"
+        return say("{path} is a network game's log (`soe resume {path}` goes on with it); choose another file",
+                   path=path)
+    return say("{path} already exists and is not empty; soe play never writes over a file: choose another file",
+               path=path)

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from game.client.folders import settings_file
-from game.client.words.lang import LANGUAGES, system_language
+from game.client.words.lang import LANGUAGES, say, system_language
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 SIZES = ((1280, 720), (1600, 900), (1920, 1080))
@@ -62,5 +62,5 @@ class Settings:
             self.path().parent.mkdir(parents=True, exist_ok=True)
             self.path().write_text(json.dumps(asdict(self), indent=1, sort_keys=True) + "\n")
         except OSError as exc:
-            return f"settings not saved: {exc.strerror or exc}"
+            return say("settings not saved: {reason}", reason=exc.strerror or exc)
         return ""

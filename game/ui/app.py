@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.client import trace
+from game.client.words.lang import say
 
 FPS = 60
 TITLE = "Struggle of Empires"  # the window's title
@@ -241,7 +242,7 @@ class App:
             path = d / f"screen-{time.strftime('%Y%m%d-%H%M%S')}-{self.frames}.png"
             pygame.image.save(self.surface, str(path))
         except (OSError, pygame.error) as exc:
-            return f"screenshot not saved: {exc}"
+            return say("screenshot not saved: {reason}", reason=exc)
         return str(path)
 
     def frame(self, dt: float) -> None:

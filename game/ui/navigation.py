@@ -14,6 +14,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from game.client.words.lang import say
 from game.ui.app import TITLE, App, Scene
 
 if TYPE_CHECKING:  # (the rest is imported when used: the main menu opens without it)
@@ -94,7 +95,7 @@ def start_game(app: App, settings: Settings, *, players: int, power: str, level:
         setup = setup_for(players, power, level, seed)
         table = LocalTable(setup, save or save_path(setup))
     except (ValueError, OSError) as exc:
-        return f"cannot start the game: {exc}"
+        return say("cannot start the game: {reason}", reason=exc)
     play(app, table, speed or settings.speed, settings.name)
     return ""
 
@@ -107,11 +108,11 @@ def continue_game(app: App, settings: Settings, path: Path, speed: str = "") -> 
     try:
         table = LocalTable.resume(path, history=True)  # the game so far (its log, its dice), shown at once
     except DamagedSave as exc:
-        return f"{path.name} is damaged: {exc}"
+        return say("{file} is damaged: {reason}", file=path.name, reason=exc)
     except ValueError as exc:
         return str(exc)
     except OSError as exc:
-        return f"cannot open {path.name}: {exc.strerror or exc}"
+        return say("cannot open {file}: {reason}", file=path.name, reason=exc.strerror or exc)
     play(app, table, speed or settings.speed, settings.name)
     return ""
 
@@ -143,7 +144,7 @@ def play_from(app: App, settings: Settings, game: GameFile, step: int, *, power:
         path = write_whatif(setup, save)
         table = LocalTable.resume(path, history=True)  # the game so far, shown at once, then on from there
     except (ValueError, OSError) as exc:
-        return f"cannot play on from here: {exc}"
+        return say("cannot play on from here: {reason}", reason=exc)
     app.window.title = TITLE
     play(app, table, settings.speed, settings.name)
     return ""
@@ -153,7 +154,7 @@ def play_from(app: App, settings: Settings, game: GameFile, step: int, *, power:
 def watch(app: App, game: GameFile, speed: str = "normal", at: int | None = None, from_list: bool = False) -> None:
     """Show ``game`` in ``app`` as ``soe replay FILE`` does: the window's title names the
     file, and the replay plays from the start, or waits paused at step ``at``."""
-    app.window.title = f"{TITLE}: replay of {game.path.name}"
+    app.window.title = say("{title}: replay of {file}", title=TITLE, file=game.path.name)
     replay = cast("ReplayScene", make("replay", game=game, speed=speed, at=at if at is not None else 0,
                                       playing=at is None, from_list=from_list))
     replay.start(app)

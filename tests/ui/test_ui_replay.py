@@ -270,7 +270,7 @@ def test_escape_and_the_menu_button_open_the_replays_menu(home: Path, save: tupl
     app, replay = replay_in_window(game, at=5)
     _key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes[-1], ReplayMenu)
-    assert [e[0] for e in app.scenes[-1].entries()] == ["Back to the replay", "Main menu", "Quit"]
+    assert [e[0] for e in app.scenes[-1].entries()] == ["Back to the replay", "Settings", "Main menu", "Quit"]
     app.pop()
     app.draw()
     menu = next(b for b in replay.scene.buttons if b.key == ("menu",))

@@ -13,81 +13,95 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from game.client.words.lang import capital
+from game.client.words.lang import N_, capital, say, say_n
+from game.client.words.names import Names
 from game.client.words.netgames import start_error
-from game.client.words.peer import power_name
 from game.client.words.peer import refusal as peer_refusal
+from game.rules.board import load_board
 from net.core.lobby import DEFAULT_PORT
 from net.peer.events import Refused
 
+#: the computer players' strengths, as the forms offer them
+LEVELS: Mapping[str, str] = MappingProxyType({"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard"),
+                                              "greedy": N_("greedy")})
+
 TEMPLATES: Mapping[str, str] = MappingProxyType({
     # why a game could not be hosted, joined, watched or taken up (for a window)
-    "in_use": ("This game is open already, in another window or soe program on this machine: go on with it "
-               "there (a game is open in one program at a time)."),
-    "log_in_use": ("You have this game's log already ({log}): continue it from the main menu (Continue the last "
-                   "game, or Open a saved game)."),
-    "key_in_game": ("Your key is in this game already, in another window or soe program on this machine: every "
-                    "player needs a key of their own (start the second window with SOE_KEY_FILE=other.pem)."),
-    "log_fails": ("This game's log, {name}, fails its check at message {message} ({text}): it was altered or "
-                  "damaged, and the game cannot go on from it. The file is left as it is, as evidence, in {folder}; "
-                  "the command soe verify {log} checks it again and says more."),
-    "port_taken": "Port {port} is taken on this machine (another game hosted here?): leave the port empty, or give "
-                  "another.",
-    "failure": "Something went wrong: {reason}",
+    "in_use": N_("This game is open already, in another window or soe program on this machine: go on with it there "
+                 "(a game is open in one program at a time)."),
+    "log_in_use": N_("You have this game's log already ({log}): continue it from the main menu (Continue the last "
+                     "game, or Open a saved game)."),
+    "key_in_game": N_("Your key is in this game already, in another window or soe program on this machine: every "
+                      "player needs a key of their own (start the second window with SOE_KEY_FILE=other.pem)."),
+    "log_fails": N_("This game's log, {name}, fails its check at message {message} ({text}): it was altered or "
+                    "damaged, and the game cannot go on from it. The file is left as it is, as evidence, in "
+                    "{folder}; the command soe verify {log} checks it again and says more."),
+    "port_taken": N_("Port {port} is taken on this machine (another game hosted here?): leave the port empty, or "
+                     "give another."),
+    "failure": N_("Something went wrong: {reason}"),
     # hosting
-    "opening": "Opening the table\u2026",
-    "opening_upnp": "Opening the table and asking the router to forward the port (UPnP can take a few seconds)\u2026",
-    "fell_back": "Port {default} was taken (another game hosted here?): listening on port {port} instead.",
-    "upnp_off": "UPnP is off: players on the internet need TCP port {port} forwarded to this machine by hand.",
-    "waiting_one": "Waiting for 1 more player.",
-    "waiting_many": "Waiting for {n} more players.",
-    "all_seated": "Every seat is taken: the game starts.",
-    "countdown_one": "Computer players ({bot}) take the empty seats in 1 second.",
-    "countdown_many": "Computer players ({bot}) take the empty seats in {n} seconds.",
-    "starting": "Starting the game\u2026",
-    "tell_fingerprint": "Read it out to the other players: their window shows the fingerprint of their invite, and "
-                        "it must be this one.",
-    "copied": "The invite is on the clipboard: paste it to the other players.",
-    "reach": "Others reach this table at {address}, port {port}.",
-    "timeout": "A silent seat may keep the game waiting {timeout} before the others may hand it to a computer player.",
-    "free_seat": "free",
-    "you": "{name} (you)",
+    "opening": N_("Opening the table\u2026"),
+    "opening_upnp": N_("Opening the table and asking the router to forward the port (UPnP can take a few "
+                       "seconds)\u2026"),
+    "fell_back": N_("Port {default} was taken (another game hosted here?): listening on port {port} instead."),
+    "upnp_off": N_("UPnP is off: players on the internet need TCP port {port} forwarded to this machine by hand."),
+    "all_seated": N_("Every seat is taken: the game starts."),
+    "starting": N_("Starting the game\u2026"),
+    "tell_fingerprint": N_("Read it out to the other players: their window shows the fingerprint of their invite, "
+                           "and it must be this one."),
+    "copied": N_("The invite is on the clipboard: paste it to the other players."),
+    "reach": N_("Others reach this table at {address}, port {port}."),
+    "timeout": N_("A silent seat may keep the game waiting {timeout} before the others may hand it to a computer "
+                  "player."),
+    "free_seat": N_("free"),
+    "you": N_("{name} (you)"),
     # joining and watching
-    "join_opening": "Opening this side of the connection\u2026",
-    "connecting": "Connecting to {where}\u2026",
-    "connected": "The host answered: asking for a seat\u2026",
-    "watch_connected": "The host answered: waiting for the game to start\u2026",
-    "seated_wait": "You have a seat: you play {power}. Waiting for the host to start the game.",
-    "started": "The game starts.",
-    "refused_full": "The game is full, or it started without you: you may watch it instead.",
-    "refused_key_seated": ("Your key already holds a seat in this game: every player needs a key of their own (on one "
-                           "machine, start the second window with SOE_KEY_FILE=other.pem)."),
-    "fp_unchecked": "Compare it with the one the host reads out: if they differ, go back.",
-    "fp_checked": "The host's key is this one, as the invite says. Compare it with the one the host reads out.",
-    "settings": "{players} players; a silent seat may keep the game waiting {timeout}; hash chains of {chain} reveals",
-    "settings_seatless": "a silent seat may keep the game waiting {timeout}; hash chains of {chain} reveals",
-    "settings_unknown": "The host has not said its game's settings yet.",
-    "seconds": "{n} s",
-    "minutes": "{n} min",
-    "minutes_seconds": "{m} min {s} s",
-    "hour": "1 hour",
+    "join_opening": N_("Opening this side of the connection\u2026"),
+    "connecting": N_("Connecting to {where}\u2026"),
+    "connected": N_("The host answered: asking for a seat\u2026"),
+    "watch_connected": N_("The host answered: waiting for the game to start\u2026"),
+    "seated_wait": N_("You have a seat: you play {power}. Waiting for the host to start the game."),
+    "started": N_("The game starts."),
+    "refused_full": N_("The game is full, or it started without you: you may watch it instead."),
+    "refused_key_seated": N_("Your key already holds a seat in this game: every player needs a key of their own "
+                             "(on one machine, start the second window with SOE_KEY_FILE=other.pem)."),
+    "fp_unchecked": N_("Compare it with the one the host reads out: if they differ, go back."),
+    "fp_checked": N_("The host's key is this one, as the invite says. Compare it with the one the host reads out."),
+    "settings": N_("{players} players; a silent seat may keep the game waiting {timeout}; hash chains of {chain} "
+                   "reveals"),
+    "settings_seatless": N_("a silent seat may keep the game waiting {timeout}; hash chains of {chain} reveals"),
+    "settings_unknown": N_("The host has not said its game's settings yet."),
+    "seconds": N_("{n} s"),
+    "minutes": N_("{n} min"),
+    "minutes_seconds": N_("{m} min {s} s"),
+    "hour": N_("1 hour"),
     # the invite field and the LAN
-    "invite_ok": "A game at {where}, whose host's key fingerprint is {fp}.",
-    "bad_invite": "Not an invite: {reason}.",
-    "lan_looking": "Looking for games announced on this network\u2026",
-    "lan_none": "No game announced on this network yet (looking again every few seconds).",
-    "lan_error": "Cannot look for games on this network: {reason}",
-    "lan_open": "{free} of {players} seats free",
-    "lan_full": "full",
-    "lan_started": "started",
+    "invite_ok": N_("A game at {where}, whose host's key fingerprint is {fp}."),
+    "bad_invite": N_("Not an invite: {reason}."),
+    "lan_looking": N_("Looking for games announced on this network\u2026"),
+    "lan_none": N_("No game announced on this network yet (looking again every few seconds)."),
+    "lan_error": N_("Cannot look for games on this network: {reason}"),
+    "lan_full": N_("full"),
+    "lan_started": N_("started"),
     # continuing
-    "resuming": "Taking up {name}: reading and checking its log\u2026",
+    "resuming": N_("Taking up {name}: reading and checking its log\u2026"),
 })
 
 
+def power_name(pid: str) -> str:
+    """A great power's name in the language in use (its id when the board has none)."""
+    b = load_board()
+    return Names(b).power(pid) if pid in b.power_by_id else pid
+
+
+def level_name(level: str) -> str:
+    """A computer player's strength in words: "easy", "greedy" (as it is when unknown)."""
+    return say(LEVELS[level]) if level in LEVELS else level
+
+
 def t(key: str, **fields: Any) -> str:
-    """The sentence ``key`` with its fields."""
-    return TEMPLATES[key].format(**fields)
+    """The sentence ``key`` with its fields, in the language in use."""
+    return say(TEMPLATES[key], **fields)
 
 
 def window_error(code: str, fields: Mapping[str, Any]) -> str:
@@ -141,12 +155,13 @@ def fell_back(port: int) -> str:
 def waiting(free: int) -> str:
     if free <= 0:
         return t("all_seated")
-    return t("waiting_one") if free == 1 else t("waiting_many", n=free)
+    return say_n("Waiting for {n} more player.", "Waiting for {n} more players.", free)
 
 
 def countdown(seconds: float, bot: str) -> str:
     n = max(0, int(seconds + 0.999))
-    return t("countdown_one", bot=bot) if n == 1 else t("countdown_many", n=n, bot=bot)
+    return say_n("Computer players ({bot}) take the empty seats in {n} second.",
+                 "Computer players ({bot}) take the empty seats in {n} seconds.", n, bot=level_name(bot))
 
 
 def game_settings(players: int, timeout_ms: int, chain: int) -> str:
@@ -161,8 +176,10 @@ def game_settings(players: int, timeout_ms: int, chain: int) -> str:
 def lan_state(free: int, players: int, started: bool) -> str:
     if started:
         return t("lan_started")
-    return t("lan_full") if free <= 0 else t("lan_open", free=free, players=players)
+    if free <= 0:
+        return t("lan_full")
+    return say_n("{n} of {players} seats free", "{n} of {players} seats free", free, players=players)
 
 
-__all__ = ["TEMPLATES", "capital", "countdown", "duration", "failure", "fell_back", "game_settings", "lan_state", "power_name",
-           "refusal", "t", "waiting", "window_error"]
+__all__ = ["LEVELS", "TEMPLATES", "capital", "countdown", "duration", "failure", "fell_back", "game_settings",
+           "lan_state", "level_name", "power_name", "refusal", "t", "waiting", "window_error"]

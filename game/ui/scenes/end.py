@@ -13,6 +13,8 @@ from game.client.fairness import Fairness
 from game.client.gamefile import Verdict
 from game.client.settings import Settings
 from game.client.words.fairness import opener_tip
+from game.client.words.lang import join_and, join_list, say, say_n
+from game.client.words.names import Names
 from game.ui.app import TITLE, Intent, ScaledScene
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -71,34 +73,36 @@ class EndScene(ScaledScene):
         pygame.draw.rect(surf, P.PARCHMENT, r, border_radius=10)
         pygame.draw.rect(surf, P.COAST, r, 3, border_radius=10)
         res = self.result
-        winners = [board.power_name(p) for p in res.get("winners", [])]
-        head = (" and ".join(winners) + (" win" if len(winners) > 1 else " wins") + " the game") if winners else "The game is over"
+        names = Names(board)
+        winners = [names.power(p) for p in res.get("winners", [])]
+        head = (say_n("{names} wins the game", "{names} win the game", len(winners), names=join_and(winners)) if winners
+                else say("The game is over"))
         t = text(head, "serif-bold", self.px(40), P.INK)
         surf.blit(t, t.get_rect(midtop=(r.centerx, r.y + self.px(12))))
-        cols = ["Power", "VP", "Unrest", "Penalty", "Score", "Gold"]
-        xs = [r.x + self.px(30), r.x + self.px(240), r.x + self.px(310), r.x + self.px(390), r.x + self.px(470),
-              r.x + self.px(540)]
+        cols = [say("Power"), say("VP"), say("Unrest"), say("Penalty"), say("Score"), say("Gold")]
+        xs, face = self._columns(r.x + self.px(30), cols, [names.power(p) for p in res.get("scores", {})])
         y = r.y + self.px(76)
         for x, c in zip(xs, cols, strict=True):
-            surf.blit(text(c, "sans-bold", self.px(14), P.INK_SOFT), (x, y))
+            surf.blit(text(c, face, self.px(14), P.INK_SOFT), (x, y))
         y += self.px(24)
         scores: dict[str, int] = res.get("scores", {})
         order = sorted(scores, key=lambda p: -scores[p])
         for pid in order:
             pygame.draw.circle(surf, P.power(pid), (xs[0] - self.px(12), y + self.px(9)), self.px(7))
-            vals = [board.power_name(pid), res.get("vp_before_unrest", {}).get(pid, ""), res.get("unrest", {}).get(pid, ""),
+            vals = [names.power(pid), res.get("vp_before_unrest", {}).get(pid, ""), res.get("unrest", {}).get(pid, ""),
                     res.get("penalties", {}).get(pid, ""), scores[pid], res.get("gold", {}).get(pid, "")]
             for x, v in zip(xs, vals, strict=True):
                 surf.blit(text(str(v), "sans-bold" if pid in res.get("winners", []) else "sans", self.px(15), P.INK), (x, y))
             y += self.px(24)
         if res.get("revolution"):
-            names = ", ".join(board.power_name(p) for p in res["revolution"])
-            surf.blit(text(f"Revolution (20 unrest or more): {names}", "sans-bold", self.px(14), P.BAD), (xs[0], y + self.px(4)))
+            who = join_list(names.power(p) for p in res["revolution"])
+            surf.blit(text(say("Revolution (20 unrest or more): {powers}", powers=who), "sans-bold", self.px(14), P.BAD),
+                      (xs[0], y + self.px(4)))
         self._dice(surf, pygame.Rect(r.x + self.px(620), r.y + self.px(76), r.width - self.px(650), r.height - self.px(160)))
         self.buttons = []
         bw = self.px(180)
-        specs = (("See the board", "board", ""), ("Dice and fairness", "fairness", opener_tip()), ("Main menu", "menu", ""),
-                 ("Quit", "quit", ""))
+        specs = ((say("See the board"), "board", ""), (say("Dice and fairness"), "fairness", opener_tip()),
+                 (say("Main menu"), "menu", ""), (say("Quit"), "quit", ""))
         left = r.centerx - (len(specs) * bw + (len(specs) - 1) * self.px(12)) // 2
         for i, (label, key, tip) in enumerate(specs):
             self.buttons.append(Button(pygame.Rect(left + i * (bw + self.px(12)), r.bottom - self.px(60), bw,
@@ -108,6 +112,27 @@ class EndScene(ScaledScene):
         tip = next((b.tip for b in self.buttons if b.tip and b.rect.collidepoint(self.mouse)), "")
         if tip:
             tooltip(surf, tip, self.mouse, self.px(12))
+
+    def _columns(self, x: int, heads: list[str], powers: list[str]) -> tuple[list[int], str]:
+        """Where the score table's columns start (the powers' names, then the numbers, each
+        as wide as its heading needs) within the room left of the dice, and the headings'
+        face: the usual widths when the words fit them, else narrower ones (the names' and
+        the numbers' own), else condensed headings."""
+        usual = [self.px(210), self.px(70), self.px(80), self.px(80), self.px(70), self.px(60)]
+        name_w = max([text(p, "sans-bold", self.px(15), P.INK).get_width() for p in powers] or [0])
+        least = [max(self.px(120), name_w + self.px(20)), *[self.px(44)] * (len(heads) - 1)]
+        room = self.px(580)
+        widths: list[int] = []
+        face = "sans-bold"
+        for face, lows in (("sans-bold", usual), ("sans-bold", least), ("cond-bold", least)):
+            widths = [max(lo, text(h, face, self.px(14), P.INK_SOFT).get_width() + self.px(14))
+                      for lo, h in zip(lows, heads, strict=True)]
+            if sum(widths) <= room:
+                break
+        xs = [x]
+        for wd in widths[:-1]:
+            xs.append(xs[-1] + wd)
+        return xs, face
 
     def model(self) -> Fairness:
         """The game's chance events and each power's dice (the fairness panel's), worked
@@ -124,7 +149,7 @@ class EndScene(ScaledScene):
         fits = {f.power: f.counts for f in self.model().power_fits}
         powers = [p for p in self.game.view.get("powers", []) if p in fits] or list(self.game.view.get("powers", []))
         dice_chart(surf, r, [(pid, fits.get(pid, (0,) * 6)) for pid in powers], self.s,
-                   "Dice rolled (bars) against fair dice (line)")
+                   say("Dice rolled (bars) against fair dice (line)"))
 
 
 class ReplayEnd(EndScene):

@@ -15,6 +15,7 @@ import pygame
 from game.client.netgames import HostSettings
 from game.client.netlobby import HostRoom
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.client.words.lobby import countdown, duration, fell_back, power_name, t, waiting
 from game.client.words.netgames import hosting
 from game.ui import netplay
@@ -33,7 +34,7 @@ class HostLobby(MenuScene):
     """The lobby (see the module docstring). ``host``: the settings to host with;
     ``fill_after``: seconds before computer players (``drop_bot``) take the empty seats."""
 
-    heading = "Hosting a game"
+    heading = N_("Hosting a game")
 
     def __init__(self, settings: Settings, *, host: HostSettings, fill_after: float | None = None,
                  drop_bot: str = "greedy") -> None:
@@ -96,16 +97,16 @@ class HostLobby(MenuScene):
         by = h - self.px(86)
         room = self.room
         out = [Button(pygame.Rect(w // 2 - self.px(230), by, self.px(220), self.px(46)),
-                      "Cancel" if room.error == "" else "Back", "back")]
+                      say("Cancel") if room.error == "" else say("Back"), "back")]
         if room.hosted is None or room.error:
             out[0].rect.centerx = w // 2
         else:
-            start = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), "Start now", "start",
-                           not room.starting, tip="computer players take the empty seats")
+            start = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), say("Start now"), "start",
+                           not room.starting, tip=say("computer players take the empty seats"))
             start.primary = True
             out.append(start)
             out.append(Button(pygame.Rect(x1 + rw - self.px(170), self._copy_y, self.px(170), self.px(36)),
-                              "Copy the invite", "copy", tip="to the system clipboard"))
+                              say("Copy the invite"), "copy", tip=say("to the system clipboard")))
         return out
 
     _copy_y = 0  # where the Copy button goes (under the invite, whose height the draw knows)
@@ -118,7 +119,7 @@ class HostLobby(MenuScene):
         x0, lw, x1, rw = self._cols()
         card(surf, pygame.Rect(x0 - self.px(24), self.px(88), x1 + rw - x0 + self.px(48), h - self.px(124)), 205,
              self.px(14))
-        head = text(self.heading, "serif-bold", self.px(48), P.HIGHLIGHT)
+        head = text(say(self.heading), "serif-bold", self.px(48), P.HIGHLIGHT)
         surf.blit(head, head.get_rect(midtop=(w // 2, self.px(22))))
         room = self.room
         h_ = room.hosted
@@ -134,13 +135,14 @@ class HostLobby(MenuScene):
             self.buttons = self.layout()
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
+        self.message_box = None
         if self.message:
             self.drawn.append(self.message)
-            self._message(surf)
+            self.foot_message(surf, self.px(14), self.px(8))
 
     def _seats(self, surf: pygame.Surface, x: int, width: int) -> None:
         room = self.room
-        y = self._title(surf, "Seats", x, self.px(100))
+        y = self._title(surf, say("Seats"), x, self.px(100))
         rows = [(s.power, power_name(s.power), (t("you", name=s.name) if s.you else s.name) or t("free_seat"),
                  s.fingerprint, s.you, bool(s.fingerprint)) for s in room.seats]
         for r in rows:
@@ -153,8 +155,8 @@ class HostLobby(MenuScene):
             status += " " + countdown(left, room.drop_bot)
         self.drawn.append(status)
         y = lines(surf, status, (x, y), width, "sans-bold", self.px(16), WAIT if free else GOOD, most=2)
-        y = self._title(surf, "News", x, y + self.px(10))
-        news = room.news[-5:] or ["Nobody has joined yet: give the others the invite."]
+        y = self._title(surf, say("News"), x, y + self.px(10))
+        news = room.news[-5:] or [say("Nobody has joined yet: give the others the invite.")]
         for line in news:
             self.drawn.append(line)
             y = lines(surf, line, (x, y), width, "sans", self.px(14), P.TEXT, most=2) + self.px(2)
@@ -163,11 +165,11 @@ class HostLobby(MenuScene):
         room = self.room
         h = room.hosted
         assert h is not None
-        y = self._title(surf, "Your key's fingerprint", x, self.px(100))
+        y = self._title(surf, say("Your key's fingerprint"), x, self.px(100))
         fingerprint_plate(surf, pygame.Rect(x, y + self.px(4), width, self.px(64)), h.fingerprint, self.px(38))
         self.drawn.append(h.fingerprint)
         y = lines(surf, t("tell_fingerprint"), (x, y + self.px(74)), width, "sans", self.px(14), P.TEXT_DIM, most=2)
-        y = self._title(surf, "Invite", x, y + self.px(8))
+        y = self._title(surf, say("Invite"), x, y + self.px(8))
         invite = str(h.invite)
         self.drawn.append(invite)
         y = invite_box(surf, pygame.Rect(x, y + self.px(4), width, 0), invite, self.px(14))
@@ -176,27 +178,27 @@ class HostLobby(MenuScene):
             lines(surf, self.said, (x, y + self.px(14)), width - self.px(180), "sans", self.px(13), GOOD, most=2)
         y += self.px(50)
         if h.lan_invite != h.invite:
-            y = lines(surf, "On this network:", (x, y), width, "sans-bold", self.px(14), P.TEXT)
+            y = lines(surf, say("On this network:"), (x, y), width, "sans-bold", self.px(14), P.TEXT)
             y = invite_box(surf, pygame.Rect(x, y + self.px(2), width, 0), str(h.lan_invite), self.px(13))
             self.drawn.append(str(h.lan_invite))
             y += self.px(6)
         port = h.peer.node.port
-        facts = [t("reach", address=h.invite.host, port=h.invite.port)]
+        facts = [(t("reach", address=h.invite.host, port=h.invite.port), False)]
         if h.fell_back:
-            facts.append(fell_back(port))
+            facts.append((fell_back(port), False))
         if h.upnp == "mapped":
-            facts.append(hosting("upnp_mapped", port=port, local_ip=h.local_ip, external=h.external))
+            facts.append((hosting("upnp_mapped", port=port, local_ip=h.local_ip, external=h.external), False))
         elif h.upnp == "failed":
-            facts.append(hosting("upnp_failed", error=h.upnp_error, port=port))
+            facts.append((hosting("upnp_failed", error=h.upnp_error, port=port), True))
         else:
-            facts.append(t("upnp_off", port=port))
-        facts.append(t("timeout", timeout=duration(h.settings.timeout_s)))
+            facts.append((t("upnp_off", port=port), False))
+        facts.append((t("timeout", timeout=duration(h.settings.timeout_s)), False))
         if h.announce_error:
-            facts.append(hosting("not_announced", error=h.announce_error))
+            facts.append((hosting("not_announced", error=h.announce_error), False))
         bottom = self.size[1] - self.px(100)
-        for f in facts:
+        for f, bad in facts:
             self.drawn.append(f)
-            colour = BAD if "UPnP: " in f and h.upnp == "failed" else P.TEXT
+            colour = BAD if bad else P.TEXT
             y = lines(surf, f, (x, y), width, "sans", self.px(13), colour, most=max(1, (bottom - y) // self.px(16)))
             y += self.px(3)
 
@@ -205,12 +207,3 @@ class HostLobby(MenuScene):
         surf.blit(s, (x, y))
         return y + s.get_height()
 
-    def _message(self, surf: pygame.Surface) -> None:
-        w, h = self.size
-        m = text(self.message, "sans-bold", self.px(14), (255, 200, 180))
-        if m.get_width() > w - self.px(60):
-            m = text(self.message, "cond-bold", self.px(13), (255, 200, 180))
-        r = m.get_rect(midbottom=(w // 2, h - self.px(8))).inflate(self.px(16), self.px(8))
-        pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-        surf.blit(m, m.get_rect(center=r.center))

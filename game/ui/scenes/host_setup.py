@@ -11,7 +11,9 @@ import pygame
 from game.client.netgames import HostSettings, lan_address
 from game.client.netlobby import Job
 from game.client.settings import Settings
-from game.client.words.lobby import duration
+from game.client.words.lang import N_, capital, say, say_in
+from game.client.words.lobby import duration, level_name
+from game.client.words.names import Names
 from game.rules.board import load_board
 from game.ui.app import Intent
 from game.ui.drawing import palette as P
@@ -37,13 +39,14 @@ class HostSetupMenu(MenuScene):
     """The form (see the module docstring). ``base``: what the form does not ask (where to
     listen, the key, the LAN announcement; tests: loopback) and its first values."""
 
-    heading = "Host a game"
+    heading = N_("Host a game")
 
     def __init__(self, settings: Settings, *, base: HostSettings | None = None) -> None:
         super().__init__(settings)
         self.base = base or HostSettings()
         b = self.base
         self.board = load_board()
+        self.names = Names(self.board)
         self.players = b.players
         self.power = b.power
         self.timeout = min(TIMEOUTS, key=lambda v: abs(v - b.timeout_s))
@@ -51,11 +54,11 @@ class HostSetupMenu(MenuScene):
         self.strength = "greedy"
         self.upnp = b.upnp
         self.fields = FieldSet()
-        self.fields.add("name", TextField(settings.name, max_len=24, what="printable characters"))
+        self.fields.add("name", TextField(settings.name, max_len=24, what=N_("printable characters")))
         self.fields.add("advertise", TextField(b.advertise or "", max_len=60, accept=_address_char,
-                                               what="letters, digits, dots and colons"))
+                                               what=N_("letters, digits, dots and colons")))
         self.fields.add("port", TextField("" if b.port is None else str(b.port), max_len=5, accept=digits,
-                                          what="digits"))
+                                          what=N_("digits")))
         self.lan = ""  # this machine's LAN address, once known (found in a worker: it may ask a name server)
         self._lan_job: Job[str] | None = None if b.advertise else Job(lan_address, name="soe-address")
         self.drawn: list[str] = []
@@ -65,11 +68,11 @@ class HostSetupMenu(MenuScene):
         """The settings to host with, or why the form cannot be taken as it is."""
         name = self.fields.value("name").strip()
         if not name:
-            return "Your name is empty: give the name the others will see."
+            return say("Your name is empty: give the name the others will see.")
         port_s = self.fields.value("port").strip()
         port = int(port_s) if port_s else None
         if port is not None and port > 65535:
-            return "A port is a number from 1 to 65535 (0: any free port; empty: the default)."
+            return say("A port is a number from 1 to 65535 (0: any free port; empty: the default).")
         advertise = self.fields.value("advertise").strip() or None
         if advertise is not None and advertise == self.lan and not self.base.advertise:
             advertise = None  # the default: and with UPnP, the router's address
@@ -104,7 +107,7 @@ class HostSetupMenu(MenuScene):
         bh = self.px(38)
         gw = (lw - 3 * self.px(8)) // 4
         y = self.px(196)
-        for i, (pid, label) in enumerate([("", "Any"), *((p.id, p.name) for p in self.board.powers)]):
+        for i, (pid, label) in enumerate([("", say("Any")), *((p.id, self.names.power(p.id)) for p in self.board.powers)]):
             r = pygame.Rect(x0 + (i % 4) * (gw + self.px(8)), y + (i // 4) * (bh + self.px(8)), gw, bh)
             b = Button(r, (" " + label) if pid else label, ("power", pid))
             b.lit = b.primary = pid == self.power
@@ -112,18 +115,18 @@ class HostSetupMenu(MenuScene):
         out += self._stepper(x0, lw, self.px(312), "players")
         for i, lv in enumerate(STRENGTHS):
             r = pygame.Rect(x0 + i * (gw + self.px(8)), self.px(404), gw, bh)
-            b = Button(r, lv.title(), ("strength", lv))
+            b = Button(r, capital(level_name(lv)), ("strength", lv))
             b.lit = b.primary = lv == self.strength
             out.append(b)
         out += self._stepper(x1, rw, self.px(128), "timeout")
         out += self._stepper(x1, rw, self.px(222), "fill")
-        up = Button(pygame.Rect(x1 + rw - self.px(150), self.px(312), self.px(150), bh), "On" if self.upnp else "Off",
+        up = Button(pygame.Rect(x1 + rw - self.px(150), self.px(312), self.px(150), bh), say("On") if self.upnp else say("Off"),
                     ("upnp",))
         up.lit = up.primary = self.upnp
         out.append(up)
         by = h - self.px(96)
-        out.append(Button(pygame.Rect(w // 2 - self.px(230), by, self.px(220), self.px(46)), "Back", ("back",)))
-        go = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), "Host the game", ("host",))
+        out.append(Button(pygame.Rect(w // 2 - self.px(230), by, self.px(220), self.px(46)), say("Back"), ("back",)))
+        go = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), say("Host the game"), ("host",))
         go.primary = True
         out.append(go)
         return out
@@ -139,7 +142,9 @@ class HostSetupMenu(MenuScene):
             return str(self.players)
         if what == "timeout":
             return duration(self.timeout)
-        return "off" if self.fill is None else f"after {duration(self.fill)}"
+        if self.fill is None:
+            return say_in("start without them", "off")
+        return say("after {time}", time=duration(self.fill))
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:
@@ -197,48 +202,57 @@ class HostSetupMenu(MenuScene):
         x0, lw, x1, rw = self._cols()
         card(surf, pygame.Rect(x0 - self.px(30), self.px(96), x1 + rw - x0 + self.px(60), h - self.px(150)), 200,
              self.px(14))
-        head = text(self.heading, "serif-bold", self.px(48), P.HIGHLIGHT)
+        head = text(say(self.heading), "serif-bold", self.px(48), P.HIGHLIGHT)
         surf.blit(head, head.get_rect(midtop=(w // 2, self.px(28))))
         self.buttons = self.layout()
         size = self.px(17)
-        self.fields.draw(surf, "name", pygame.Rect(x0, self.px(120), lw, self.px(40)), "Your name", size)
-        self._label(surf, "Your great power", x0, self.px(170))
-        self._label(surf, "Players", x0, self.px(320))
-        self._note(surf, "the seats of the game, yours included (2 to 7)", x0, self.px(352), lw)
-        self._label(surf, "Computer players", x0, self.px(380))
-        self._note(surf, "who plays an empty seat, or one dropped for keeping the game waiting", x0, self.px(446), lw)
-        self._label(surf, "Timeout", x1, self.px(136))
-        self._note(surf, "how long a silent seat may keep the game waiting before the others may hand it to a "
-                   "computer player (10 s to 1 hour)", x1, self.px(172), rw)
-        self._label(surf, "Start without them", x1, self.px(230))
-        self._note(surf, "computer players take the empty seats, and the game starts, after this long; or Start "
-                   "in the lobby", x1, self.px(266), rw)
-        self._label(surf, "UPnP", x1, self.px(320))
-        self._note(surf, "ask the router to forward the port, for players on the internet", x1, self.px(356),
+        self.fields.draw(surf, "name", pygame.Rect(x0, self.px(120), lw, self.px(40)), say("Your name"),
+                         size)
+        self._label(surf, say("Your great power"), x0, self.px(170))
+        self._label(surf, say("Players"), x0, self.px(320))
+        self._note(surf, say("the seats of the game, yours included (2 to 7)"), x0, self.px(352), lw)
+        self._label(surf, say("Computer players"), x0, self.px(380))
+        self._note(surf, say("who plays an empty seat, or one dropped for keeping the game waiting"), x0,
+                   self.px(446), lw)
+        self._label(surf, say("Timeout"), x1, self.px(136))
+        self._note(surf, say("how long a silent seat may keep the game waiting before the others may hand it to a "
+                             "computer player (10 s to 1 hour)"), x1, self.px(172), rw)
+        self._label(surf, say("Start without them"), x1, self.px(230))
+        self._note(surf, say("computer players take the empty seats, and the game starts, after this long; or "
+                             "Start in the lobby"), x1, self.px(266), rw)
+        self._label(surf, say("UPnP"), x1, self.px(320))
+        self._note(surf, say("ask the router to forward the port, for players on the internet"), x1, self.px(356),
                    rw - self.px(10))
-        self.fields.draw(surf, "advertise", pygame.Rect(x1, self.px(398), rw, self.px(40)), "Address", size,
-                         placeholder="finding this machine's address\u2026" if self._lan_job else "")
-        self._note(surf, "where the others reach you (this machine's address on the LAN; with UPnP, the router's)",
-                   x1, self.px(442), rw)
-        self.fields.draw(surf, "port", pygame.Rect(x1, self.px(484), rw, self.px(40)), "Port", size,
-                         placeholder=f"{DEFAULT_PORT} (any free one if it is taken)")
+        self.fields.draw(surf, "advertise", pygame.Rect(x1, self.px(398), rw, self.px(40)), say("Address"), size,
+                         placeholder=say("finding this machine's address\u2026") if self._lan_job else "")
+        self._note(surf, say("where the others reach you (this machine's address on the LAN; with UPnP, the "
+                             "router's)"), x1, self.px(442), rw)
+        self.fields.draw(surf, "port", pygame.Rect(x1, self.px(484), rw, self.px(40)), say("Port"), size,
+                         placeholder=say("{port} (any free one if it is taken)", port=DEFAULT_PORT))
         for what in ("players", "timeout", "fill"):
             minus = next(b for b in self.buttons if b.key == (what, -1))
-            v = text(self._value(what), "sans-bold", self.px(20), P.HIGHLIGHT)
-            surf.blit(v, v.get_rect(center=(minus.rect.right + self.px(55), minus.rect.centery)))
+            plus = next(b for b in self.buttons if b.key == (what, 1))
+            v = self._fitted(self._value(what), plus.rect.x - minus.rect.right - self.px(6))
+            surf.blit(v, v.get_rect(center=((minus.rect.right + plus.rect.x) // 2, minus.rect.centery)))
             self.drawn.append(self._value(what))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(14) if b.key[0] in ("power", "strength") else size)  # type: ignore[index]
             if b.key[0] == "power" and b.key[1]:  # type: ignore[index]
                 chip = pygame.Rect(b.rect.x + self.px(5), b.rect.y + self.px(5), self.px(7), b.rect.height - self.px(10))
                 pygame.draw.rect(surf, P.power(str(b.key[1])), chip, border_radius=self.px(3))  # type: ignore[index]
+        self.message_box = None
         if self.message:
             self.drawn.append(self.message)
-            m = text(self.message, "sans-bold", self.px(15), (255, 200, 180))
-            r = m.get_rect(midbottom=(w // 2, h - self.px(14))).inflate(self.px(20), self.px(10))
-            pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-            pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-            surf.blit(m, m.get_rect(center=r.center))
+            self.foot_message(surf, self.px(15), self.px(14))
+
+    def _fitted(self, words: str, width: int) -> pygame.Surface:
+        """A stepper's value as large as fits between its buttons: condensed, then smaller."""
+        size = self.px(20)
+        v = text(words, "sans-bold", size, P.HIGHLIGHT)
+        while v.get_width() > width and size > self.px(11):
+            v = text(words, "cond-bold", size, P.HIGHLIGHT)
+            size -= 1
+        return v
 
     def _label(self, surf: pygame.Surface, words: str, x: int, y: int) -> None:
         s = text(words, "serif-bold", self.px(22), P.TEXT)

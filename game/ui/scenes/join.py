@@ -12,6 +12,7 @@ import pygame
 
 from game.client.netlobby import NetOptions
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.client.words.lobby import power_name
 from game.rules.board import load_board
 from game.ui.drawing import palette as P
@@ -24,8 +25,8 @@ from net.core.lobby import Invite
 class JoinMenu(InviteForm):
     """The form (see the module docstring)."""
 
-    heading = "Join a game"
-    action = "Join"
+    heading = N_("Join a game")
+    action = N_("Join")
 
     def __init__(self, settings: Settings, *, options: NetOptions | None = None,
                  browse: Callable[[float], list[Any]] | None = None, invite: str = "") -> None:
@@ -42,15 +43,15 @@ class JoinMenu(InviteForm):
         fw = min(w - self.px(120), self.px(1040))
         x0 = w // 2 - fw // 2
         out.append(Button(pygame.Rect(x0 + self.px(230), self.px(248), self.px(220), self.px(36)),
-                          "  " + power_name(self.power) if self.power else "Any", ("power",),
-                          tip="click for the next one; the host gives another if it is taken"))
+                          "  " + power_name(self.power) if self.power else say("Any"), ("power",),
+                          tip=say("click for the next one; the host gives another if it is taken")))
         return out
 
     def extra(self, surf: pygame.Surface) -> None:
         w = self.size[0]
         fw = min(w - self.px(120), self.px(1040))
         x0 = w // 2 - fw // 2
-        lab = text("The power you would like", "sans-bold", self.px(15), P.TEXT)
+        lab = text(say("The power you would like"), "sans-bold", self.px(15), P.TEXT)
         surf.blit(lab, (x0, self.px(266) - lab.get_height() // 2))
         if self.power:
             b = next((b for b in self.buttons if b.key == ("power",)), None)

@@ -14,6 +14,7 @@ import pygame
 
 from game.client.netlobby import JoinRoom, NetOptions
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.client.words.lobby import game_settings, power_name, t
 from game.ui import netplay
 from game.ui.app import Intent
@@ -31,7 +32,7 @@ class JoinLobby(MenuScene):
     """The lobby (see the module docstring): joining the game of ``invite`` with
     ``options`` (where to listen, which key), asking for ``power`` ("" for any)."""
 
-    heading = "Joining a game"
+    heading = N_("Joining a game")
 
     def __init__(self, settings: Settings, *, invite: Invite | str, options: NetOptions | None = None,
                  power: str = "") -> None:
@@ -91,11 +92,11 @@ class JoinLobby(MenuScene):
         w, h = self.size
         s = self.room.state
         by = h - self.px(86)
-        back = Button(pygame.Rect(w // 2 - self.px(230), by, self.px(220), self.px(46)), "Back", "back")
+        back = Button(pygame.Rect(w // 2 - self.px(230), by, self.px(220), self.px(46)), say("Back"), "back")
         if s.phase == "gave_up" or s.phase in ("failed", "stopped"):
-            more = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), "Try again", "retry")
+            more = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), say("Try again"), "retry")
         elif s.phase == "refused" and s.refused == "full":
-            more = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), "Watch instead", "watch")
+            more = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(220), self.px(46)), say("Watch instead"), "watch")
         else:
             back.rect.x = w // 2 - self.px(110)
             return [back]
@@ -110,10 +111,10 @@ class JoinLobby(MenuScene):
         width = min(w - self.px(120), self.px(1000))
         x0 = w // 2 - width // 2
         card(surf, pygame.Rect(x0 - self.px(30), self.px(88), width + self.px(60), h - self.px(124)), 205, self.px(14))
-        head = text(self.heading, "serif-bold", self.px(48), P.HIGHLIGHT)
+        head = text(say(self.heading), "serif-bold", self.px(48), P.HIGHLIGHT)
         surf.blit(head, head.get_rect(midtop=(w // 2, self.px(22))))
         room, s = self.room, self.room.state
-        lab = text("The host's key fingerprint", "serif-bold", self.px(22), P.TEXT)
+        lab = text(say("The host's key fingerprint"), "serif-bold", self.px(22), P.TEXT)
         surf.blit(lab, lab.get_rect(midtop=(w // 2, self.px(98))))
         plate = pygame.Rect(0, 0, min(width, self.px(720)), self.px(92))
         plate.midtop = (w // 2, self.px(98) + lab.get_height() + self.px(6))
@@ -129,11 +130,13 @@ class JoinLobby(MenuScene):
         news_line(surf, band, words, colour, self.px(17))
         y = band.bottom + self.px(14)
         players = len(s.seats)
-        facts = f"The game: {game_settings(players, s.timeout_ms, s.chain_length)}"
+        facts = say("The game: {settings}", settings=game_settings(players, s.timeout_ms, s.chain_length))
         self.drawn.append(facts)
         y = lines(surf, facts, (x0, y), width, "sans", self.px(15), P.TEXT, most=2)
-        y = lines(surf, f"At {self.invite.host}:{self.invite.port}, game {self.invite.game_id[:16]}\u2026; you are "
-                  f"{self.settings.name}", (x0, y + self.px(2)), width, "sans", self.px(13), P.TEXT_DIM, most=1)
+        address = f"{self.invite.host}:{self.invite.port}"
+        at = say("At {address}, game {game}\u2026; you are {name}", address=address, game=self.invite.game_id[:16],
+                 name=self.settings.name)
+        y = lines(surf, at, (x0, y + self.px(2)), width, "sans", self.px(13), P.TEXT_DIM, most=1)
         if s.seats:
             mine = s.power if s.phase in ("seated", "started") else ""
             rows = [(p, power_name(p), (t("you", name=n) if p == mine else n) or t("free_seat"), "", p == mine,

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.ui import navigation, netplay
 from game.ui.widgets.buttons import Button
 from game.ui.widgets.menuform import MenuScene
@@ -21,7 +22,7 @@ GROUPS = (4, 7)  # a little room after these entries: playing, going on with a g
 class MainMenu(MenuScene):
     """The first screen (see the module docstring); Esc does not leave it."""
 
-    sub = "Three wars for the colonies and the provinces of Europe"
+    sub = N_("Three wars for the colonies and the provinces of Europe")
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
@@ -30,10 +31,11 @@ class MainMenu(MenuScene):
 
     def entries(self) -> list[tuple[str, object, bool]]:
         has = bool(navigation.saved_games()) or bool(netplay.network_logs())
-        return [("Play against the computer", "play", True), ("Host a game", "host", True),
-                ("Join a game", "join", True), ("Watch a game", "watch", True),
-                ("Continue the last game", "continue", has), ("Open a saved game", "open", has),
-                ("Watch a replay", "replays", True), ("Settings", "settings", True), ("Quit", "quit", True)]
+        return [(say("Play against the computer"), "play", True), (say("Host a game"), "host", True),
+                (say("Join a game"), "join", True), (say("Watch a game"), "watch", True),
+                (say("Continue the last game"), "continue", has), (say("Open a saved game"), "open", has),
+                (say("Watch a replay"), "replays", True), (say("Settings"), "settings", True),
+                (say("Quit"), "quit", True)]
 
     def layout(self) -> list[Button]:
         w, h = self.size
@@ -75,8 +77,10 @@ class MainMenu(MenuScene):
         """``path`` could not be continued: why, and the game Continue takes up next."""
         self.skipped.add(path)
         nxt = netplay.last_game(frozenset(self.skipped))
-        offer = f" Continue again takes up {nxt.name}, the game before it." if nxt is not None else ""
-        return f"{why.rstrip('.')}.{offer}"
+        if nxt is None:
+            return f"{why.rstrip('.')}."
+        return say("{reason}. Continue again takes up {file}, the game before it.", reason=why.rstrip("."),
+                   file=nxt.name)
 
     def update(self, dt: float) -> None:
         if self.app is None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game.client.gamelist import GameEntry, list_games
 from game.client.settings import Settings
+from game.client.words.lang import N_
 from game.ui import netplay
 from game.ui.widgets.gamerows import GameListMenu
 
@@ -20,9 +21,9 @@ from game.ui.widgets.gamerows import GameListMenu
 class OpenMenu(GameListMenu):
     """The list (see the module docstring)."""
 
-    heading = "Open a saved game"
+    heading = N_("Open a saved game")
     checks = frozenset({"local", "network"})
-    empty = ("No saved games to open.",)
+    empty = (N_("No saved games to open."),)
 
     def __init__(self, settings: Settings) -> None:
         self.opener = netplay.Opener()

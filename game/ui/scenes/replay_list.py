@@ -16,6 +16,7 @@ import pygame
 
 from game.client.gamelist import GameEntry, list_games
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.ui import navigation
 from game.ui.widgets.gamerows import PAGE, GameListMenu
 
@@ -27,8 +28,8 @@ REPLAY_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "instant": "
 class ReplayListMenu(GameListMenu):
     """The list (see the module docstring)."""
 
-    heading = "Watch a replay"
-    empty = ("No games to watch yet.",)
+    heading = N_("Watch a replay")
+    empty = (N_("No games to watch yet."),)
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
@@ -42,7 +43,8 @@ class ReplayListMenu(GameListMenu):
         if self.opening is not None:
             return
         kind = next((e.kind for e in self.games if e.path == path), "local")
-        self.message = f"Reading {path.name}" + (" and verifying it\u2026" if kind == "network" else "\u2026")
+        self.message = (say("Reading {file} and verifying it\u2026", file=path.name) if kind == "network"
+                        else say("Reading {file}\u2026", file=path.name))
         self.opening, self.said_opening = path, False
 
     def waiting(self) -> bool:

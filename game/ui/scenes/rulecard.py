@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.client.words.lang import say
 from game.client.words.rulebook import Rule, rule_card, section_title, sections
 from game.ui.app import Intent, ScaledScene
 from game.ui.drawing import palette as P
@@ -208,7 +209,7 @@ class RuleCards(ScaledScene):
         body: list[tuple[str, str, int, P.Colour, int]] = [
             (line, "sans", self.px(15), P.TEXT, 0) for line in wrap(rule.summary, "sans", self.px(15), inner)]
         if rule.example:
-            body.append(("Example", "sans-bold", self.px(14), P.GOLD, self.px(12)))
+            body.append((say("Example"), "sans-bold", self.px(14), P.GOLD, self.px(12)))
             body += [(line, "sans", self.px(14), EXAMPLE_INK, 0) for line in wrap(rule.example, "sans", self.px(14), inner)]
         heights = [font(face, size).get_linesize() + gap for _, face, size, _, gap in body]
         head_h = self.px(22) + self.px(40) + self.px(10)
@@ -259,8 +260,8 @@ class RuleCards(ScaledScene):
     def _more(self, surf: pygame.Surface, right: int, above: int, below: int) -> None:
         """Marks on a long card, beside its id and under its words: words above or below
         the ones in view."""
-        for shown, words, y in ((self.scroll > 0, "\u25b2 more above", above),
-                                (self.scroll < self.scroll_max, "\u25bc more below: the wheel or the arrows", below)):
+        for shown, words, y in ((self.scroll > 0, say("\u25b2 more above"), above),
+                                (self.scroll < self.scroll_max, say("\u25bc more below: the wheel or the arrows"), below)):
             if shown:
                 t = text(words, "sans-bold", self.px(11), P.TEXT_DIM)
                 surf.blit(t, t.get_rect(topright=(right, y)))
@@ -270,21 +271,27 @@ class RuleCards(ScaledScene):
         out: list[Button] = []
         x = row.x
         if len(self.ids) > 1:
-            out.append(Button(pygame.Rect(x, row.y, self.px(110), bh), "\u25c0 Previous", "prev", enabled=self.at > 0))
-            x += self.px(116)
-            out.append(Button(pygame.Rect(x, row.y, self.px(110), bh), "Next \u25b6", "next",
-                              enabled=self.at < len(self.ids) - 1))
-            x += self.px(116)
-            out.append(Button(pygame.Rect(x, row.y, self.px(110), bh), f"Rule {self.at + 1} of {len(self.ids)}",
-                              "count", enabled=False))
+            for label, key, enabled in ((say("\u25c0 Previous"), "prev", self.at > 0),
+                                        (say("Next \u25b6"), "next", self.at < len(self.ids) - 1),
+                                        (say("Rule {n} of {count}", n=self.at + 1, count=len(self.ids)), "count",
+                                         False)):
+                bw = self._width(label, 110)
+                out.append(Button(pygame.Rect(x, row.y, bw, bh), label, key, enabled=enabled))
+                x += bw + self.px(6)
         right = row.right
-        for label, key, width in (("Close", "close", 90), ("All rules", "index", 110), ("Back", "back", 90)):
+        for label, key, width in ((say("Close"), "close", 90), (say("All rules"), "index", 110),
+                                  (say("Back"), "back", 90)):
             if key == "back" and not self.history:
                 continue
-            right -= self.px(width)
-            out.append(Button(pygame.Rect(right, row.y, self.px(width), bh), label, key, primary=key == "close"))
+            right -= self._width(label, width)
+            out.append(Button(pygame.Rect(right, row.y, self._width(label, width), bh), label, key,
+                              primary=key == "close"))
             right -= self.px(6)
         return out
+
+    def _width(self, label: str, least: int) -> int:
+        """A button's width: ``least`` (at the window's scale), or more for longer words."""
+        return max(self.px(least), font("sans-bold", self.px(13)).size(label)[0] + self.px(16))
 
     def _index(self, surf: pygame.Surface) -> None:
         w, h = self.size
@@ -292,10 +299,11 @@ class RuleCards(ScaledScene):
         box = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
         self._frame(surf, box)
         x, y = box.x + pad, box.y + pad
-        title = text("The rules", "serif-bold", self.px(30), P.HIGHLIGHT)
+        heading = say("The rules")
+        title = text(heading, "serif-bold", self.px(30), P.HIGHLIGHT)
         surf.blit(title, (x, y))
-        self.lines.append((title.get_rect(topleft=(x, y)), "The rules"))
-        note = "Click a rule for its card.  Esc, F1 or a click outside closes."
+        self.lines.append((title.get_rect(topleft=(x, y)), heading))
+        note = say("Click a rule for its card.  Esc, F1 or a click outside closes.")
         self._line(surf, note, "sans", self.px(13), P.TEXT_DIM, (x + title.get_width() + self.px(16),
                                                                    y + title.get_height() - self.px(20)))
         self.buttons = self._index_buttons(pygame.Rect(x, y, box.width - 2 * pad, self.px(32)))
@@ -338,7 +346,7 @@ class RuleCards(ScaledScene):
             columns[-1].append(("head", title))
             for card in cards:
                 if len(columns[-1]) >= rows:
-                    columns.append([("head", f"{title} (continued)")])
+                    columns.append([("head", say("{section} (continued)", section=title))])
                 columns[-1].append(("rule", card.id))
         return [columns[i:i + per_page] for i in range(0, len(columns), per_page)]
 
@@ -362,22 +370,26 @@ class RuleCards(ScaledScene):
         self.lines.append((pygame.Rect(r.x, r.y, self.px(74) + t.get_width(), r.height), f"{rule_id} {words}"))
 
     def _page_buttons(self, row: pygame.Rect) -> list[Button]:
-        bh = row.height
-        return [Button(pygame.Rect(row.x, row.y, self.px(150), bh), "\u25c0 Previous page", "prev",
-                       enabled=self.page > 0),
-                Button(pygame.Rect(row.x + self.px(156), row.y, self.px(150), bh), "Next page \u25b6", "next",
-                       enabled=self.page < self.pages - 1),
-                Button(pygame.Rect(row.x + self.px(312), row.y, self.px(120), bh), f"Page {self.page + 1} of {self.pages}",
-                       "count", enabled=False)]
+        out: list[Button] = []
+        x = row.x
+        for label, key, least, enabled in (
+                (say("\u25c0 Previous page"), "prev", 150, self.page > 0),
+                (say("Next page \u25b6"), "next", 150, self.page < self.pages - 1),
+                (say("Page {n} of {count}", n=self.page + 1, count=self.pages), "count", 120, False)):
+            bw = self._width(label, least)
+            out.append(Button(pygame.Rect(x, row.y, bw, row.height), label, key, enabled=enabled))
+            x += bw + self.px(6)
+        return out
 
     def _index_buttons(self, row: pygame.Rect) -> list[Button]:
         """Close (and Back, after a card) at the top right of the index."""
         out: list[Button] = []
         right = row.right
-        for label, key, width in (("Close", "close", 90), ("Back", "back", 90)):
+        for label, key, width in ((say("Close"), "close", 90), (say("Back"), "back", 90)):
             if key == "back" and not self.history:
                 continue
-            right -= self.px(width)
-            out.append(Button(pygame.Rect(right, row.y, self.px(width), row.height), label, key, primary=key == "close"))
+            right -= self._width(label, width)
+            out.append(Button(pygame.Rect(right, row.y, self._width(label, width), row.height), label, key,
+                              primary=key == "close"))
             right -= self.px(6)
         return out

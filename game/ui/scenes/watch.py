@@ -13,6 +13,7 @@ import pygame
 
 from game.client.netlobby import JoinRoom, NetOptions
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.ui import netplay
 from game.ui.widgets.inviteform import InviteForm
 from game.ui.widgets.lobbyview import news_line, phase_words
@@ -24,8 +25,8 @@ class WatchMenu(InviteForm):
     ``auto``: watch the game of ``invite`` at once (a full game's joiner, a LAN game's
     Watch)."""
 
-    heading = "Watch a game"
-    action = "Watch"
+    heading = N_("Watch a game")
+    action = N_("Watch")
 
     def __init__(self, settings: Settings, *, options: NetOptions | None = None,
                  browse: Callable[[float], list[Any]] | None = None, invite: str = "", auto: bool = False) -> None:
@@ -41,7 +42,7 @@ class WatchMenu(InviteForm):
                 pass
 
     def lan_actions(self, started: bool, free: int) -> list[tuple[str, bool]]:
-        return [("Watch", True)]
+        return [(say("Watch"), True)]
 
     def lan_top(self) -> int:
         return self.px(360) if self.room is not None else self.px(300)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.client.words.lang import say
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import font, text
 
@@ -73,7 +74,7 @@ def layout_pages(labels: list[tuple[str, object]], area: pygame.Rect, size: int,
         return layout_buttons(labels, area, size, gap), 1
     kept = [x for x in labels if x[1] in keep]
     rest = [x for x in labels if x[1] not in keep]
-    more = [("More (99/99) \u25b8", MORE)]  # (as wide as the widest it will say)
+    more = [(say("More ({n}/{count}) \u25b8", n=99, count=99), MORE)]  # (as wide as the widest it will say)
     pages: list[list[tuple[str, object]]] = []
     i = 0
     while i < len(rest):
@@ -83,5 +84,5 @@ def layout_pages(labels: list[tuple[str, object]], area: pygame.Rect, size: int,
         pages.append(rest[i:j])
         i = j
     k = page % len(pages)
-    label = f"More ({k + 1}/{len(pages)}) \u25b8"
+    label = say("More ({n}/{count}) \u25b8", n=k + 1, count=len(pages))
     return layout_buttons(pages[k] + [(label, MORE)] + kept, area, size, gap), len(pages)

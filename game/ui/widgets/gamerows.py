@@ -17,6 +17,7 @@ import pygame
 from game.client import folders
 from game.client.gamelist import GameEntry, check, checked, headline, standing, who_played
 from game.client.settings import Settings
+from game.client.words.lang import capital, say
 from game.ui.app import Intent
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -70,13 +71,13 @@ class GameListMenu(MenuScene):
         y += rows * (bh + gap) + self.px(22)
         nw = self.px(200)
         more = (self.page + 1) * PAGE < len(self.games)
-        out.append(Button(pygame.Rect(w // 2 - nw // 2 - self.px(12) - nw, y, nw, self.px(42)), "\u25c0 Newer",
-                          ("page", -1), self.page > 0, tip="Page Up"))
-        back = Button(pygame.Rect(w // 2 - nw // 2, y, nw, self.px(42)), "Back", ("back",))
+        out.append(Button(pygame.Rect(w // 2 - nw // 2 - self.px(12) - nw, y, nw, self.px(42)), say("\u25c0 Newer"),
+                          ("page", -1), self.page > 0, tip=say("Page Up")))
+        back = Button(pygame.Rect(w // 2 - nw // 2, y, nw, self.px(42)), say("Back"), ("back",))
         back.primary = True
         out.append(back)
-        out.append(Button(pygame.Rect(w // 2 + nw // 2 + self.px(12), y, nw, self.px(42)), "Older \u25b6",
-                          ("page", 1), more, tip="Page Down"))
+        out.append(Button(pygame.Rect(w // 2 + nw // 2 + self.px(12), y, nw, self.px(42)), say("Older \u25b6"),
+                          ("page", 1), more, tip=say("Page Down")))
         return out
 
     def handle(self, intent: Intent) -> bool:
@@ -124,7 +125,8 @@ class GameListMenu(MenuScene):
         BACKDROP.draw(surf)
         w, h = self.size
         self.drawn, self.texts = [], []
-        t = text(self.heading, "serif-bold", self.px(56), P.HIGHLIGHT)
+        self.message_box = None
+        t = text(say(self.heading), "serif-bold", self.px(56), P.HIGHLIGHT)
         surf.blit(t, t.get_rect(midtop=(w // 2, self.px(30))))
         self.buttons = self.layout()
         rows = [b for b in self.buttons if b.key[0] == "game"]  # type: ignore[index]
@@ -137,8 +139,9 @@ class GameListMenu(MenuScene):
             draw_button(surf, b, self.mouse, self.px(17))
         local, network = folders.local_games_dir(), folders.network_games_dir()
         if not rows:
-            lines = [*self.empty, f"Games against the computer are saved in {local}",
-                     f"and network games' logs are kept in {network}:", "play one, and it is listed here."]
+            lines = [*(say(e) for e in self.empty),
+                     say("Games against the computer are saved in {local} and network games' logs are kept in "
+                         "{network}: play one, and it is listed here.", local=local, network=network)]
             y = self.px(140)
             for line in lines:
                 self.drawn.append(line)
@@ -155,10 +158,12 @@ class GameListMenu(MenuScene):
         n = len(self.games)
         if n:
             first = self.page * PAGE + 1
-            count = f"Games {first}-{min(n, first + PAGE - 1)} of {n}, newest first; from {local} and {network}"
+            last = min(n, first + PAGE - 1)
+            count = say("Games {first}-{last} of {n}, newest first; from {local} and {network}", first=first,
+                        last=last, n=n, local=local, network=network)
             s = text(count, "cond", self.px(12), P.TEXT_DIM)
             if s.get_width() > box.width - self.px(20):
-                count = f"Games {first}-{min(n, first + PAGE - 1)} of {n}, newest first"
+                count = say("Games {first}-{last} of {n}, newest first", first=first, last=last, n=n)
                 s = text(count, "cond", self.px(12), P.TEXT_DIM)
             self.drawn.append(count)
             surf.blit(s, s.get_rect(midbottom=(w // 2, box.bottom - self.px(4))))
@@ -177,7 +182,8 @@ class GameListMenu(MenuScene):
         top, state = headline(e), standing(e)
         sub = who_played(e)
         if e.damage:  # what is wrong first, then the game (which a damaged file's first line still says)
-            sub = f"{e.damage[:1].upper()}{e.damage[1:]}." + (f" {sub}" if e.powers else "")
+            sub = (say("{damage}. {game}", damage=capital(e.damage), game=sub) if e.powers
+                   else say("{damage}.", damage=capital(e.damage)))
         self.drawn += [f"{top}   {state}", sub]
         colour = BAD_WORDS if e.problem else (DONE_WORDS if e.finished else PLAIN_WORDS)
         st, st_words = fit(state, "sans-bold", self.px(15), colour, room // 2)
@@ -192,12 +198,16 @@ class GameListMenu(MenuScene):
         return f"{top}: {state}. {sub}" if (a_words, st_words, b_words) != whole else ""
 
     def _message(self, surf: pygame.Surface, w: int, h: int) -> None:
-        """The message at the foot of the screen, in up to two lines."""
+        """The message at the foot of the screen, in up to two lines (a longer one in a box
+        over the list, until a click or a key closes it: never cut short)."""
         size, width = self.px(15), w - self.px(100)
         lines = wrap(self.message, "sans-bold", size, width)
-        if len(lines) > 2:
-            lines = [lines[0], fit(" ".join(lines[1:]), "sans-bold", size, (0, 0, 0), width)[1]]
         self.drawn.append(self.message)
+        if len(lines) > 2 and not self.waiting():
+            self._message_box(surf, wrap(self.message, "sans-bold", size, min(width, self.px(760))), size)
+            return
+        if len(lines) > 2:  # (what is being done, in a line or two: its words are short)
+            lines = [lines[0], fit(" ".join(lines[1:]), "sans-bold", size, (0, 0, 0), width)[1]]
         shown = [text(line, "sans-bold", size, (255, 200, 180)) for line in lines]
         lh = shown[0].get_height()
         r = pygame.Rect(0, 0, max(s.get_width() for s in shown), lh * len(shown))

@@ -14,6 +14,7 @@ import pygame
 
 from game.client.netlobby import LanBrowser, NetOptions
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.client.words.lobby import lan_state, t
 from game.ui.app import Intent
 from game.ui.drawing import palette as P
@@ -34,15 +35,15 @@ class InviteForm(MenuScene):
     to listen and with which key (tests: loopback); ``browse``: what lists the LAN's games
     (tests: a function of their own); ``invite``: the field's first words."""
 
-    heading = "A network game"
-    action = "Join"  # the words of the button that takes the invite in the field
+    heading = N_("A network game")
+    action = N_("Join")  # the words of the button that takes the invite in the field (a message id)
 
     def __init__(self, settings: Settings, *, options: NetOptions | None = None,
                  browse: Callable[[float], list[Any]] | None = None, invite: str = "") -> None:
         super().__init__(settings)
         self.options = options or NetOptions()
         self.fields = FieldSet()
-        self.field = self.fields.add("invite", TextField(invite, max_len=600, what="characters of an invite"))
+        self.field = self.fields.add("invite", TextField(invite, max_len=600, what=N_("characters of an invite")))
         self.browser = LanBrowser(browse)
         self._checked: tuple[str, Invite | None, str] = ("\0", None, "")
         self._seen: tuple[object, ...] = ()
@@ -70,16 +71,16 @@ class InviteForm(MenuScene):
     def lan_actions(self, started: bool, free: int) -> list[tuple[str, bool]]:
         """The buttons of a game of the LAN: (words, whether it watches)."""
         if started or free <= 0:
-            return [("Watch", True)]
-        return [("Join", False)]
+            return [(say("Watch"), True)]
+        return [(say("Join"), False)]
 
     # ------------------------------------------------------------------ input
     def layout(self) -> list[Button]:
         w, h = self.size
         fw = min(w - self.px(120), self.px(1040))
         x0 = w // 2 - fw // 2
-        out = [Button(pygame.Rect(x0 + fw - self.px(110), self.px(150), self.px(110), self.px(44)), "Paste",
-                      ("paste",), tip="Ctrl+V in the field does the same")]
+        out = [Button(pygame.Rect(x0 + fw - self.px(110), self.px(150), self.px(110), self.px(44)), say("Paste"),
+                      ("paste",), tip=say("Ctrl+V in the field does the same"))]
         y = self.lan_top()
         for i, a in enumerate(self.browser.games[:LAN_ROWS]):
             acts = self.lan_actions(bool(a.started), int(a.free))
@@ -90,9 +91,9 @@ class InviteForm(MenuScene):
                 b.primary = not watch
                 out.append(b)
         by = h - self.px(100)
-        out.append(Button(pygame.Rect(w // 2 - self.px(210), by, self.px(200), self.px(46)), "Back", ("back",)))
+        out.append(Button(pygame.Rect(w // 2 - self.px(210), by, self.px(200), self.px(46)), say("Back"), ("back",)))
         inv, _ = self.checked()
-        go = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(200), self.px(46)), self.action, ("go",),
+        go = Button(pygame.Rect(w // 2 + self.px(10), by, self.px(200), self.px(46)), say(self.action), ("go",),
                     inv is not None and self.can_go())
         go.primary = True
         out.append(go)
@@ -138,7 +139,7 @@ class InviteForm(MenuScene):
         elif key[0] == "go":
             inv, said = self.checked()
             if inv is None:
-                self.message = said or t("bad_invite", reason="the field is empty")
+                self.message = said or t("bad_invite", reason=say("the field is empty"))
             elif self.can_go():
                 self.go(inv, False)
         elif key[0] == "lan":
@@ -169,13 +170,13 @@ class InviteForm(MenuScene):
         x0 = w // 2 - fw // 2
         card(surf, pygame.Rect(x0 - self.px(30), self.px(96), fw + self.px(60), h - self.px(96) - self.px(40)), 200,
              self.px(14))
-        head = text(self.heading, "serif-bold", self.px(48), P.HIGHLIGHT)
+        head = text(say(self.heading), "serif-bold", self.px(48), P.HIGHLIGHT)
         surf.blit(head, head.get_rect(midtop=(w // 2, self.px(28))))
         self.buttons = self.layout()
-        lab = text("Invite", "sans-bold", self.px(16), P.TEXT)
+        lab = text(say("Invite"), "sans-bold", self.px(16), P.TEXT)
         surf.blit(lab, (x0, self.px(124)))
         box = pygame.Rect(x0, self.px(150), fw - self.px(122), self.px(44))
-        self.fields.draw(surf, "invite", box, "", self.px(17), placeholder="soe://\u2026  (paste the invite: Ctrl+V)")
+        self.fields.draw(surf, "invite", box, "", self.px(17), placeholder=say("soe://\u2026  (paste the invite: Ctrl+V)"))
         inv, said = self.checked()
         if said:
             self.drawn.append(said)
@@ -184,13 +185,14 @@ class InviteForm(MenuScene):
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
         self.extra(surf)
+        self.message_box = None
         if self.message:
             self.drawn.append(self.message)
-            self._message(surf)
+            self.foot_message(surf, self.px(15), self.px(10))
 
     def _lan(self, surf: pygame.Surface, x0: int, fw: int) -> None:
         y = self.lan_top()
-        lab = text("Games on this network", "serif-bold", self.px(22), P.TEXT)
+        lab = text(say("Games on this network"), "serif-bold", self.px(22), P.TEXT)
         surf.blit(lab, (x0, y - self.px(34)))
         b = self.browser
         games = b.games[:LAN_ROWS]
@@ -211,7 +213,8 @@ class InviteForm(MenuScene):
             st = fit(state, "sans-bold", self.px(15), GOOD if not a.started and a.free else WAIT, room // 2)
             surf.blit(st, (r.x + self.px(24) + name.get_width(), r.y + self.px(6)))
             inv = a.invite
-            sub = f"{inv.host}:{inv.port}   host's key {inv.fingerprint}"
+            address = f"{inv.host}:{inv.port}"
+            sub = say("{address}   host's key {fingerprint}", address=address, fingerprint=inv.fingerprint)
             s2 = fit(sub, "cond", self.px(14), P.TEXT_DIM, room)
             surf.blit(s2, (r.x + self.px(12), r.bottom - self.px(5) - s2.get_height()))
             self.drawn.append(f"{a.name}: {state}")
@@ -219,10 +222,3 @@ class InviteForm(MenuScene):
     def extra(self, surf: pygame.Surface) -> None:
         """What the scene adds under the invite (drawn last, over its buttons)."""
 
-    def _message(self, surf: pygame.Surface) -> None:
-        w, h = self.size
-        m = fit(self.message, "sans-bold", self.px(15), (255, 200, 180), w - self.px(80))
-        r = m.get_rect(midbottom=(w // 2, h - self.px(10))).inflate(self.px(20), self.px(10))
-        pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
-        surf.blit(m, m.get_rect(center=r.center))

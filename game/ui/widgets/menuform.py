@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.settings import Settings
+from game.client.words.lang import N_, say
 from game.ui.app import Intent, ScaledScene
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text, wrap
@@ -18,7 +19,7 @@ from game.ui.widgets.buttons import Button, draw_button
 class MenuScene(ScaledScene):
     """A column of buttons over the board; subclasses say which."""
 
-    heading = "Struggle of Empires"
+    heading = N_("Struggle of Empires")  # (a message id: drawn with say, in the language in use)
     sub = ""
 
     def __init__(self, settings: Settings) -> None:
@@ -75,10 +76,10 @@ class MenuScene(ScaledScene):
     def draw(self, surf: pygame.Surface) -> None:
         BACKDROP.draw(surf)
         w, h = self.size
-        t = text(self.heading, "serif-bold", self.px(64), P.HIGHLIGHT)
+        t = text(say(self.heading), "serif-bold", self.px(64), P.HIGHLIGHT)
         surf.blit(t, t.get_rect(midtop=(w // 2, self.px(40))))
         if self.sub:
-            st = text(self.sub, "serif", self.px(24), P.TEXT)
+            st = text(say(self.sub), "serif", self.px(24), P.TEXT)
             surf.blit(st, st.get_rect(midtop=(w // 2, self.px(40) + t.get_height())))
         self.buttons = self.layout()
         if self.buttons:  # a dark card behind the form, so words stay clear over the map
@@ -105,10 +106,26 @@ class MenuScene(ScaledScene):
             else:  # more: a box over the menu, until a click or a key closes it
                 self._message_box(surf, lines, size)
 
+    def foot_message(self, surf: pygame.Surface, size: int, bottom: int) -> None:
+        """The message in one line at the foot of a form (its bottom at ``bottom`` pixels from
+        the window's), condensed if need be; a message too long for a line is a box over the
+        form instead, until a click or a key closes it: never cut short."""
+        w, h = self.size
+        m = text(self.message, "sans-bold", size, (255, 200, 180))
+        if m.get_width() > w - self.px(60):
+            m = text(self.message, "cond-bold", size, (255, 200, 180))
+        if m.get_width() > w - self.px(60):
+            self._message_box(surf, wrap(self.message, "sans-bold", size, min(w - self.px(120), self.px(760))), size)
+            return
+        r = m.get_rect(midbottom=(w // 2, h - bottom)).inflate(self.px(20), self.px(10))
+        pygame.draw.rect(surf, (40, 20, 16), r, border_radius=6)
+        pygame.draw.rect(surf, P.BAD, r, 1, border_radius=6)
+        surf.blit(m, m.get_rect(center=r.center))
+
     def _message_box(self, surf: pygame.Surface, lines: list[str], size: int) -> None:
         w, h = self.size
         rows = [text(line, "sans-bold", size, (255, 200, 180)) for line in lines]
-        hint = text("Click or press a key to close", "sans", self.px(13), P.TEXT_DIM)
+        hint = text(say("Click or press a key to close"), "sans", self.px(13), P.TEXT_DIM)
         step = rows[0].get_height() + self.px(3)
         bw = max(r.get_width() for r in [*rows, hint]) + self.px(48)
         bh = step * len(rows) + hint.get_height() + self.px(52)

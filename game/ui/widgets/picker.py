@@ -11,8 +11,11 @@ engine's own list."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
+from game.client.words.lang import language, say, say_in
+from game.client.words.names import Names
 from game.rules import Choice
 from game.rules.board import Board
 
@@ -103,37 +106,39 @@ class Picker:
         """The words and place of a part at ``level`` (default: the next part)."""
         level = len(self.picked) if level is None else level
         b = self.board
+        names = Names(b)
         if not part:
-            return Option(part, "that's all", None)
+            return Option(part, say("that's all"), None)
         head = part[0]
         if len(part) == 2:  # an attack's target
             kind, tgt = str(head), str(part[1])
             area = str(self.picked[1][0]) if len(self.picked) > 1 else ""
             if kind == "counter" and tgt in b.counter_by_id:
                 c = b.counter_by_id[tgt]
-                return Option(part, f"{c.name} (neutral, {c.strength})", ("counter", tgt))
+                return Option(part, say("{counter} (neutral, {strength})", counter=names.counter(tgt),
+                                        strength=c.strength), ("counter", tgt))
             if kind == "power" and tgt in b.power_by_id:
-                return Option(part, f"{b.power_name(tgt)}'s units", ("unit", area, tgt))
+                return Option(part, say("{power}'s units", power=names.power(tgt)), ("unit", area, tgt))
             if kind == "naval" and tgt in b.power_by_id:
-                return Option(part, f"{b.power_name(tgt)}'s fleets (naval battle)", ("unit", area, tgt))
+                return Option(part, say("{power}'s fleets (naval battle)", power=names.power(tgt)),
+                              ("unit", area, tgt))
             return Option(part, f"{kind} {tgt}", None)
         s = str(head)
         if level in (1, 2) and self.picked and self.picked[0] == ("help",) and isinstance(head, int):
-            one, many = ("army", "armies") if level == 1 else ("fleet", "fleets")  # help ARMIES FLEETS
-            return Option(part, f"{head} {one if head == 1 else many}", None)
+            return Option(part, names.count("army" if level == 1 else "fleet", head), None)  # help ARMIES FLEETS
         if level == 0:
-            return Option(part, LABELS.get(s, s.replace("_", " ").capitalize()), None)
+            return Option(part, kind_label(s), None)
         if s in b.area_by_id:
-            return Option(part, b.area_name(s), ("area", s))
+            return Option(part, names.area(s), ("area", s))
         if s in b.counter_by_id and self.choices and self.picked[0][0] in ("colonise", "enslave"):
-            return Option(part, b.counter_name(s), ("counter", s))
+            return Option(part, names.counter(s), ("counter", s))
         if s in b.tile_by_id:
-            return Option(part, b.tile_name(s), ("tile", s))
+            return Option(part, names.tile(s), ("tile", s))
         if s in b.power_by_id:
-            return Option(part, b.power_name(s), None)
+            return Option(part, names.power(s), None)
         if s in b.counter_by_id:
-            return Option(part, b.counter_name(s), None)
-        return Option(part, WORDS.get(s, s.replace("_", " ")), None)
+            return Option(part, names.counter(s), None)
+        return Option(part, word_label(s), None)
 
     def pick(self, part: Part) -> bool:
         """Take one next part (False if it is not one of the options)."""
@@ -167,17 +172,74 @@ class Picker:
         return c is not None and len(parts_of(c)) > 1 and len(self.choices) > 1
 
 
-LABELS = {
-    "attack": "Attack", "build": "Build", "buy": "Buy a tile", "move": "Move", "pass": "Pass",
-    "colonise": "Colonise", "enslave": "Enslave", "use": "Use a tile", "end": "End turn",
-    "done": "Stop moving", "stay": "Keep it here", "to": "Move it", "keep": "Keep all",
-    "disband": "Disband", "tile": "Tile", "place": "Place", "propose": "Propose",
-    "help": "Help", "accept": "Accept", "decline": "Decline", "naval_battle": "Naval battle first",
-    "no_naval_battle": "No naval battle", "reserve": "Use Reserve", "no_reserve": "No Reserve",
-    "withdraw": "Fighting Withdrawal", "no_withdraw": "Fight on", "blockade": "Use Blockade",
-    "no_blockade": "No Blockade", "militia": "Build with Militia", "no_militia": "No Militia",
-    "surprise": "Surprise Attack", "no_surprise": "No Surprise Attack", "revolt": "Place",
-    "lose": "Lose", "ally_loses": "Ally loses", "ally_tile": "Alliance tile", "bid": "Bid",
-}
-WORDS = {"army": "Army", "fleet": "Fleet", "fort": "Fort", "none": "No help", "armies": "Armies",
-         "fleets": "Fleets", "both": "Armies and fleets", "a": "Box A", "b": "Box B", "A": "Box A", "B": "Box B"}
+@functools.cache
+def _labels(code: str) -> dict[str, str]:
+    """The words of a choice's kind on its button, in language ``code`` (the one in use:
+    the cache keeps each language's)."""
+    return {
+        "attack": say_in("choice", "Attack"),
+        "build": say_in("choice", "Build"),
+        "buy": say_in("choice", "Buy a tile"),
+        "move": say_in("choice", "Move"),
+        "pass": say_in("choice", "Pass"),
+        "colonise": say_in("choice", "Colonise"),
+        "enslave": say_in("choice", "Enslave"),
+        "use": say_in("choice", "Use a tile"),
+        "end": say_in("choice", "End turn"),
+        "done": say_in("choice", "Stop moving"),
+        "stay": say_in("choice", "Keep it here"),
+        "to": say_in("choice", "Move it"),
+        "keep": say_in("choice", "Keep all"),
+        "disband": say_in("choice", "Disband"),
+        "tile": say_in("choice", "Tile"),
+        "place": say_in("choice", "Place"),
+        "propose": say_in("choice", "Propose"),
+        "help": say_in("choice", "Help"),
+        "accept": say_in("choice", "Accept"),
+        "decline": say_in("choice", "Decline"),
+        "naval_battle": say_in("choice", "Naval battle first"),
+        "no_naval_battle": say_in("choice", "No naval battle"),
+        "reserve": say_in("choice", "Use Reserve"),
+        "no_reserve": say_in("choice", "No Reserve"),
+        "withdraw": say_in("choice", "Fighting Withdrawal"),
+        "no_withdraw": say_in("choice", "Fight on"),
+        "blockade": say_in("choice", "Use Blockade"),
+        "no_blockade": say_in("choice", "No Blockade"),
+        "militia": say_in("choice", "Build with Militia"),
+        "no_militia": say_in("choice", "No Militia"),
+        "surprise": say_in("choice", "Surprise Attack"),
+        "no_surprise": say_in("choice", "No Surprise Attack"),
+        "revolt": say_in("choice", "Place"),
+        "lose": say_in("choice", "Lose"),
+        "ally_loses": say_in("choice", "Ally loses"),
+        "ally_tile": say_in("choice", "Alliance tile"),
+        "bid": say_in("choice", "Bid"),
+    }
+
+
+@functools.cache
+def _words(code: str) -> dict[str, str]:
+    """The words of an argument that is no name on its button, in language ``code``."""
+    return {
+        "army": say_in("choice", "Army"),
+        "fleet": say_in("choice", "Fleet"),
+        "fort": say_in("choice", "Fort"),
+        "none": say_in("choice", "No help"),
+        "armies": say_in("choice", "Armies"),
+        "fleets": say_in("choice", "Fleets"),
+        "both": say_in("choice", "Armies and fleets"),
+        "a": say_in("choice", "Box A"),
+        "b": say_in("choice", "Box B"),
+        "A": say_in("choice", "Box A"),
+        "B": say_in("choice", "Box B"),
+    }
+
+
+def kind_label(kind: str) -> str:
+    """A choice's kind as its button says it: "Attack", "Buy a tile"."""
+    return _labels(language()).get(kind) or kind.replace("_", " ").capitalize()
+
+
+def word_label(word: str) -> str:
+    """An argument that names no component, as its button says it: "Army", "Box A"."""
+    return _words(language()).get(word) or word.replace("_", " ")

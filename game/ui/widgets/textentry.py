@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.client.words.lang import N_, say, say_n
 from game.ui.app import Intent
 
 #: Ctrl on most systems, Cmd (the GUI key) on macOS
@@ -33,12 +34,12 @@ def clipboard_text() -> tuple[str, str]:
         import pygame.scrap as scrap
 
         if not scrap.has_text():
-            return "", "The clipboard holds no text to paste."
+            return "", say("The clipboard holds no text to paste.")
         got = scrap.get_text()
     except (pygame.error, NotImplementedError, AttributeError, OSError, ImportError) as exc:
-        return "", f"Paste is not available here (no clipboard: {exc})."
+        return "", say("Paste is not available here (no clipboard: {reason}).", reason=exc)
     if not got:
-        return "", "The clipboard holds no text to paste."
+        return "", say("The clipboard holds no text to paste.")
     return got, ""
 
 
@@ -49,7 +50,7 @@ def put_clipboard(s: str) -> str:
 
         scrap.put_text(s)
     except (pygame.error, NotImplementedError, AttributeError, OSError, ImportError) as exc:
-        return f"Copy is not available here (no clipboard: {exc})."
+        return say("Copy is not available here (no clipboard: {reason}).", reason=exc)
     return ""
 
 
@@ -61,10 +62,10 @@ class TextField:
     there is nothing to say): what a paste left out, or why it could not paste."""
 
     def __init__(self, value: str = "", *, max_len: int = 24, accept: Callable[[str], bool] = printable,
-                 what: str = "characters") -> None:
+                 what: str = N_("characters")) -> None:
         self.max_len = max_len
         self.accept = accept
-        self.what = what  # the characters it takes, in words ("digits")
+        self.what = what  # the characters it takes, in words ("digits"): a message id, said when shown
         self.value = ""
         self.caret = 0
         self.selected = False
@@ -149,12 +150,17 @@ class TextField:
         put = kept[: max(0, room)]
         self.value = self.value[: self.caret] + put + self.value[self.caret:]
         self.caret += len(put)
-        notes = []
+        if len(s) <= 1 or len(kept) == len(s) and len(put) == len(kept):
+            return ""
+        what = say(self.what)
+        if len(kept) < len(s) and len(put) < len(kept):
+            return say_n("Pasted what the field takes: only {what} are taken here; at most {n} fits.",
+                         "Pasted what the field takes: only {what} are taken here; at most {n} fit.", self.max_len,
+                         what=what)
         if len(kept) < len(s):
-            notes.append(f"only {self.what} are taken here")
-        if len(put) < len(kept):
-            notes.append(f"at most {self.max_len} fit")
-        return ("Pasted what the field takes: " + "; ".join(notes) + ".") if notes and len(s) > 1 else ""
+            return say("Pasted what the field takes: only {what} are taken here.", what=what)
+        return say_n("Pasted what the field takes: at most {n} fits.", "Pasted what the field takes: at most {n} fit.",
+                     self.max_len)
 
     def paste(self) -> str:
         got, why = clipboard_text()
@@ -162,7 +168,7 @@ class TextField:
             return why
         note = self.insert(got)
         if not any(self.accept(ch) for ch in got):
-            return f"Nothing pasted: the clipboard holds no {self.what}."
+            return say("Nothing pasted: the clipboard holds no {what}.", what=say(self.what))
         return note
 
 
