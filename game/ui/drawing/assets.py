@@ -19,7 +19,7 @@ FONT_FILES = {
     "cond": "DejaVuSansCondensed.ttf",
     "cond-bold": "DejaVuSansCondensed-Bold.ttf",
     "serif": "EBGaramond12-Regular.otf",
-    "serif-bold": "EBGaramond12-Bold.otf",
+    "serif-bold": "EBGaramond-Bold.ttf",
 }
 
 
