@@ -9,7 +9,6 @@ from game.client.words.lang import LANGUAGES
 from game.ui.drawing.assets import FONT_FILES, font
 from tools.i18n import catalog
 
-
 TYPOGRAPHY = "’‘“”«»…–—"  # what a heading in a serif face may hold besides letters (the arrows are the buttons')
 
 
