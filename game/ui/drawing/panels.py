@@ -33,7 +33,6 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         return max(1, round(x * s))
 
     nm = Names(b)
-    me = me or say("you")
     hits: list[Hit] = []
     pygame.draw.rect(surf, (32, 28, 24), side)
     pygame.draw.line(surf, P.PANEL_EDGE, side.topleft, side.bottomleft)
@@ -53,7 +52,8 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         pygame.draw.rect(surf, P.power(pid), strip, border_top_left_radius=6, border_bottom_left_radius=6)
         lt = text(P.letters(pid), "cond-bold", px(13), P.ink(pid))
         surf.blit(lt, lt.get_rect(center=strip.center))
-        name = nm.power(pid) + (f" ({me})" if i == seat else "")
+        name = nm.power(pid) if i != seat else f"{nm.power(pid)} ({me})" if me else say("{power} (you)",
+                                                                                             power=nm.power(pid))
         nt = text(name, "sans-bold", px(13), P.TEXT)
         if nt.get_width() > px(150):
             nt = text(name, "cond-bold", px(13), P.TEXT)

@@ -50,12 +50,8 @@ class Bars(ChoiceInput):
             name = Names(self.board).power(st.powers[p.seat])
             who = (say("{power} is thinking...", power=name) if self.table.thinking() == p.seat
                    else say("Waiting for {power}", power=name))
-        title = text(say("Struggle of Empires"), "serif-bold", self.px(20), P.HIGHLIGHT)
+        title, t, x1 = self._top_words()
         surf.blit(title, (self.px(10), (r.height - title.get_height()) // 2))
-        info = (say("War {war} of 3  -  Round {round}", war=st.war, round=st.round) if st.round
-                else say("War {war} of 3", war=st.war))
-        t = text(info, "sans-bold", self.px(14), P.TEXT)
-        x1 = max(self.px(220), self.px(22) + title.get_width())
         surf.blit(t, (x1, (r.height - t.get_height()) // 2))
         col = P.HIGHLIGHT if p.seat == self.seat and not p.is_over else P.TEXT
         t2 = text(who, "sans-bold", self.px(14), col)
@@ -63,6 +59,15 @@ class Bars(ChoiceInput):
         x2 = x1 + self.px(10) + t.get_width()
         if x2 + t2.get_width() <= room:
             surf.blit(t2, (x2, (r.height - t2.get_height()) // 2))
+
+    def _top_words(self) -> tuple[pygame.Surface, pygame.Surface, int]:
+        """The top bar's title, its war and round, and where these start."""
+        assert self.shown is not None
+        st = self.shown
+        title = text(say("Struggle of Empires"), "serif-bold", self.px(20), P.HIGHLIGHT)
+        info = (say("War {war} of 3  -  Round {round}", war=st.war, round=st.round) if st.round
+                else say("War {war} of 3", war=st.war))
+        return title, text(info, "sans-bold", self.px(14), P.TEXT), max(self.px(220), self.px(22) + title.get_width())
 
     def _bar(self, surf: pygame.Surface) -> None:
         assert self.shown is not None and self.board is not None
@@ -86,6 +91,7 @@ class Bars(ChoiceInput):
             said = words.removeprefix(f"{name}: ") if name else words  # the prompt may name the power already
             prompt = say("Waiting for {power}: {prompt}", power=name, prompt=said) if name else words
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
+        self.drawn_prompt = prompt  # (for tests: the words of the prompt drawn last)
         self.rule_links = []  # the rule ids drawn as links: a click opens the rule's card
         for line in lines:
             h, links = draw_linked(surf, line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT, (x, y),
@@ -94,7 +100,12 @@ class Bars(ChoiceInput):
             y += h
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
         if not (self.picker is not None and self.ready()) and self.banner and self.card_time <= 0:
-            for line in self.banner_lines()[-3:]:  # what just happened, under the prompt
+            # what just happened, under the prompt: its last lines, wrapped, as many as there is room for
+            rows = [row for line in self.banner_lines()[-3:] for row in wrap(line, "sans", self.px(13),
+                                                                             width - self.px(10))]
+            step = text("Ag", "sans", self.px(13), P.TEXT).get_height() + self.px(1)
+            room = max(1, (r.bottom - self.bar_room - y - self.px(4)) // step)
+            for line in rows[-room:]:
                 h, links = draw_linked(surf, line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM,
                                        (x + self.px(10), y + self.px(2)), self.mouse)
                 self.rule_links += links
@@ -237,9 +248,15 @@ class Bars(ChoiceInput):
         specs = [(say("Menu"), ("menu",)), (say("Fit map"), ("fit",)), (say("Tiles"), ("market",)),
                  (say("Dice"), ("dice",)), (say("Hint"), ("hint",)), (say("Undo"), ("undo",)), (say("Skip"), ("skip",))]
         out: list[Button] = []
+        # each as wide as its word needs (66 pixels at least), ending over the map's right edge,
+        # or further right, over the side column, where the words before them need the room
+        widths = [max(self.px(66), text(label, "sans-bold", self.px(13), P.TEXT).get_width() + self.px(14))
+                  for label, _ in specs]
         x = w - self.px(336)
-        for label, key in reversed(specs):  # each as wide as its word needs, 66 pixels at least
-            bw = max(self.px(66), text(label, "sans-bold", self.px(13), P.TEXT).get_width() + self.px(14))
+        if self.shown is not None:
+            _, info, x1 = self._top_words()
+            x = min(w - self.px(6), max(x, x1 + info.get_width() + self.px(12) + sum(widths) + self.px(6) * len(widths)))
+        for (label, key), bw in reversed(list(zip(specs, widths, strict=True))):
             x -= bw + self.px(6)
             b = Button(pygame.Rect(x, y, bw, h), label, key)
             if key == ("undo",):

@@ -332,13 +332,12 @@ class ChoiceInput(StepPlayer):
         if got is None:
             from game.client.odds import odds_in_background
 
-            board = self.board
-
             def changed() -> None:
                 if self.app is not None:
                     self.app.dirty = True
 
-            got = odds_in_background(st, self.seat, attack, lambda s: Names(board).power(st.powers[s]), changed,
+            names = Names(self.board)
+            got = odds_in_background(st, self.seat, attack, lambda s: names.power(st.powers[s]), changed,
                                      lambda: self.shown is not st)
             self._odds[attack] = got
         from game.client.odds import attack_frame, describe_odds
@@ -351,12 +350,12 @@ class ChoiceInput(StepPlayer):
             name = nm.power(st.powers[att]) if 0 <= att < st.n else say("the attacker")
             against = self._defender(fr, dfd)
             if att == self.seat:
-                return describe_odds(got, say("you"), against, say("Chance to win"))
-            return describe_odds(got, name, against, say("Chance {power} wins against {defender}", power=name,
-                                                         defender=against))
+                return describe_odds(got, attacker=say("you"), defender=against, head=say("Chance to win"))
+            return describe_odds(got, attacker=name, defender=against,
+                                 head=say("Chance {power} wins against {defender}", power=name, defender=against))
         target = str(attack.args[2]) if len(attack.args) == 3 else ""
         defender = nm.power(target) if target in self.board.power_by_id else say("the defender")
-        return describe_odds(got, say("you"), defender, say("Chance to win"))
+        return describe_odds(got, attacker=say("you"), defender=defender, head=say("Chance to win"))
 
     def _defender(self, fr: dict[str, object] | None, seat: int) -> str:
         """The defender of the attack under way, named: its power, its neutral counter."""

@@ -54,7 +54,10 @@ CHAT_PREFIX = "\u00bb "  # a chat line in the log
 
 def _ago(ms: int) -> str:
     s = max(0, ms) // 1000
-    return say("{s} s", s=s) if s < 120 else say("{m} min {s} s", m=s // 60, s=f"{s % 60:02d}")
+    if s < 120:
+        return say("{s} s", s=s)
+    seconds = str(s % 60).rjust(2, "0")
+    return say("{m} min {s} s", m=s // 60, s=seconds)
 
 
 def _what(code: str) -> str:

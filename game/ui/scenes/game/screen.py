@@ -63,6 +63,7 @@ class ScreenState(ScaledScene):
         self.log_held: list[str] = []  # a battle's lines, until its card has shown the dice
         self.log_power = ""  # the power the log is filtered to ("" all)
         self.located: set[str] = set()  # the areas of the log line clicked, marked on the map
+        self.drawn_prompt = ""  # the prompt's words drawn last
         self.banner: list[str] = []
         self.banner_said: tuple[list[dict[str, Any]], str] = ([], "")  # the banner's events, the language said in
         self.banner_time = 0.0
@@ -79,6 +80,7 @@ class ScreenState(ScaledScene):
         self.t = 0.0
         self.show_market = False
         self.log_room = 0  # pixels at the foot of the log's space kept free (the replay's verdict is drawn there)
+        self.bar_room = 0  # pixels at the foot of the prompt bar kept free (the replay's controls are drawn there)
         self.focus: set[str] = set()
         self.hint = ""
         self._hint_said: tuple[Callable[[], str] | None, str] = (None, "")  # what says it again, its language

@@ -91,7 +91,7 @@ class ReplayScene(VerdictNotes):
         g = as_screen(app.make_scene("game", table=self.table, speed="instant", on_end=self._ended))
         if old is not None:  # the same board, drawn the same way, made once
             g.board, g.renderer, g.layout = old.board, old.renderer, old.layout
-            g.player_name, g.log_room = old.player_name, old.log_room
+            g.player_name, g.log_room, g.bar_room = old.player_name, old.log_room, old.bar_room
         return g
 
     def _catch_up(self) -> None:
@@ -347,9 +347,19 @@ class ReplayScene(VerdictNotes):
         bar = self.scene.bar_rect()
         return pygame.Rect(bar.x, bar.bottom - self.px(46), bar.width, self.px(46))
 
+    def _widths(self) -> tuple[int, int]:
+        """The speed button's width (its widest word: it does not move as the speed changes)
+        and Play from here's, in the language in use."""
+        def need(label: str) -> int:
+            return text(label, "sans-bold", self.px(13), P.TEXT).get_width() + self.px(14)
+
+        speed = max(need(say("Speed: {speed}", speed=speed_word(x))) for x in SPEED_NAMES)
+        return max(self.px(124), speed), max(self.px(124), need(say("Play from here")))
+
     def slider_rect(self) -> pygame.Rect:
         s = self.strip_rect()
-        left = s.x + self.px(8) + 5 * self.px(50) + self.px(130) + self.px(130) + self.px(14)
+        speed, whatif = self._widths()
+        left = s.x + self.px(8) + 5 * self.px(50) + speed + whatif + self.px(12) + self.px(14)
         right = s.right - self.px(150)
         return pygame.Rect(left, s.centery - self.px(3), max(self.px(40), right - left), self.px(6))
 
@@ -412,11 +422,12 @@ class ReplayScene(VerdictNotes):
             b.primary = key == "play"
             self.buttons.append(b)
             x += self.px(50)
-        self.buttons.append(Button(pygame.Rect(x, y, self.px(124), bh), say("Speed: {speed}", speed=speed_word(self.speed)),
+        speed, whatif = self._widths()
+        self.buttons.append(Button(pygame.Rect(x, y, speed, bh), say("Speed: {speed}", speed=speed_word(self.speed)),
                                    "speed", tip=say("Slow, normal, fast or off (no animation): + and - keys")))
-        x += self.px(130)
+        x += speed + self.px(6)
         able = self.can_play_from()
-        self.buttons.append(Button(pygame.Rect(x, y, self.px(130), bh), say("Play from here"), "whatif", enabled=able,
+        self.buttons.append(Button(pygame.Rect(x, y, whatif, bh), say("Play from here"), "whatif", enabled=able,
                                    tip=say("Play on from this position against computer players, as a local game "
                                            "(it is saved like any other)") if able
                                    else say("The game is over at this step")))

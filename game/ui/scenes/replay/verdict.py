@@ -94,12 +94,14 @@ class VerdictNotes(ScaledScene):
         return text("Ag", "sans", self.px(12), P.TEXT).get_height()
 
     def _keep_room(self) -> None:
-        """Have the game screen keep the verdict's place free under its log."""
+        """Have the game screen keep the verdict's place free under its log, and the controls'
+        at the foot of its prompt bar."""
         if getattr(self, "scene", None) is None:
             return
         room = self.verdict_layout()[0].height + self.px(6)
-        if self.scene.log_room != room:
-            self.scene.log_room = room
+        bar = self.strip_rect().height  # (the controls lie over the prompt bar's foot)
+        if self.scene.log_room != room or self.scene.bar_room != bar:
+            self.scene.log_room, self.scene.bar_room = room, bar
             self._dirty()
 
     def toggle_verdict(self) -> None:
