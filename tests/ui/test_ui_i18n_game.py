@@ -16,7 +16,7 @@ import pytest
 from game.client.logbook import LogLine, battle_words, kind_of, now
 from game.client.tables import StaticTable
 from game.client.words.lang import language, say, set_language
-from game.rules import pending
+from game.rules import State, pending
 from game.rules.board import load_board
 from game.ui.app import App
 from game.ui.scenes.game import GameScene
@@ -202,3 +202,43 @@ def test_the_replay_in_italian(english: None, war1: list, tmp_path: Path, artefa
         assert _fits(b.label, b.rect, replay.px(13)), b.label
     assert {b.label for b in replay.buttons} >= {"Gioca da qui", "Velocità: normale"}
     pygame.image.save(app.surface, str(artefacts / "it-replay-1280.png"))
+
+
+@pytest.fixture(scope="module")
+def decisions() -> dict[str, State]:
+    from tests.ui.decisions import collect
+
+    return collect(("action", "move", "bid", "propose", "build"))
+
+
+@pytest.mark.parametrize("kind", ["action", "move", "bid", "propose", "build"])
+def test_decisions_in_italian_keep_their_buttons_apart_and_in_the_window(english: None, decisions: dict[str, State],
+                                                                       kind: str, artefacts: Path) -> None:
+    """A player's decisions in Italian at 1280x720: the choice buttons (longer words) stay
+    in the window and apart, each label inside its button; the tile stock's cells stay
+    over the map; the screens are written as artefacts."""
+    from game.client.tables import Step
+    from tests.ui.test_ui_decisions import Recorder
+
+    set_language("it")
+    st = decisions[kind]
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(Recorder([Step(st.clone(), [], -1)], pending(st).seat), "instant")
+    app.push(scene)
+    app.frame(0.0)
+    while scene.queue:
+        app.frame(0.0)
+    if kind == "action":
+        scene._button(("market",))
+    app.dirty = True
+    app.draw()
+    window = app.surface.get_rect()
+    buttons = [b for b in scene.buttons if b.rect.width]
+    assert buttons and all(window.contains(b.rect) for b in buttons)
+    for i, a in enumerate(buttons):
+        assert _fits(a.label, a.rect, scene.px(13)) or a.key == ("noop",), a.label
+        assert not any(a.rect.colliderect(b.rect) for b in buttons[i + 1:]), a.label
+    assert scene.drawn_prompt
+    cells = [h for h in scene.hits if h.target[0] == "tile" and kind == "action"]
+    assert all(pygame.Rect(scene.map_rect()).contains(h.rect) for h in cells)
+    pygame.image.save(app.surface, str(artefacts / f"it-decision-{kind}-1280.png"))

@@ -202,14 +202,17 @@ def draw_market(surf: pygame.Surface, area: tuple[int, int, int, int], v: dict[s
         surf.blit(nt, (cell.x + px(5), cell.y + px(3)))
         cost = tile_cost(b, t.id, population="pop")
         line = say_n("{cost}   {n} left", "{cost}   {n} left", left, cost=cost)
-        ct = text(line, "cond", px(11), P.INK_SOFT)
-        surf.blit(ct, (cell.x + px(5), cell.y + px(19)))
         lots = -(-(t.gold - gold) // lot) if 0 <= seat and t.gold > gold else 0  # borrowing lots, 1 unrest each
+        mark = 0
         if t.gold <= gold and left and 0 <= seat:
             pygame.draw.circle(surf, P.GOLD, (cell.right - px(9), cell.y + px(9)), px(5))
         elif lots and left:
             bt = text(say_n("+{n} unrest", "+{n} unrest", lots), "cond-bold", px(11), P.BAD)
             surf.blit(bt, (cell.right - bt.get_width() - px(5), cell.y + px(19)))
+            mark = bt.get_width() + px(8)
+        room = cell.width - px(10) - mark  # the cost line, cut with a dot where the unrest mark needs the room
+        ct = text(_fit(line, "cond", px(11), room), "cond", px(11), P.INK_SOFT)
+        surf.blit(ct, (cell.x + px(5), cell.y + px(19)))
         fields = {"tile": name, "cost": cost, "timing": _timing(t.timing), "count": t.count,
                   "effect": capital(tile_effect(b, t.id)), "rule": tile_rule(b, t.id)}
         if lots:

@@ -23,7 +23,9 @@ import pygame
 from game.client.logbook import LogLine, note
 from game.client.nettable import NetTable, Stopped, UndoRefused
 from game.client.words.lang import N_, join_list, say, say_in, say_n
+from game.client.words.names import Names
 from game.client.words.peer import chat_refusal, power_name, sentence
+from game.rules.board import load_board
 from game.ui.app import Intent, wake_loop
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
@@ -69,9 +71,15 @@ def _what(code: str) -> str:
     return words.get(code, code)
 
 
+def _power(power: str) -> str:
+    """A power named in the language in use (an id the board does not know, in words)."""
+    b = load_board("standard")
+    return Names(b).power(power) if power in b.power_by_id else power_name(power)
+
+
 def _who(power: str, name: str) -> str:
     """A seat: its power, and its player's name when it has one."""
-    return f"{power_name(power)} ({name})" if name else power_name(power)
+    return f"{_power(power)} ({name})" if name else _power(power)
 
 
 class Online(Tooltips):
@@ -312,7 +320,7 @@ class Online(Tooltips):
 
     def _overdue_buttons(self, surf: pygame.Surface, late: list[Any]) -> None:
         """The choice to hand the late seats to the computer player or keep waiting."""
-        names = join_list(power_name(w.power) for w in late)
+        names = join_list(_power(w.power) for w in late)
         m = pygame.Rect(self.map_rect())
         box = pygame.Rect(0, 0, min(m.width - self.px(40), self.px(620)), self.px(74))
         box.midbottom = (m.centerx, m.bottom - self.px(10))
