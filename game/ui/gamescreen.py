@@ -35,6 +35,7 @@ class GameScreen(Protocol):
     speed: float  # how long its animations take (0: none)
     show_market: bool
     log_room: int  # pixels at the foot of the log's space kept free for a scene over it
+    bar_room: int  # pixels at the foot of the prompt bar kept free for a scene over it
     player_name: str
     log: list[str]
     events: list[dict[str, Any]]

@@ -108,7 +108,7 @@ def test_a_click_on_what_is_not_highlighted_says_the_engines_refusal(states: dic
 def test_the_hint_names_what_the_strongest_computer_player_would_do(states: dict[str, State]) -> None:
     import time
 
-    from game.rules import describe
+    from game.client.words.choices import label
 
     st = states["buy"]
     app, scene, table = _screen(st)
@@ -118,7 +118,7 @@ def test_the_hint_names_what_the_strongest_computer_player_would_do(states: dict
         if not scene.hint.endswith("thinking..."):
             break
         time.sleep(0.05)
-    words = {describe(st, c) for c in legal(st, pending(st).seat)}
+    words = {label(st, pending(st).seat, c) for c in legal(st, pending(st).seat)}  # a choice in the menu's words
     assert any(scene.hint.startswith(f"Hint: {w}") for w in words), scene.hint
     assert len(scene.hint) > len("Hint: ") + 20  # and why, in words
     assert not table.sent  # a hint decides nothing

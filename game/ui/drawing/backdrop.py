@@ -1,10 +1,11 @@
 """The backdrop of the menus: the board, dimmed, filling the window (drawn once per window
-size)."""
+size and language)."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.client.words.lang import language
 from game.rules.board import load_board
 
 
@@ -12,11 +13,12 @@ class Backdrop:
     """The board, dimmed, behind the menus (drawn once per window size)."""
 
     def __init__(self) -> None:
-        self._cache: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._cache: tuple[tuple[int, int, str], pygame.Surface] | None = None
 
     def draw(self, surf: pygame.Surface) -> None:
         size = surf.get_size()
-        if self._cache is None or self._cache[0] != size:
+        key = (size[0], size[1], language())  # (the board's names are printed in the language in use)
+        if self._cache is None or self._cache[0] != key:
             from game.ui.drawing.board import render_static
             from game.ui.drawing.layout import load_layout
 
@@ -28,7 +30,7 @@ class Backdrop:
             shade = pygame.Surface(size, pygame.SRCALPHA)
             shade.fill((16, 12, 8, 150))
             bg.blit(shade, (0, 0))
-            self._cache = (size, bg)
+            self._cache = (key, bg)
         surf.blit(self._cache[1], (0, 0))
 
 

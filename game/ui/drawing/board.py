@@ -1,6 +1,7 @@
 """The printed board: sea, land, areas with their names, VP values and marker spaces with
-the names under them, and the tracks' boxes: everything that never moves, drawn once per
-zoom into one surface (``render_static``), which :mod:`game.ui.drawing.mapview` caches."""
+the names under them (in the language in use, :mod:`game.ui.drawing.printed`), and the
+tracks' boxes: everything that never moves, drawn once per zoom into one surface
+(``render_static``), which :mod:`game.ui.drawing.mapview` caches."""
 
 from __future__ import annotations
 
@@ -8,18 +9,16 @@ import pygame
 
 from game.rules.board import Board
 from game.ui.drawing import palette as P
-from game.ui.drawing.assets import font, text
+from game.ui.drawing.assets import text
 from game.ui.drawing.camera import size_at
 from game.ui.drawing.layout import AreaShape, Layout
+from game.ui.drawing.printed import LABELS_FROM, label_size, printed, space_labels, title
 from game.ui.drawing.tracks import draw_track_boxes, draw_vp_track
 
 LAND_NEUTRAL = (204, 192, 158)  # land that is no area
 SHALLOW = (132, 172, 194)  # the shallow water along a coast
 ZONE_EDGE = (40, 74, 104)  # the dashed edge of a sea area
 SPACE_WATER = (150, 186, 204)
-# Below this zoom (the board smaller than it is in a 1280x720 window) the names under the
-# spaces are left out: at their smallest legible size they would run into each other.
-LABELS_FROM = 0.55
 
 
 def _scaled(points: tuple[tuple[int, int], ...], z: float) -> list[tuple[float, float]]:
@@ -134,44 +133,10 @@ def render_static(layout: Layout, b: Board, z: float, n_rounds: int = 6) -> pyga
     return surf
 
 
-def title(shape: AreaShape, area_name: str, vp: tuple[int, ...], z: float
-          ) -> tuple[list[tuple[str, int, pygame.Rect]], list[tuple[str, pygame.Rect]]]:
-    """Where an area's name is printed at zoom ``z`` (each line: its words, its size and
-    its rect) and its discs: the VP values, or a home nation's disc in its power's
-    colour (each: its text and its rect)."""
-    nx, ny = shape.name[0] * z, shape.name[1] * z
-    if shape.kind == "home":
-        size = size_at(19, z, 12)
-        lines = area_name.split(" ", 1) if shape.wrap else [area_name]
-    else:
-        size = size_at(22, z, 13)
-        lines = [area_name.upper()]
-    f = font("serif-bold", size)
-    step = f.get_linesize()
-    words = []
-    for i, line in enumerate(lines):
-        box = pygame.Rect((0, 0), f.size(line))
-        box.center = (round(nx), round(ny + (i - (len(lines) - 1) / 2) * step))
-        words.append((line, size, box))
-    discs: list[tuple[str, pygame.Rect]] = []
-    if shape.kind == "home":
-        r = size_at(12, z, 9)
-        discs.append((P.letters(shape.id), pygame.Rect(round(shape.vp[0] * z) - r, round(shape.vp[1] * z) - r,
-                                                       2 * r, 2 * r)))
-    else:
-        r = size_at(12, z, 8)
-        gap = 2 * r + max(3, round(6 * z))
-        x0 = shape.vp[0] * z - gap * (len(vp) - 1) / 2
-        for i, v in enumerate(vp):
-            discs.append((str(v), pygame.Rect(round(x0 + i * gap) - r, round(shape.vp[1] * z) - r, 2 * r, 2 * r)))
-    return words, discs
-
-
 def _print_area(surf: pygame.Surface, layout: Layout, b: Board, shape: AreaShape, z: float) -> None:
     """An area's name, VP values (or its power's colour) and marker spaces."""
-    area = b.area_by_id[shape.id]
     halo = P.PARCHMENT if shape.water else None
-    words, discs = title(shape, area.name, area.vp, z)
+    words, discs, labels = printed(layout, b, shape, z)
     for line, size, where in words:
         _haloed(surf, line, "serif-bold", size, P.INK, halo, topleft=where.topleft)
     for i, (label, where) in enumerate(discs):
@@ -195,27 +160,8 @@ def _print_area(surf: pygame.Surface, layout: Layout, b: Board, shape: AreaShape
         pygame.draw.rect(surf, fill, rect, border_radius=max(1, round(5 * z)))
         pygame.draw.rect(surf, P.INK_SOFT, rect, 1, border_radius=max(1, round(5 * z)))
     size = label_size(z)
-    for label, where in space_labels(layout, shape, z):
+    for label, where in labels:
         _haloed(surf, label, "cond", size, P.INK if shape.water else P.INK_SOFT, halo, topleft=where.topleft)
 
 
-def label_size(z: float) -> int:
-    """The size of the names under the spaces: 10 px at the zoom that fits 1280x720."""
-    return size_at(13, z, 10)
-
-
-def space_labels(layout: Layout, shape: AreaShape, z: float) -> list[tuple[str, pygame.Rect]]:
-    """The name under each space of an area and where it is printed at zoom ``z`` (none
-    when the board is drawn smaller than in a 1280x720 window)."""
-    if z < LABELS_FROM:
-        return []
-    f = font("cond", label_size(z))
-    s = round(layout.space * z)
-    out: list[tuple[str, pygame.Rect]] = []
-    for i, (x, y) in enumerate(shape.spaces[:len(shape.labels)]):
-        drop = shape.drops[i] if i < len(shape.drops) else 0
-        h = f.get_height()
-        r = pygame.Rect(0, 0, f.size(shape.labels[i])[0], h)
-        r.midtop = (round(x * z) + s // 2, round(y * z) + s + drop * h)
-        out.append((shape.labels[i], r))
-    return out
+__all__ = ["LABELS_FROM", "label_size", "render_static", "space_labels", "title"]

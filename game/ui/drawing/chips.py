@@ -11,6 +11,8 @@ from typing import Any
 
 import pygame
 
+from game.client.words.lang import join_list, language, say, say_in, say_n
+from game.client.words.names import Names
 from game.rules.board import Board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import font, text
@@ -40,7 +42,7 @@ class PieceChips:
         self.viewer = -1  # the player's seat: in a crowded area their chip is shown first
 
     def _counter(self, cid: str, s: int) -> pygame.Surface:
-        key = ("counter", cid, s)
+        key = ("counter", cid, s, language())  # (its marks are words: "VP")
         surf = self._chips.get(key)
         if surf is None:
             c = self.board.counter_by_id[cid]
@@ -53,9 +55,9 @@ class PieceChips:
             rr = max(6, round(s * 0.23))  # the gold disc and the VP flag in the top corners
             if c.type in ("pop", "slaves"):
                 size = max(10, s * 5 // 16)
-                word = "Pop" if c.type == "pop" else "Slaves"
+                word = say_in("counter mark", "Pop") if c.type == "pop" else say_in("counter mark", "Slaves")
                 if font("cond-bold", size).size(word)[0] > s - 4:
-                    word = "Slv"  # on a small counter; the tooltip names it
+                    word = say_in("counter mark", "Slv")  # on a small counter; the tooltip names it
                 t = text(word, "cond-bold", size, P.INK)
                 surf.blit(t, t.get_rect(center=(s // 2, s // 2)))
             else:
@@ -68,7 +70,7 @@ class PieceChips:
                 g = text(str(c.gold), "sans-bold", max(10, rr * 3 // 2), P.INK)
                 surf.blit(g, g.get_rect(center=(s - rr - 1, rr + 1)))
             if c.vp:
-                g = text("VP", "cond-bold", max(10, rr * 5 // 4), (255, 255, 255))
+                g = text(say_in("counter mark", "VP"), "cond-bold", max(10, rr * 5 // 4), (255, 255, 255))
                 flag = pygame.Rect(1, 1, g.get_width() + 3, g.get_height())
                 pygame.draw.rect(surf, (150, 30, 40), flag, border_radius=2)
                 surf.blit(g, g.get_rect(center=flag.center))
@@ -180,8 +182,10 @@ class PieceChips:
             if form[1] >= CHIP_MIN and form not in forms:
                 forms.append(form)
 
+        nm = Names(b)
+
         def tip(pid: str, u: tuple[int, ...]) -> str:
-            return f"{b.power_name(pid)} in {b.area_name(aid)}: {unit_words(u)}"
+            return say("{power} in {area}: {units}", power=nm.power(pid), area=nm.area(aid), units=unit_words(u))
 
         for wide, h, split in forms:
             pieces = [(pid, u, part) for _, pid, u in present for part in (_per_kind(u) if split else [u])]
@@ -207,9 +211,10 @@ class PieceChips:
                 continue
             if spots is None:  # the board drawn smaller than in the smallest window: no room at all
                 spots = [boxes[0].topleft]
-            more = (f"{len(hidden)} more {'powers have' if len(hidden) > 1 else 'power has'} pieces in "
-                    f"{b.area_name(aid)} (zoom in to see them all):\n"
-                    + "\n".join(f"{b.power_name(pid)}: {unit_words(u)}" for _, pid, u in hidden))
+            more = "\n".join([say_n("{n} more power has pieces in {area} (zoom in to see them all):",
+                                    "{n} more powers have pieces in {area} (zoom in to see them all):", len(hidden),
+                                    area=nm.area(aid))]
+                              + [f"{nm.power(pid)}: {unit_words(u)}" for _, pid, u in hidden])
             out: list[tuple[Target, pygame.Surface, pygame.Rect, str]] = [
                 (("unit", aid, pid), c, c.get_rect(topleft=xy), tip(pid, u))
                 for (pid, u, _), c, xy in zip(pieces, chips, spots, strict=False)]
@@ -235,8 +240,10 @@ def _per_kind(u: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 def unit_words(u: tuple[int, ...] | list[int]) -> str:
     """A power's pieces in an area in words: "2 armies, 1 fleet"."""
-    return ", ".join(f"{n} {(one, many)[n > 1]}" for (one, many), n in
-                     zip((("army", "armies"), ("fleet", "fleets"), ("fort", "forts")), u, strict=False) if n)
+    counts = (say_n("{n} army", "{n} armies", n) if kind == "army" else say_n("{n} fleet", "{n} fleets", n)
+              if kind == "fleet" else say_n("{n} fort", "{n} forts", n)
+              for kind, n in zip(("army", "fleet", "fort"), u, strict=False) if n)
+    return join_list(counts)
 
 
 def rows_in(boxes: list[pygame.Rect], h: int, gap: int) -> list[pygame.Rect]:

@@ -16,7 +16,9 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.client.gamefile import NOTE
-from game.client.logbook import kind_of, segments, shows
+from game.client.logbook import kind_of, now, segments, shows
+from game.client.words.lang import language, say
+from game.client.words.names import Names
 from game.rules.board import Board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import font, text
@@ -143,7 +145,8 @@ def render_line(line: str, board: Board, size: int, width: int, newest: bool) ->
             die(surf, pygame.Rect(x, mid - die_size // 2 - px(1), die_size, die_size), v, (250, 246, 236))
             x += die_size + px(4)
         d1, d2 = side.dice
-        how = f"strength {side.strength} + {abs(d1 - d2)}" + (", rolled 7" if side.seven else "")
+        how = (say("strength {strength} + {diff}, rolled 7", strength=side.strength, diff=abs(d1 - d2)) if side.seven
+               else say("strength {strength} + {diff}", strength=side.strength, diff=abs(d1 - d2)))
         rest = text(how, "sans", size, P.TEXT_DIM)
         surf.blit(rest, rest.get_rect(midleft=(x + px(4), mid)))
         y += row_h
@@ -155,10 +158,11 @@ class LogLines:
 
     def __init__(self, keep: int = 600) -> None:
         self.keep = keep
-        self._lines: OrderedDict[tuple[str, str, int, int, bool], pygame.Surface] = OrderedDict()
+        self._lines: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 
     def get(self, line: str, board: Board, size: int, width: int, newest: bool) -> pygame.Surface:
-        key = (line, kind_of(line), size, width, newest)
+        # (a battle's sides are drawn with words of the language in use: the same line, another surface)
+        key = (line, kind_of(line), getattr(line, "sides", ()), language(), size, width, newest)
         got = self._lines.get(key)
         if got is not None:
             self._lines.move_to_end(key)
@@ -176,7 +180,7 @@ def shown_lines(log: Sequence[str], power: str, board: Board) -> list[int]:
     """The indices of the lines a log filtered to ``power`` ("" none) shows."""
     if not power:
         return list(range(len(log)))
-    return [i for i, line in enumerate(log) if shows(line, power, board)]
+    return [i for i, line in enumerate(log) if shows(now(line), power, board)]
 
 
 def _head_height(s: float) -> int:
@@ -193,8 +197,9 @@ def draw_log(surf: pygame.Surface, r: pygame.Rect, log: Sequence[str], scroll: i
         return hits
     pygame.draw.rect(surf, BACK, r, border_radius=6)
     pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
-    title = "Log" + (f": {board.power_name(power)}" if power in board.power_by_id else "")
-    head = text(title + (f"  (scrolled {scroll})" if scroll else ""), "sans-bold", px(12), P.TEXT_DIM)
+    nm = Names(board)
+    title = say("Log: {power}", power=nm.power(power)) if power in board.power_by_id else say("Log")
+    head = text(say("{log}  (scrolled {n})", log=title, n=scroll) if scroll else title, "sans-bold", px(12), P.TEXT_DIM)
     surf.blit(head, (r.x + px(8), r.y + px(4)))
     x = r.right - px(6)
     for pid in reversed(list(powers)):  # the filter: a tag per power, at the right of the heading
@@ -207,8 +212,8 @@ def draw_log(surf: pygame.Surface, r: pygame.Rect, log: Sequence[str], scroll: i
         pygame.draw.rect(surf, edge, tag, 2 if pid == power else 1, border_radius=px(3))
         t = text(P.letters(pid), "cond-bold", px(10), P.ink(pid))
         surf.blit(t, t.get_rect(center=tag.center))
-        what = ("Show the whole log again" if pid == power
-                else f"Show only the lines about {board.power_name(pid)} (and the wars' and rounds' headers)")
+        what = (say("Show the whole log again") if pid == power
+                else say("Show only the lines about {power} (and the wars' and rounds' headers)", power=nm.power(pid)))
         hits.append(Hit(tag, ("logfilter", pid), what))
         x = tag.x - px(3)
     size = px(11)
@@ -220,10 +225,11 @@ def draw_log(surf: pygame.Surface, r: pygame.Rect, log: Sequence[str], scroll: i
     surf.set_clip(pygame.Rect(r.x, top, r.width, r.bottom - top - px(2)))
     while k >= 0 and y > top:
         i = shown[k]
-        line = LOG_LINES.get(log[i], board, size, r.width - px(16), i == len(log) - 1)
+        words = now(log[i])
+        line = LOG_LINES.get(words, board, size, r.width - px(16), i == len(log) - 1)
         y -= line.get_height()
         surf.blit(line, (r.x + px(8), y))
-        hits.append(Hit(pygame.Rect(r.x, y, r.width, line.get_height()), ("logline", str(i)), log[i]))
+        hits.append(Hit(pygame.Rect(r.x, y, r.width, line.get_height()), ("logline", str(i)), words))
         y -= px(2)
         k -= 1
     surf.set_clip(clip)
@@ -238,7 +244,7 @@ def log_top_scroll(r: pygame.Rect, log: Sequence[str], s: float, board: Board, p
     shown = shown_lines(log, power, board)
     fit = 0
     for i in shown:
-        room -= LOG_LINES.get(log[i], board, px(11), r.width - px(16), i == len(log) - 1).get_height() + px(2)
+        room -= LOG_LINES.get(now(log[i]), board, px(11), r.width - px(16), i == len(log) - 1).get_height() + px(2)
         if room < 0:
             break
         fit += 1

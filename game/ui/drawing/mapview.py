@@ -11,7 +11,9 @@ from typing import Any
 import pygame
 
 from game.client.markers import MarkerSpaces
-from game.rules.board import Board
+from game.client.words.lang import language, say, say_in, say_n
+from game.client.words.names import Names
+from game.rules.board import Board, Counter
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.board import render_static
@@ -29,14 +31,14 @@ class MapRenderer(PieceChips):
     def __init__(self, layout: Layout, b: Board) -> None:
         super().__init__(b)
         self.layout = layout
-        self._sheets: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self._sheets: OrderedDict[tuple[int, int, str], pygame.Surface] = OrderedDict()
         self.n_rounds = 6
         # which space each control marker stands on (the screen follows the game's steps);
         # None: markers fill the free spaces in seating order
         self.marker_spaces: MarkerSpaces | None = None
 
     def sheet(self, z: float) -> pygame.Surface:
-        key = (round(z * 1000), self.n_rounds)
+        key = (round(z * 1000), self.n_rounds, language())  # (its names are printed in the language in use)
         s = self._sheets.get(key)
         if s is None:
             s = render_static(self.layout, self.board, z, self.n_rounds)
@@ -88,6 +90,7 @@ class MapRenderer(PieceChips):
                      hits: list[Hit]) -> None:
         z = cam.zoom
         b = self.board
+        nm = Names(b)
         s = round(self.layout.space * z)
         powers: list[str] = v["powers"]
         for aid, shape in self.layout.areas.items():
@@ -118,15 +121,13 @@ class MapRenderer(PieceChips):
                 if tgt[0] == "counter":
                     c = b.counter_by_id[tgt[1]]
                     surf.blit(self._counter(c.id, s), rect)
-                    took = {"pop": " (Pop: colonise, R-ACT-E1)", "slaves": " (Slaves: enslave, R-ACT-E2)"}
-                    tip = c.name + took.get(c.type, f", strength {c.strength}" + (f", {c.gold} gold" if c.gold else "")
-                                            + (", 1 VP" if c.vp else "") + " (R-CMB-12)")
+                    tip = counter_tip(c, nm)
                 else:
                     pid = tgt[2]
                     surf.blit(self._marker(pid, s), rect)
-                    space = b.counter_by_id[own[i]].name if i < len(own) else ""
-                    tip = (f"{b.power_name(pid)} control marker on {space} ({b.area_name(aid)})" if space
-                           else f"{b.power_name(pid)} control marker in {b.area_name(aid)}")
+                    fields = {"power": nm.power(pid), "area": nm.area(aid)}
+                    tip = (say("{power} control marker on {space} ({area})", space=nm.counter(own[i]), **fields)
+                           if i < len(own) else say("{power} control marker in {area}", **fields))
                 if tgt in lit:
                     pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=4)
                 hits.append(Hit(rect, tgt, tip))
@@ -134,10 +135,10 @@ class MapRenderer(PieceChips):
             badges: list[tuple[str, str]] = []
             for area, tile, seat in v["captured"]:
                 if area == aid:
-                    badges.append((b.tile_name(tile) if tile in b.tile_by_id else str(tile), powers[seat]))
+                    badges.append((nm.tile(tile) if tile in b.tile_by_id else str(tile), powers[seat]))
             for area, seat in v["blockades"]:
                 if area == aid:
-                    badges.append(("Blockade", powers[seat]))
+                    badges.append((nm.tile("blockade") if "blockade" in b.tile_by_id else say("Blockade"), powers[seat]))
             bx, by = cam.to_screen(shape.units[0] + shape.units[2], shape.name[1] - 14)
             for label, pid in badges:
                 tsurf = text(label, "cond-bold", max(10, round(12 * z)), (255, 255, 255))
@@ -146,7 +147,8 @@ class MapRenderer(PieceChips):
                 pygame.draw.rect(surf, (30, 30, 30), r, border_radius=4)
                 pygame.draw.circle(surf, P.power(pid), (r.right - round(10 * z), r.centery), max(4, round(7 * z)))
                 surf.blit(tsurf, (r.x + 4, r.y + 2))
-                hits.append(Hit(r, ("badge", aid, label), f"{label} ({b.power_name(pid)}) in {b.area_name(aid)}"))
+                hits.append(Hit(r, ("badge", aid, label), say("{tile} ({power}) in {area}", tile=label,
+                                                              power=nm.power(pid), area=nm.area(aid))))
                 by += r.height + 2
 
     def _draw_units(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], lit: set[Target],
@@ -161,14 +163,15 @@ class MapRenderer(PieceChips):
 
     def _draw_tracks(self, surf: pygame.Surface, cam: Camera, v: dict[str, Any], hits: list[Hit]) -> None:
         z = cam.zoom
-        b = self.board
+        nm = Names(self.board)
         ox, oy = round(cam.ox), round(cam.oy)
         powers: list[str] = v["powers"]
         for name, value in (("war", v["war"]), ("round", v["round"])):
             if value:
                 r = track_cell(self.layout, name, value - 1, z).move(ox, oy)
                 pygame.draw.rect(surf, P.HIGHLIGHT_EDGE, r, max(2, round(4 * z)), border_radius=4)
-                hits.append(Hit(r, ("track", name, str(value)), f"{name.title()} {value}"))
+                hits.append(Hit(r, ("track", name, str(value)),
+                                say("War {n}", n=value) if name == "war" else say("Round {n}", n=value)))
         s = round(self.layout.tracks["alliance"]["cell"] * z) - 2
         order: list[int] = v["order"]
         t = self.layout.tracks["alliance"]
@@ -177,9 +180,9 @@ class MapRenderer(PieceChips):
                 space = 2 * col + 1 + row
                 hits.append(Hit(track_cell(self.layout, "alliance", col, z, row).move(ox, oy),
                                 ("track", "alliance_box", f"{box}{space}"),
-                                f"Alliance {box}, space {space}: a power the auction places here (proposal box {box}) "
-                                f"is allied this war with every power on row {box}, and plays {_ordinal(space)} in "
-                                f"each round (R-ALL-1, R-ALL-6, R-ALL-7)"))
+                                say("Alliance {box}, space {space}: a power the auction places here (proposal box "
+                                    "{box}) is allied this war with every power on row {box}, and plays {nth} in each "
+                                    "round (R-ALL-1, R-ALL-6, R-ALL-7)", box=box, space=space, nth=ordinal(space))))
         for seat, (side, space) in enumerate(zip(v["alliance"], v["track"], strict=False)):
             if not side:
                 continue
@@ -189,7 +192,8 @@ class MapRenderer(PieceChips):
             surf.blit(m, m.get_rect(center=r.center))
             place = order.index(seat) + 1 if seat in order else space
             hits.append(Hit(r, ("track", "alliance", powers[seat]),
-                            f"{b.power_name(powers[seat])}: alliance {'AB'[side - 1]}, plays {_ordinal(place)}"))
+                            say("{power}: alliance {box}, plays {nth}", power=nm.power(powers[seat]), box="AB"[side - 1],
+                                nth=ordinal(place))))
         # VP markers on the edge track, stacked toward the board's middle where scores are
         # equal, and never past the board's edge (there the window's bars would hide them)
         stacks: dict[int, int] = {}
@@ -204,9 +208,33 @@ class MapRenderer(PieceChips):
             dx, dy = INWARD[vp_side(self.layout, vp)]
             r = m.get_rect(center=(cell.centerx + k * dx, cell.centery + k * dy)).clamp(board)
             surf.blit(m, r)
-            hits.append(Hit(r, ("track", "vp", powers[seat]), f"{b.power_name(powers[seat])}: {vp} VP"))
+            hits.append(Hit(r, ("track", "vp", powers[seat]),
+                            say_n("{power}: {n} VP", "{power}: {n} VP", vp, power=nm.power(powers[seat]))))
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def ordinal(n: int) -> str:
+    """A place in the play order: "1st", "2nd"... (the alliance track has seven)."""
+    places = [say_in("place", "1st"), say_in("place", "2nd"), say_in("place", "3rd"), say_in("place", "4th"),
+              say_in("place", "5th"), say_in("place", "6th"), say_in("place", "7th")]
+    return places[n - 1] if 1 <= n <= len(places) else str(n)
+
+
+def counter_tip(c: Counter, nm: Names) -> str:
+    """A nation counter's tooltip: its name and what it is for (colonise, enslave; a
+    neutral's strength, gold and VP when conquered)."""
+    name = nm.counter(c.id)
+    if c.type == "pop":
+        return say("{counter} (Pop: colonise, R-ACT-E1)", counter=name)
+    if c.type == "slaves":
+        return say("{counter} (Slaves: enslave, R-ACT-E2)", counter=name)
+    if c.gold and c.vp:
+        return say_n("{counter}, strength {strength}, {n} gold, 1 VP (R-CMB-12)",
+                     "{counter}, strength {strength}, {n} gold, 1 VP (R-CMB-12)", c.gold, counter=name,
+                     strength=c.strength)
+    if c.gold:
+        return say_n("{counter}, strength {strength}, {n} gold (R-CMB-12)",
+                     "{counter}, strength {strength}, {n} gold (R-CMB-12)", c.gold, counter=name, strength=c.strength)
+    if c.vp:
+        return say("{counter}, strength {strength}, 1 VP (R-CMB-12)", counter=name, strength=c.strength)
+    return say("{counter}, strength {strength} (R-CMB-12)", counter=name, strength=c.strength)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.words.lang import say_in
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.camera import size_at
@@ -69,7 +70,9 @@ def track_cell(layout: Layout, name: str, i: int, z: float, row: int = 0) -> pyg
 
 
 def draw_track_boxes(surf: pygame.Surface, layout: Layout, z: float, n_rounds: int) -> None:
-    for name, label, count in (("war", "WAR", 3), ("round", "ROUND", n_rounds), ("alliance", "ALLIANCE", 0)):
+    labels = (("war", say_in("track", "WAR"), 3), ("round", say_in("track", "ROUND"), n_rounds),
+              ("alliance", say_in("track", "ALLIANCE"), 0))
+    for name, label, count in labels:
         t = layout.tracks[name]
         lab = text(label, "serif-bold", size_at(17, z, 12), P.INK)
         surf.blit(lab, lab.get_rect(midleft=(round(t["lx"] * z), round(t["ly"] * z))))

@@ -11,7 +11,8 @@ from game.client.words.auction import auction_words
 from game.client.words.choices import label as choice_label
 from game.client.words.choices import sea_roll_note
 from game.client.words.fairness import opener_tip
-from game.client.words.lang import capital
+from game.client.words.lang import N_, capital, join_list, say, say_n
+from game.client.words.names import Names
 from game.client.words.prompts import prompt_sentence
 from game.client.words.tiles import TIMING, tile_effect, tile_rule
 from game.rules import pending
@@ -38,27 +39,35 @@ class Bars(ChoiceInput):
         p = pending(st)
         who = ""
         if p.is_over:
-            who = "The game is over"
+            who = say("The game is over")
         elif p.chance is not None:
-            who = "Rolling..."
+            who = say("Rolling...")
         elif p.seat == self.seat and self.awaiting:
-            who = "Sent..."  # a click is not taken before the table reports the choice
+            who = say("Sent...")  # a click is not taken before the table reports the choice
         elif p.seat == self.seat:  # (a click while the last moves still animate finishes them and is taken)
-            who = "Your decision"
+            who = say("Your decision")
         else:
-            name = self.board.power_name(st.powers[p.seat])
-            who = f"{name} is thinking..." if self.table.thinking() == p.seat else f"Waiting for {name}"
-        title = text("Struggle of Empires", "serif-bold", self.px(20), P.HIGHLIGHT)
+            name = Names(self.board).power(st.powers[p.seat])
+            who = (say("{power} is thinking...", power=name) if self.table.thinking() == p.seat
+                   else say("Waiting for {power}", power=name))
+        title, t, x1 = self._top_words()
         surf.blit(title, (self.px(10), (r.height - title.get_height()) // 2))
-        info = f"War {st.war} of 3" + (f"  -  Round {st.round}" if st.round else "")
-        t = text(info, "sans-bold", self.px(14), P.TEXT)
-        surf.blit(t, (self.px(220), (r.height - t.get_height()) // 2))
+        surf.blit(t, (x1, (r.height - t.get_height()) // 2))
         col = P.HIGHLIGHT if p.seat == self.seat and not p.is_over else P.TEXT
         t2 = text(who, "sans-bold", self.px(14), col)
         room = min(b.rect.x for b in self.buttons) - self.px(16) if self.buttons else w
-        x2 = self.px(230) + t.get_width()
+        x2 = x1 + self.px(10) + t.get_width()
         if x2 + t2.get_width() <= room:
             surf.blit(t2, (x2, (r.height - t2.get_height()) // 2))
+
+    def _top_words(self) -> tuple[pygame.Surface, pygame.Surface, int]:
+        """The top bar's title, its war and round, and where these start."""
+        assert self.shown is not None
+        st = self.shown
+        title = text(say("Struggle of Empires"), "serif-bold", self.px(20), P.HIGHLIGHT)
+        info = (say("War {war} of 3  -  Round {round}", war=st.war, round=st.round) if st.round
+                else say("War {war} of 3", war=st.war))
+        return title, text(info, "sans-bold", self.px(14), P.TEXT), max(self.px(220), self.px(22) + title.get_width())
 
     def _bar(self, surf: pygame.Surface) -> None:
         assert self.shown is not None and self.board is not None
@@ -69,19 +78,20 @@ class Bars(ChoiceInput):
         x, y = r.x + self.px(12), r.y + self.px(8)
         width = r.width - self.px(24)
         if p.is_over:
-            prompt = "The game is over."
+            prompt = say("The game is over.")
         elif self.picker is not None and self.ready():
             prompt = self._prompt_words(prompt_sentence(p, self.board))
         elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
-            prompt = "The computer players move (Skip or space hurries them)"
+            prompt = say("The computer players move (Skip or space hurries them)")
         elif p.chance is not None:
-            prompt = "Rolling..."
+            prompt = say("Rolling...")
         else:
-            name = self.board.power_name(st.powers[p.seat]) if p.seat >= 0 else ""
+            name = Names(self.board).power(st.powers[p.seat]) if p.seat >= 0 else ""
             words = prompt_sentence(p, self.board)
             said = words.removeprefix(f"{name}: ") if name else words  # the prompt may name the power already
-            prompt = f"Waiting for {name}: {said}" if name else words
+            prompt = say("Waiting for {power}: {prompt}", power=name, prompt=said) if name else words
         lines = wrap(prompt, "sans-bold", self.px(15), width)[:2]
+        self.drawn_prompt = prompt  # (for tests: the words of the prompt drawn last)
         self.rule_links = []  # the rule ids drawn as links: a click opens the rule's card
         for line in lines:
             h, links = draw_linked(surf, line, "sans-bold", self.px(15), P.HIGHLIGHT if self.picker else P.TEXT, (x, y),
@@ -90,7 +100,12 @@ class Bars(ChoiceInput):
             y += h
         area = pygame.Rect(x, y + self.px(6), width, r.bottom - y - self.px(10))
         if not (self.picker is not None and self.ready()) and self.banner and self.card_time <= 0:
-            for line in self.banner[-3:]:  # what just happened, under the prompt
+            # what just happened, under the prompt: its last lines, wrapped, as many as there is room for
+            rows = [row for line in self.banner_lines()[-3:] for row in wrap(line, "sans", self.px(13),
+                                                                             width - self.px(10))]
+            step = text("Ag", "sans", self.px(13), P.TEXT).get_height() + self.px(1)
+            room = max(1, (r.bottom - self.bar_room - y - self.px(4)) // step)
+            for line in rows[-room:]:
                 h, links = draw_linked(surf, line, "sans", self.px(13), P.TEXT if self.banner_time > 0 else P.TEXT_DIM,
                                        (x + self.px(10), y + self.px(2)), self.mouse)
                 self.rule_links += links
@@ -110,7 +125,7 @@ class Bars(ChoiceInput):
             tr = self.tracker
             aim = auction_words(self.view, self.board, tr.high, tr.leader, tr.box_a, tr.box_b, tr.passed)
             self._beside_buttons(surf, area, aim, P.TEXT_DIM, "sans")
-        msg = self.hint if self.hint else (self.message if self.message_time > 0 else "")
+        msg = self.hint_now() or self.message_now()
         if msg:  # over the bottom of the map, in up to three lines
             col = (255, 190, 170) if not self.hint else (190, 230, 190)
             msg_lines = wrap(msg, "sans", self.px(13), r.width - self.px(40))[:3]
@@ -148,15 +163,23 @@ class Bars(ChoiceInput):
         done = self.picker.complete()
         if done is not None and self.shown is not None:
             sea = sea_roll_note(self.shown, self.seat, done)
-            return f"Confirm: {choice_label(self.shown, self.seat, done)}?" + (f" - {sea}" if sea else "")
+            what = choice_label(self.shown, self.seat, done)
+            return say("Confirm: {choice}? - {sea}", choice=what, sea=sea) if sea else say("Confirm: {choice}?",
+                                                                                           choice=what)
         if self.picker.clicked and self.shown is not None:
-            words = [self.picker.option(p, i).label for i, p in enumerate(self.picker.picked)]
+            picked = " - ".join(self.picker.option(p, i).label for i, p in enumerate(self.picker.picked))
             drawn = {h.target for h in self.hits}
-            where = " (highlighted on the map)" if any(o.target in drawn or o.target is not None and
-                                                       o.target[0] == "area" for o in opts) else ""
+            lit = any(o.target in drawn or o.target is not None and o.target[0] == "area" for o in opts)
             box = self._proposal_box()
-            what = f" the power for box {box} (alliance {box})" if box else ""
-            return f"{prompt}: {' - '.join(words)} - now choose{what}{where}"
+            fields = {"prompt": prompt, "picked": picked, "box": box}
+            if box and lit:
+                return say("{prompt}: {picked} - now choose the power for box {box} (alliance {box}) (highlighted on "
+                           "the map)", **fields)
+            if box:
+                return say("{prompt}: {picked} - now choose the power for box {box} (alliance {box})", **fields)
+            if lit:
+                return say("{prompt}: {picked} - now choose (highlighted on the map)", **fields)
+            return say("{prompt}: {picked} - now choose", **fields)
         return prompt
 
     def box_words(self, power: str) -> str:
@@ -164,9 +187,12 @@ class Bars(ChoiceInput):
         box = self._proposal_box()
         if not box or self.board is None:
             return ""
-        row = "top" if box == "A" else "bottom"
-        return (f"{self.board.power_name(power)} in box {box}: placed on alliance {box}, the {row} row of the "
-                f"alliance track, if this bid wins (R-ALL-1, R-ALL-4)")
+        name = Names(self.board).power(power)
+        if box == "A":
+            return say("{power} in box {box}: placed on alliance {box}, the top row of the alliance track, if this bid "
+                       "wins (R-ALL-1, R-ALL-4)", power=name, box=box)
+        return say("{power} in box {box}: placed on alliance {box}, the bottom row of the alliance track, if this "
+                   "bid wins (R-ALL-1, R-ALL-4)", power=name, box=box)
 
     def _proposal_box(self) -> str:
         """In a proposal (R-ALL-4), the box the next power clicked goes in ("" otherwise)."""
@@ -174,12 +200,12 @@ class Bars(ChoiceInput):
             return ""
         return "AB"[len(self.picker.picked) - 1]
 
-    def _price(self, o: Option) -> str:
-        """What a unit built costs, on its button (R-ACT-B1: 1 population, no gold; a free
-        build by Mercenaries or Pressgangs asks nothing)."""
+    def _priced(self, o: Option) -> str:
+        """A choice's button label, with what a unit built costs (R-ACT-B1: 1 population, no
+        gold; a free build by Mercenaries or Pressgangs asks nothing)."""
         if self.shown is None or pending(self.shown).kind != "build" or o.part not in (("army",), ("fleet",), ("fort",)):
-            return ""
-        return " (1 population)"
+            return o.label
+        return say("{choice} (1 population)", choice=o.label)
 
     def _in_stock(self, tile: str) -> bool:
         return tile in self.view.get("stock", {})
@@ -190,30 +216,47 @@ class Bars(ChoiceInput):
         if b is None:
             return ""
         if o.target and o.target[0] == "tile" and o.target[1] in b.tile_by_id:
-            t = b.tile_by_id[o.target[1]]
-            cost = ", ".join(x for x in (f"{t.gold} gold" if t.gold else "", f"{t.population} population"
-                                         if t.population else "", f"{t.unrest} unrest" if t.unrest else "") if x)
-            left = self.view.get("stock", {}).get(t.id, "?")
-            return (f"{t.name}: {cost or 'free'}; {TIMING.get(t.timing, t.timing)}; {left} left in the stock. "
-                    f"{capital(tile_effect(b, t.id))} ({tile_rule(b, t.id)})")
+            return self._tile_tip(o.target[1])
         kind = str(o.part[0]) if o.part else ""
         if self._proposal_box() and kind in b.power_by_id:
             return self.box_words(kind)
         if kind == "pass" and self.shown is not None and pending(self.shown).kind == "bid":
-            return ("Pass: bid no more for now; you may bid again when your turn comes round. The auction ends "
-                    "when every other player has passed after the high bid (R-ALL-3)")
-        return TIPS.get(kind, "")
+            return say("Pass: bid no more for now; you may bid again when your turn comes round. The auction ends "
+                       "when every other player has passed after the high bid (R-ALL-3)")
+        return say(TIPS[kind]) if kind in TIPS else ""
+
+    def _tile_tip(self, tile: str) -> str:
+        """A tile's button's words: its cost, when it acts, how many are left, what it does."""
+        assert self.board is not None
+        t = self.board.tile_by_id[tile]
+        parts = [say_n("{n} gold", "{n} gold", t.gold) if t.gold else "",
+                 say_n("{n} population", "{n} population", t.population) if t.population else "",
+                 say_n("{n} unrest", "{n} unrest", t.unrest) if t.unrest else ""]
+        fields = {"tile": Names(self.board).tile(t.id), "cost": join_list(x for x in parts if x) or say("free"),
+                  "timing": TIMING.get(t.timing, t.timing), "effect": capital(tile_effect(self.board, t.id)),
+                  "rule": tile_rule(self.board, t.id)}
+        left = self.view.get("stock", {}).get(t.id)
+        if not isinstance(left, int):
+            return say("{tile}: {cost}; {timing}. {effect} ({rule})", **fields)
+        return say_n("{tile}: {cost}; {timing}; {n} left in the stock. {effect} ({rule})",
+                     "{tile}: {cost}; {timing}; {n} left in the stock. {effect} ({rule})", left, **fields)
 
     def _top_buttons(self) -> list[Button]:
         w = self.size[0]
         h = self.px(26)
         y = self.px(4)
-        specs = [("Menu", ("menu",)), ("Fit map", ("fit",)), ("Tiles", ("market",)), ("Dice", ("dice",)),
-                 ("Hint", ("hint",)), ("Undo", ("undo",)), ("Skip", ("skip",))]
+        specs = [(say("Menu"), ("menu",)), (say("Fit map"), ("fit",)), (say("Tiles"), ("market",)),
+                 (say("Dice"), ("dice",)), (say("Hint"), ("hint",)), (say("Undo"), ("undo",)), (say("Skip"), ("skip",))]
         out: list[Button] = []
+        # each as wide as its word needs (66 pixels at least), ending over the map's right edge,
+        # or further right, over the side column, where the words before them need the room
+        widths = [max(self.px(66), text(label, "sans-bold", self.px(13), P.TEXT).get_width() + self.px(14))
+                  for label, _ in specs]
         x = w - self.px(336)
-        for label, key in reversed(specs):
-            bw = self.px(66)
+        if self.shown is not None:
+            _, info, x1 = self._top_words()
+            x = min(w - self.px(6), max(x, x1 + info.get_width() + self.px(12) + sum(widths) + self.px(6) * len(widths)))
+        for (label, key), bw in reversed(list(zip(specs, widths, strict=True))):
             x -= bw + self.px(6)
             b = Button(pygame.Rect(x, y, bw, h), label, key)
             if key == ("undo",):
@@ -234,10 +277,9 @@ class Bars(ChoiceInput):
         done = self.picker.complete()
         bid_range = self.picker.amount_range()
         if done is not None and self.picker.needs_confirm():
-            specs.append(("Confirm", ("confirm",)))
+            specs.append((say("Confirm"), ("confirm",)))
         elif done is not None and self.shown is not None:  # the one thing left to do
-            words = choice_label(self.shown, self.seat, done)
-            specs.append((words[:1].upper() + words[1:], ("confirm",)))
+            specs.append((capital(choice_label(self.shown, self.seat, done)), ("confirm",)))
         else:
             for o in self.picker.options():
                 if bid_range and (o.part == ("bid",) or len(o.part) == 1 and isinstance(o.part[0], int)):
@@ -246,15 +288,13 @@ class Bars(ChoiceInput):
                         and self.picker.picked[:1] == [("tile",)] and self._in_stock(o.target[1])):
                     continue  # the stock over the map is the choice: one clickable grid, not a row of buttons
                 if o.target is None or o.target[0] in ("tile", "counter", "unit"):
-                    specs.append((o.label + self._price(o), ("part", o.part)))
+                    specs.append((self._priced(o), ("part", o.part)))
         if bid_range:
             lo, hi = bid_range
-            n = self.amount_value()
-            verb = "Bid" if self.picker.bid_range() else "Offer"
             specs = [("-", ("bid-", 1)), (f"{self.amount.value}  ({lo}-{hi})", ("noop",)), ("+", ("bid+", 1)),
-                     (f"{verb} {n} gold" if n is not None else f"{verb}...", ("bid",))] + specs
+                     (self._amount_label(), ("bid",))] + specs
         if self.picker.clicked:
-            specs.append(("Cancel", ("cancel",)))
+            specs.append((say("Cancel"), ("cancel",)))
         page_of = (id(self.picker), len(self.picker.picked))  # the page shown, for this part of this choice
         page = self.button_page[1] if self.button_page[0] == page_of else 0
         self.button_page = (page_of, page)
@@ -272,9 +312,17 @@ class Bars(ChoiceInput):
             if b.key == ("noop",):
                 b.enabled = False
             if b.key == ("bid",):
-                n = self.amount_value()
-                b.enabled = n is not None and self.picker.amount_choice(n) is not None
+                typed = self.amount_value()
+                b.enabled = typed is not None and self.picker.amount_choice(typed) is not None
         return buttons
+
+    def _amount_label(self) -> str:
+        """The button that bids or offers the amount typed."""
+        assert self.picker is not None
+        n = self.amount_value()
+        if self.picker.bid_range():
+            return say_n("Bid {n} gold", "Bid {n} gold", n) if n is not None else say("Bid...")
+        return say_n("Offer {n} gold", "Offer {n} gold", n) if n is not None else say("Offer...")
 
     def _draw_buttons(self, surf: pygame.Surface) -> None:
         """The top bar's and the choices' buttons; a bid's or an offer's amount as a text
@@ -289,15 +337,16 @@ class Bars(ChoiceInput):
                 draw_button(surf, b, self.mouse, self.px(13))
 
 
-TIPS = {
-    "attack": "Attack a neutral counter or another power's units (2 gold, paid before the dice; R-CMB-1)",
-    "build": "Build an army, a fleet or a fort in your home nation for 1 population; it may move at once (R-ACT-B1)",
-    "buy": "Buy a tile from the stock, at most once a round (R-ACT-A1)",
-    "move": "Move up to 2 units (3 with Logistics); into or out of a colony needs a sea roll (R-ACT-C1)",
-    "pass": "Do nothing with this action (R-ACT-F1)",
-    "colonise": "Pay 1 population: your control marker replaces a Pop counter (R-ACT-E1)",
-    "enslave": "With a fleet of yours in Africa: your control marker replaces a Slaves counter (R-ACT-E2)",
-    "use": "Use a tile you hold, a free action (R-GEN-8)",
-    "end": "End your turn",
-    "done": "Stop moving",
+TIPS = {  # a choice's button's tooltip, by its kind (said when shown)
+    "attack": N_("Attack a neutral counter or another power's units (2 gold, paid before the dice; R-CMB-1)"),
+    "build": N_("Build an army, a fleet or a fort in your home nation for 1 population; it may move at once "
+                "(R-ACT-B1)"),
+    "buy": N_("Buy a tile from the stock, at most once a round (R-ACT-A1)"),
+    "move": N_("Move up to 2 units (3 with Logistics); into or out of a colony needs a sea roll (R-ACT-C1)"),
+    "pass": N_("Do nothing with this action (R-ACT-F1)"),
+    "colonise": N_("Pay 1 population: your control marker replaces a Pop counter (R-ACT-E1)"),
+    "enslave": N_("With a fleet of yours in Africa: your control marker replaces a Slaves counter (R-ACT-E2)"),
+    "use": N_("Use a tile you hold, a free action (R-GEN-8)"),
+    "end": N_("End your turn"),
+    "done": N_("Stop moving"),
 }

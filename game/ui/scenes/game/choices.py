@@ -8,12 +8,19 @@ an attack's odds, worked out off the drawing thread."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client.logbook import now
+from game.client.words.choices import label as choice_label
+from game.client.words.lang import language, say, say_n
+from game.client.words.names import Names
 from game.client.words.prompts import prompt_sentence
 from game.client.words.refusals import refusal_line
-from game.rules import Act, Choice, RulesError, apply, describe, pending
+from game.rules import Act, Choice, RulesError, State, apply, pending
 from game.rules.board import load_board
 from game.ui.app import Intent
 from game.ui.drawing.hits import Target
@@ -21,6 +28,9 @@ from game.ui.drawing.logview import log_top_scroll
 from game.ui.scenes.game.screen import SAID_S
 from game.ui.scenes.game.steps import StepPlayer
 from game.ui.widgets.picker import Option, parts_of
+
+if TYPE_CHECKING:
+    from game.bots.search import SearchResult
 
 
 class ChoiceInput(StepPlayer):
@@ -145,8 +155,12 @@ class ChoiceInput(StepPlayer):
         if c is not None:
             self._submit(c)
         elif r is not None:
-            what = "A bid" if self.picker is not None and self.picker.bid_range() else "The gold offered"
-            self.tell(f"{what} is a whole number of gold from {r[0]} to {r[1]} (R-GEN-4).")
+            lo, hi = r
+            if self.picker is not None and self.picker.bid_range():
+                self.tell(lambda: say("A bid is a whole number of gold from {lo} to {hi} (R-GEN-4).", lo=lo, hi=hi))
+            else:
+                self.tell(lambda: say("The gold offered is a whole number of gold from {lo} to {hi} (R-GEN-4).", lo=lo,
+                                      hi=hi))
 
     def close_card(self) -> None:
         """Close the card over the map, read: the game goes on at once."""
@@ -245,8 +259,8 @@ class ChoiceInput(StepPlayer):
         opts = self.picker.options()
         slot_kinds = {o.target[0] for o in opts if o.target}
         if not opts or (target[0] not in slot_kinds and not (target[0] == "area" and "area" in slot_kinds)):
-            p = pending(self.shown)
-            self.tell(f"Not now. {prompt_sentence(p, load_board(self.shown.ruleset))}")
+            p, board = pending(self.shown), load_board(self.shown.ruleset)
+            self.tell(lambda: say("Not now. {prompt}", prompt=prompt_sentence(p, board)))
             return
         n = len(self.picker.picked)
         for c in self.picker.matching():
@@ -263,10 +277,10 @@ class ChoiceInput(StepPlayer):
             try:
                 apply(self.shown, Act(self.seat, Choice(c.kind, tuple(args))))
             except RulesError as exc:
-                self.tell(refusal_line(exc, load_board(self.shown.ruleset)))
+                self.tell(partial(refusal_line, exc, load_board(self.shown.ruleset)))
                 return
             break
-        self.tell("That is not one of your choices now.")
+        self.tell(lambda: say("That is not one of your choices now."))
 
     def _button(self, key: object) -> None:
         if not isinstance(key, tuple) or not key:
@@ -318,30 +332,41 @@ class ChoiceInput(StepPlayer):
         if got is None:
             from game.client.odds import odds_in_background
 
-            board = self.board
-
             def changed() -> None:
                 if self.app is not None:
                     self.app.dirty = True
 
-            got = odds_in_background(st, self.seat, attack, lambda s: board.power_name(st.powers[s]), changed,
+            names = Names(self.board)
+            got = odds_in_background(st, self.seat, attack, lambda s: names.power(st.powers[s]), changed,
                                      lambda: self.shown is not st)
             self._odds[attack] = got
         from game.client.odds import attack_frame, describe_odds
 
+        nm = Names(self.board)
         if attack is None:  # under way: whose chance it is, by name
             fr = attack_frame(st)
             att = int(fr["sides"][0]) if fr is not None else -1
             dfd = int(fr["sides"][1]) if fr is not None else -1
-            name = self.board.power_name(st.powers[att]) if 0 <= att < st.n else "the attacker"
-            against = (self.board.power_name(st.powers[dfd]) if 0 <= dfd < st.n
-                       else str(fr.get("neutral_name", "the defender")) if fr is not None else "the defender")
-            mine = att == self.seat
-            return describe_odds(got, "you" if mine else name, against,
-                                 "Chance to win" if mine else f"Chance {name} wins against {against}")
+            name = nm.power(st.powers[att]) if 0 <= att < st.n else say("the attacker")
+            against = self._defender(fr, dfd)
+            if att == self.seat:
+                return describe_odds(got, attacker=say("you"), defender=against, head=say("Chance to win"))
+            return describe_odds(got, attacker=name, defender=against,
+                                 head=say("Chance {power} wins against {defender}", power=name, defender=against))
         target = str(attack.args[2]) if len(attack.args) == 3 else ""
-        defender = self.board.power_name(target) if target in self.board.power_by_id else "the defender"
-        return describe_odds(got, "you", defender)
+        defender = nm.power(target) if target in self.board.power_by_id else say("the defender")
+        return describe_odds(got, attacker=say("you"), defender=defender, head=say("Chance to win"))
+
+    def _defender(self, fr: dict[str, object] | None, seat: int) -> str:
+        """The defender of the attack under way, named: its power, its neutral counter."""
+        assert self.shown is not None and self.board is not None
+        nm = Names(self.board)
+        if 0 <= seat < self.shown.n:
+            return nm.power(self.shown.powers[seat])
+        kind, ident = (fr or {}).get("kind"), (fr or {}).get("target")  # the attack on a neutral counter or tile
+        if kind in ("counter", "tile") and isinstance(ident, str):
+            return nm.neutral(str(kind), ident)
+        return say("the defender")
 
     def give_hint(self) -> None:
         """What the strongest computer player would do here (worked out off the drawing
@@ -352,7 +377,7 @@ class ChoiceInput(StepPlayer):
         from game.client.local import hint_bot
 
         st, seat, options, name = self.shown, self.seat, list(self.picker.choices), hint_bot()
-        self.hint = "Hint: thinking..."
+        self.set_hint(lambda: say("Hint: thinking..."))
         ledger = getattr(self.table, "ledger", None)  # what the public events say of the others' unrest
         known = ledger.copy() if isinstance(ledger, UnrestLedger) else None
 
@@ -360,15 +385,19 @@ class ChoiceInput(StepPlayer):
             bot = make_bot(name, st.steps)
             if known is not None:
                 lend(bot, known)
-            explain = getattr(bot, "explain", None)
-            if callable(explain):  # the searching bot says why in one sentence
-                best, why = explain(st, seat)
-                words = f"Hint: {why}"
+            search = getattr(bot, "search", None)
+            if callable(search):  # the searching bot: why, from what its search found
+                res = search(st, seat, options)
+                best = res.choice
+                words = hint_words(st, seat, res, len(options))
             else:
                 best = bot.choose(st, seat, options)
-                words = f"Hint: {describe(st, best)} (what the {name} computer player would do)"
+
+                def words() -> str:
+                    return say("Hint: {choice} (what the {bot} computer player would do)",
+                               choice=choice_label(st, seat, best), bot=name)
             if self.shown is st:
-                self.hint = words
+                self.set_hint(words)
                 self.hint_choice = best if isinstance(best, Choice) else None
                 if self.app is not None:
                     self.app.dirty = True
@@ -386,17 +415,18 @@ class ChoiceInput(StepPlayer):
         naming only powers, where they stand."""
         if self.board is None or not 0 <= i < len(self.log):
             return set()
-        line = self.log[i]
+        line = now(self.log[i])
         where = getattr(line, "area", "")
         if where:
             return {where}
-        areas = {a.id for a in self.board.areas if a.name in line and a.kind != "home"}
+        nm = Names(self.board)
+        areas = {a.id for a in self.board.areas if nm.area(a.id) in line and a.kind != "home"}
         if not areas and self.view:
             powers = self.view["powers"]
-            named = [k for k, pid in enumerate(powers) if self.board.power_name(pid) in line]
+            named = [k for k, pid in enumerate(powers) if nm.power(pid) in line]
             areas = {a for a, seats in self.view["units"].items() for k in named if any(seats[k])}
             areas |= {a for a, seats in self.view["markers"].items() for k in named if seats[k]}
-        return areas | {a.id for a in self.board.areas if a.name in line and a.kind == "home"}
+        return areas | {a.id for a in self.board.areas if nm.area(a.id) in line and a.kind == "home"}
 
     def _log_click(self, pos: tuple[int, int]) -> bool:
         """A click on the log: a power's tag filters the log to it (again: the whole log);
@@ -418,3 +448,51 @@ class ChoiceInput(StepPlayer):
             return True
         self.located = set()
         return False
+
+
+def hint_words(st: State, seat: int, res: SearchResult, options: int) -> Callable[[], str]:
+    """What makes the hint's words from what the searching computer player found (its
+    choice, and the mean margin of the best choices over the futures it sampled), in the
+    language in use."""
+
+    def words() -> str:
+        what = choice_label(st, seat, res.choice)
+        if options == 1:
+            return say("Hint: {choice}: the only choice the rules allow here.", choice=what)
+        if not res.searched or len(res.means) < 2:
+            return say("Hint: {choice}: the quick rule of thumb rates it highest (gain now against its cost).",
+                       choice=what)
+        _, best, n = res.means[0]
+        alt, second, _ = res.means[1]
+        fields = {"choice": what, "vp": _tenths(abs(best)), "better": _tenths(best - second),
+                  "other": choice_label(st, seat, alt)}
+        if best >= 0 and best > second:
+            return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP ahead of the best rival, "
+                         "{better} VP better than {other}.",
+                         "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best rival, "
+                         "{better} VP better than {other}.", n, **fields)
+        if best > second:
+            return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP behind the best rival, "
+                         "{better} VP better than {other}.",
+                         "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best rival, "
+                         "{better} VP better than {other}.", n, **fields)
+        if best >= 0:
+            return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP ahead of the best rival, "
+                         "level with {other}, which the rule of thumb ranks lower.",
+                         "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best rival, "
+                         "level with {other}, which the rule of thumb ranks lower.", n, **fields)
+        return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP behind the best rival, level "
+                     "with {other}, which the rule of thumb ranks lower.",
+                     "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best rival, level "
+                     "with {other}, which the rule of thumb ranks lower.", n, **fields)
+
+    return words
+
+
+def _tenths(tenths: int) -> str:
+    """Tenths of a VP as a decimal number, exactly, with the decimal mark of the language in use."""
+    from babel.numbers import get_decimal_symbol
+
+    sign = "-" if tenths < 0 else ""
+    t = abs(tenths)
+    return f"{sign}{t // 10}{get_decimal_symbol(language())}{t % 10}"

@@ -20,8 +20,12 @@ from typing import Any
 
 import pygame
 
+from game.client.logbook import LogLine, note
 from game.client.nettable import NetTable, Stopped, UndoRefused
+from game.client.words.lang import N_, join_list, say, say_in, say_n
+from game.client.words.names import Names
 from game.client.words.peer import chat_refusal, power_name, sentence
+from game.rules.board import load_board
 from game.ui.app import Intent, wake_loop
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
@@ -33,9 +37,7 @@ from game.ui.widgets.tooltip import tooltip
 from net.peer.events import (
     Awaiting,
     Chat,
-    Connected,
     Desync,
-    DropVoted,
     EvidenceKept,
     GaveUp,
     Over,
@@ -47,14 +49,37 @@ from net.peer.events import (
 
 DOT = {"you": (120, 170, 255), "direct": (110, 200, 110), "relayed": (230, 200, 90), "bot": (150, 150, 150),
        "silent": (220, 90, 70)}
-HOW = {"you": "you", "direct": "connected directly", "relayed": "heard through the others",
-       "bot": "played by the computer", "silent": "silent"}
+HOW = {"you": N_("you"), "direct": N_("connected directly"), "relayed": N_("heard through the others"),
+       "bot": N_("played by the computer"), "silent": N_("silent")}  # said when shown
 CHAT_PREFIX = "\u00bb "  # a chat line in the log
 
 
 def _ago(ms: int) -> str:
     s = max(0, ms) // 1000
-    return f"{s} s" if s < 120 else f"{s // 60} min {s % 60:02d} s"
+    if s < 120:
+        return say("{s} s", s=s)
+    seconds = str(s % 60).rjust(2, "0")
+    return say("{m} min {s} s", m=s // 60, s=seconds)
+
+
+def _what(code: str) -> str:
+    """What the game waits for a seat to do, by its code (seat, commit, reveal, choice,
+    open, end), in words."""
+    words = {"seat": say_in("waiting for", "seat"), "commit": say_in("waiting for", "commit"),
+             "reveal": say_in("waiting for", "reveal"), "choice": say_in("waiting for", "choice"),
+             "open": say_in("waiting for", "open"), "end": say_in("waiting for", "end")}
+    return words.get(code, code)
+
+
+def _power(power: str) -> str:
+    """A power named in the language in use (an id the board does not know, in words)."""
+    b = load_board("standard")
+    return Names(b).power(power) if power in b.power_by_id else power_name(power)
+
+
+def _who(power: str, name: str) -> str:
+    """A seat: its power, and its player's name when it has one."""
+    return f"{_power(power)} ({name})" if name else _power(power)
 
 
 class Online(Tooltips):
@@ -106,7 +131,9 @@ class Online(Tooltips):
             self._notice(event)
         self._links_news(net)
         if net.ended == "stopped" and not self.message_time:
-            self.tell(f"The connection to the game stopped: {net.error}. Continue from the menu takes it up again.")
+            error = net.error
+            self.tell(lambda: say("The connection to the game stopped: {error}. Continue from the menu takes it up "
+                                  "again.", error=error))
             self.message_time = 3600.0
         if self.picker is not None and self.shown is not None and self._alerted != self.shown.steps:
             self._alerted = self.shown.steps
@@ -121,11 +148,8 @@ class Online(Tooltips):
             before = self._links_seen.get(seat)
             if before is None or c.how == before.how or c.how in ("you", "bot"):
                 continue
-            who = f"{power_name(c.power)} ({c.name})" if c.name else power_name(c.power)
-            if c.how == "silent":
-                self.log.append(f"{who} is silent: its program may have stopped; the game waits for it")
-            elif before.how == "silent":
-                self.log.append(f"{who} is connected again")
+            if c.how == "silent" or before.how == "silent":
+                self.log.append(_link_note(c.power, c.name, c.how == "silent"))
         self._links_seen = now
 
     def _notice(self, event: PeerEvent) -> None:
@@ -134,26 +158,25 @@ class Online(Tooltips):
         if isinstance(event, Awaiting | Over):
             return
         if isinstance(event, Chat):
-            self.log.append(CHAT_PREFIX + sentence(event))
+            self.log.append(note(lambda: CHAT_PREFIX + sentence(event)))
         elif isinstance(event, SubmitRefused | UndoRefused):
-            self.tell(f"Refused: {event.text} ({event.code})")
+            why, code = event.text, event.code
+            self.tell(lambda: say("Refused: {why} ({code})", why=why, code=code))
             self.awaiting = False
         elif isinstance(event, Stopped):
-            self.tell(f"The game stopped here: {event.error}. Continue from the menu takes it up again.")
+            error = event.error
+            self.tell(lambda: say("The game stopped here: {error}. Continue from the menu takes it up again.",
+                                  error=error))
             self.message_time = 3600.0
         elif isinstance(event, Desync):
-            line = sentence(event)
-            self.log.append(line)
-            self.tell(line)
+            self.log.append(note(lambda: sentence(event)))
+            self.tell(lambda: sentence(event))
             self.message_time = 3600.0
         elif isinstance(event, Refused | GaveUp | StillTrying | EvidenceKept):
-            line = sentence(event)
-            self.log.append(line)
-            self.tell(line)
-        elif isinstance(event, Connected | DropVoted):
-            self.log.append(sentence(event))
-        else:
-            self.log.append(sentence(event))
+            self.log.append(note(lambda: sentence(event)))
+            self.tell(lambda: sentence(event))
+        else:  # (a seat connected, a drop voted, and the rest)
+            self.log.append(note(lambda: sentence(event)))
         if self.app is not None:
             self.app.dirty = True
 
@@ -231,10 +254,10 @@ class Online(Tooltips):
             return
         if key == "drop":
             net.vote_drop()
-            self.tell("You voted to hand the late seats to the computer player; the others vote too.")
+            self.tell(lambda: say("You voted to hand the late seats to the computer player; the others vote too."))
         elif key == "wait":
             net.keep_waiting()
-            self.tell("You keep waiting for the late seats.")
+            self.tell(lambda: say("You keep waiting for the late seats."))
         self._overdue = []
 
     # ------------------------------------------------------------------ drawing
@@ -257,37 +280,37 @@ class Online(Tooltips):
             surf.blit(t, t.get_rect(midleft=(chip.x + self.px(3), chip.centery)))
             pygame.draw.circle(surf, (20, 16, 12), (chip.right - self.px(6), chip.centery), self.px(5))
             pygame.draw.circle(surf, DOT[c.how], (chip.right - self.px(6), chip.centery), self.px(4))
-            who = f"{power_name(c.power)}" + (f" ({c.name})" if c.name else "")
-            heard = f"; last heard {_ago(c.heard_ms)} ago" if c.heard_ms > 0 and c.how != "you" else ""
-            self._strip_hits.append(Hit(chip, ("link", str(c.seat)), f"{who}: {HOW[c.how]}{heard}"))
+            who, how = _who(c.power, c.name), say(HOW[c.how])
+            tip = (say("{who}: {how}; last heard {ago} ago", who=who, how=how, ago=_ago(c.heard_ms))
+                   if c.heard_ms > 0 and c.how != "you" else say("{who}: {how}", who=who, how=how))
+            self._strip_hits.append(Hit(chip, ("link", str(c.seat)), tip))
             x += chip.width + self.px(4)
         right = r.right - self.px(6)
         watching = net.watchers()
         if watching:
-            t = text(f"{len(watching)} watching", "sans", self.px(11), P.TEXT_DIM)
+            t = text(say_n("{n} watching", "{n} watching", len(watching)), "sans", self.px(11), P.TEXT_DIM)
             right -= t.get_width()
             surf.blit(t, (right, y + self.px(2)))
             self._strip_hits.append(Hit(pygame.Rect(right, y, t.get_width(), t.get_height()), ("watchers", ""),
-                                        "Spectators connected to you: " + ", ".join(w.fingerprint for w in watching)))
+                                        say("Spectators connected to you: {keys}",
+                                            keys=join_list(w.fingerprint for w in watching))))
             right -= self.px(10)
         status, reasons = net.verdict()
-        word = "fair so far" if status == "fair" else "contested"
+        word = say("fair so far") if status == "fair" else say("contested")
         t = text(word, "sans-bold", self.px(11), P.GOOD if status == "fair" else P.BAD)
         right -= t.get_width()
         surf.blit(t, (right, y + self.px(2)))
-        why = ("Every die so far came from the beacon, fed by two or more players' hash chains, and no seat was "
-               "dropped: soe verify would say fair of the log now." if status == "fair"
-               else "Contested: " + "; ".join(reasons))
+        why = (say("Every die so far came from the beacon, fed by two or more players' hash chains, and no seat was "
+                   "dropped: soe verify would say fair of the log now.") if status == "fair"
+               else say("Contested: {reasons}", reasons="; ".join(reasons)))
         self._strip_hits.append(Hit(pygame.Rect(right, y, t.get_width(), t.get_height()), ("verdict", status), why))
         waits = net.waiting()
-        line, col = ("Nobody is waited for" if not net.over else "The game is over"), P.TEXT_DIM
+        line, col = (say("Nobody is waited for") if not net.over else say("The game is over")), P.TEXT_DIM
         if waits:
             w = waits[0]
             late = [x for x in waits if x.overdue and x.seat != self.seat]
-            who = f"{power_name(w.power)} ({w.name})" if w.name else power_name(w.power)
-            more = f" and {len(waits) - 1} more" if len(waits) > 1 else ""
-            line = (f"Waiting for {who}{more}: {w.what}, for {_ago(net.waited_ms())}"
-                    + (" (overdue)" if any(x.overdue for x in waits) else ""))
+            line = _waiting_words(_who(w.power, w.name), len(waits) - 1, _what(w.what), _ago(net.waited_ms()),
+                                  any(x.overdue for x in waits))
             col = P.BAD if any(x.overdue for x in waits) else P.TEXT
             if late and self.seat >= 0:
                 self._overdue_buttons(surf, late)
@@ -297,29 +320,31 @@ class Online(Tooltips):
 
     def _overdue_buttons(self, surf: pygame.Surface, late: list[Any]) -> None:
         """The choice to hand the late seats to the computer player or keep waiting."""
-        names = ", ".join(power_name(w.power) for w in late)
+        names = join_list(_power(w.power) for w in late)
         m = pygame.Rect(self.map_rect())
         box = pygame.Rect(0, 0, min(m.width - self.px(40), self.px(620)), self.px(74))
         box.midbottom = (m.centerx, m.bottom - self.px(10))
         pygame.draw.rect(surf, (34, 24, 20), box, border_radius=8)
         pygame.draw.rect(surf, P.BAD, box, 2, border_radius=8)
-        t = text(f"{names} kept the game waiting past its timeout.", "sans-bold", self.px(13), P.TEXT)
+        t = text(say("{powers} kept the game waiting past its timeout.", powers=names), "sans-bold", self.px(13), P.TEXT)
         surf.blit(t, (box.x + self.px(10), box.y + self.px(6)))
         bw = (box.width - self.px(30)) // 2
         drop = Button(pygame.Rect(box.x + self.px(10), box.y + self.px(32), bw, self.px(32)),
-                      "Hand it to the computer player", "drop")
-        wait = Button(pygame.Rect(drop.rect.right + self.px(10), drop.rect.y, bw, self.px(32)), "Keep waiting", "wait")
-        drop.tip = ("Vote to let a computer player take the late seats: it happens when every other player votes "
-                    "so (R: a drop needs everyone's vote)")
-        wait.tip = "Wait for them: you will not vote them out now"
+                      say("Hand it to the computer player"), "drop")
+        wait = Button(pygame.Rect(drop.rect.right + self.px(10), drop.rect.y, bw, self.px(32)), say("Keep waiting"),
+                      "wait")
+        drop.tip = say("Vote to let a computer player take the late seats: it happens when every other player votes "
+                       "so (R: a drop needs everyone's vote)")
+        wait.tip = say("Wait for them: you will not vote them out now")
         self._overdue = [drop, wait]
         for b in self._overdue:
             draw_button(surf, b, self.mouse, self.px(13))
 
     def _chat_field(self, surf: pygame.Surface) -> None:
         r = self._chat_rect()
-        hint = "Enter to chat" if not self.chatting else "Enter sends, Esc leaves"
-        self._chat_at = (r, draw_field(surf, r, "Say", self.chat, self.px(12), focused=self.chatting, suffix=hint))
+        hint = say("Enter to chat") if not self.chatting else say("Enter sends, Esc leaves")
+        self._chat_at = (r, draw_field(surf, r, say("Say"), self.chat, self.px(12), focused=self.chatting,
+                                       suffix=hint))
 
     def _online_tip(self, surf: pygame.Surface) -> bool:
         for h in self._strip_hits:
@@ -331,3 +356,24 @@ class Online(Tooltips):
                 tooltip(surf, b.tip, self.mouse, self.px(12))
                 return True
         return False
+
+
+def _link_note(power: str, name: str, silent: bool) -> LogLine:
+    """The log's line of a seat falling silent, or heard again."""
+    if silent:
+        return note(lambda: say("{who} is silent: its program may have stopped; the game waits for it",
+                                who=_who(power, name)), powers=[power])
+    return note(lambda: say("{who} is connected again", who=_who(power, name)), powers=[power])
+
+
+def _waiting_words(who: str, more: int, what: str, ago: str, overdue: bool) -> str:
+    """Whom the game waits for (and how many more), what for, since when, whether overdue."""
+    if more and overdue:
+        return say_n("Waiting for {who} and {n} more: {what}, for {ago} (overdue)",
+                     "Waiting for {who} and {n} more: {what}, for {ago} (overdue)", more, who=who, what=what, ago=ago)
+    if more:
+        return say_n("Waiting for {who} and {n} more: {what}, for {ago}", "Waiting for {who} and {n} more: {what}, for {ago}",
+                     more, who=who, what=what, ago=ago)
+    if overdue:
+        return say("Waiting for {who}: {what}, for {ago} (overdue)", who=who, what=what, ago=ago)
+    return say("Waiting for {who}: {what}, for {ago}", who=who, what=what, ago=ago)

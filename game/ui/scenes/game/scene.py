@@ -20,6 +20,8 @@ from typing import Any
 import pygame
 
 from game.client import trace
+from game.client.logbook import now
+from game.client.words.lang import language, say
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.camera import Camera
@@ -41,10 +43,11 @@ class GameScene(RuleLinks):
     def draw(self, surf: pygame.Surface) -> None:
         if self.shown is None or self.renderer is None or self.board is None:
             surf.fill(P.PANEL)
-            t = text("Setting up the table...", "serif-bold", self.px(28), P.TEXT)
+            t = text(say("Setting up the table..."), "serif-bold", self.px(28), P.TEXT)
             surf.blit(t, t.get_rect(center=surf.get_rect().center))
             y = surf.get_rect().centery + self.px(30)
-            for line in [*self.log[-4:], *([self.message] if self.message_time > 0 else [])]:  # a network game's news
+            message = self.message_now()
+            for line in [*map(now, self.log[-4:]), *([message] if message else [])]:  # a network game's news
                 said = text(line, "sans", self.px(14), P.TEXT_DIM)
                 surf.blit(said, said.get_rect(midtop=(surf.get_rect().centerx, y)))
                 y += said.get_height() + self.px(4)
@@ -55,7 +58,7 @@ class GameScene(RuleLinks):
         m = pygame.Rect(self.map_rect())
         cam = self.cam
         moving = self.moving()
-        version = self._shown_version()
+        version = (self._shown_version(), language())  # (the words drawn follow the language at once)
         # while steps wait, one layer drawn again per frame at most (the others a frame later)
         self._redraws = 1 if self.queue else len(self._layers) + 4
         key = (version, moving, cam.zoom, round(cam.ox), round(cam.oy), m.size, litset, frozenset(self.focus | self.located))
@@ -96,7 +99,7 @@ class GameScene(RuleLinks):
             if kind == "battle":
                 age = self.card_total - self.card_time
                 rolling = int(age * 24) if self.speed > 0 and age < self.rolling_s() else -1
-                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_detail, rolling)
+                battle_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s, self.card_rows(), rolling)
             else:
                 scoring_card(surf, pygame.Rect(self.map_rect()), events, self.board, self.s)
         self._online(surf)
@@ -112,10 +115,10 @@ class GameScene(RuleLinks):
         """The version the board and the panels are drawn at: the newest, unless more
         steps are queued and they were drawn less than :data:`CATCH_UP_REDRAW_S` ago."""
         version, when, _ = self._drawn
-        now = time.perf_counter()
-        if version != self.version and (not self.queue or now - when >= CATCH_UP_REDRAW_S):
+        t = time.perf_counter()
+        if version != self.version and (not self.queue or t - when >= CATCH_UP_REDRAW_S):
             assert self.shown is not None
-            self._drawn = (self.version, now, self.shown.steps)
+            self._drawn = (self.version, t, self.shown.steps)
         return self._drawn[0]
 
     def _layer(self, surf: pygame.Surface, name: str, key: object, rect: pygame.Rect, draw: Any) -> list[Hit]:

@@ -7,15 +7,18 @@ bars, tooltips, the scene) each add one concern."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.client.fairness import ChanceLog, Fairness
+from game.client.logbook import LogLine
 from game.client.markers import MarkerSpaces
 from game.client.odds import AttackOdds
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
+from game.client.words.lang import language
 from game.rules import Choice, State, view
 from game.rules.board import Board
 from game.ui.app import ScaledScene
@@ -35,10 +38,10 @@ SAID_S = 5.0  # how long a message said on the map stays (a refusal, an error)
 class ScreenState(ScaledScene):
     """The game screen's state (see the module docstring). ``on_end(scene, result)`` is
     called once when the game is over (the caller puts the end screen up);
-    ``player_name`` is what the player's own panel calls them."""
+    ``player_name`` is what the player's own panel calls them ("": "you", in the language in use)."""
 
     def __init__(self, table: Table, speed: str = "normal", title: str = "", *, on_end: Any = None,
-                 player_name: str = "you") -> None:
+                 player_name: str = "") -> None:
         super().__init__()
         self.table = table
         self.seat = table.seat
@@ -60,10 +63,13 @@ class ScreenState(ScaledScene):
         self.log_held: list[str] = []  # a battle's lines, until its card has shown the dice
         self.log_power = ""  # the power the log is filtered to ("" all)
         self.located: set[str] = set()  # the areas of the log line clicked, marked on the map
+        self.drawn_prompt = ""  # the prompt's words drawn last
         self.banner: list[str] = []
+        self.banner_said: tuple[list[dict[str, Any]], str] = ([], "")  # the banner's events, the language said in
         self.banner_time = 0.0
         self.message = ""
         self.message_time = 0.0
+        self._message_said: tuple[Callable[[], str] | None, str] = (None, "")  # what says it again, its language
         self.picker: Picker | None = None
         self.amount = TextField("", max_len=4, accept=digits, what="digits")  # a bid's or an offer's gold
         self._amount_at: tuple[pygame.Rect, int] | None = None  # the amount field on screen, where its text starts
@@ -74,8 +80,10 @@ class ScreenState(ScaledScene):
         self.t = 0.0
         self.show_market = False
         self.log_room = 0  # pixels at the foot of the log's space kept free (the replay's verdict is drawn there)
+        self.bar_room = 0  # pixels at the foot of the prompt bar kept free (the replay's controls are drawn there)
         self.focus: set[str] = set()
         self.hint = ""
+        self._hint_said: tuple[Callable[[], str] | None, str] = (None, "")  # what says it again, its language
         self.hint_choice: Choice | None = None
         self.awaiting = False
         self._odds: dict[Choice | None, AttackOdds] = {}  # None: the attack under way
@@ -93,6 +101,7 @@ class ScreenState(ScaledScene):
         self.card: tuple[str, list[dict[str, Any]]] | None = None
         self.card_time = 0.0
         self.card_step: Step | None = None
+        self.card_line: LogLine | None = None  # the battle's line in the log, when the card shows a battle
         self.card_detail: list[str] = []
         self.card_total = 0.0
         self.moves: list[tuple[str, str, str, bool, str]] = []  # this step's moves: from, to, power, lost at sea, unit
@@ -164,6 +173,33 @@ class ScreenState(ScaledScene):
                 return got.upto(self.shown.steps) if self.shown is not None else got
         return self.chances.fairness()
 
-    def tell(self, msg: str) -> None:
-        self.message = msg
+    def tell(self, msg: str | Callable[[], str]) -> None:
+        """Say ``msg`` over the map for a while; given as what makes it (``lambda: say(...)``),
+        it is said again if the language changes meanwhile."""
+        make = msg if callable(msg) else None
+        self.message = msg() if callable(msg) else msg
+        self._message_said = (make, language())
         self.message_time = SAID_S
+
+    def set_hint(self, make: Callable[[], str]) -> None:
+        """The hint over the map: what ``make`` says, said again if the language changes."""
+        self.hint = make()
+        self._hint_said = (make, language())
+
+    def hint_now(self) -> str:
+        """The hint in the language in use ("" when none is shown)."""
+        make, lang = self._hint_said
+        if self.hint and make is not None and lang != language():
+            self.hint = make()
+            self._hint_said = (make, language())
+        return self.hint
+
+    def message_now(self) -> str:
+        """The message over the map in the language in use ("" when none is shown)."""
+        if self.message_time <= 0:
+            return ""
+        make, lang = self._message_said
+        if make is not None and lang != language():
+            self.message = make()
+            self._message_said = (make, language())
+        return self.message

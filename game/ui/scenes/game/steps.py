@@ -6,15 +6,19 @@ the game waits for it; Skip (or space) shows everything at once."""
 
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any
 
 import pygame
 
-from game.client.logbook import log_lines
+from game.client.logbook import LogLine, Source, log_lines, now
 from game.client.markers import MarkerSpaces
 from game.client.tables import Step
+from game.client.words.battle import Tracker
 from game.client.words.events import event_sentence
+from game.client.words.lang import language, say
+from game.client.words.names import Names
 from game.rules import legal, outcome, pending
 from game.rules.board import load_board
 from game.ui.drawing import palette as P
@@ -73,20 +77,17 @@ class StepPlayer(ScreenState):
                 for x in event_sentence(e, self.board).split("\n"):
                     self.tile_lines[x.strip()] = tid
         texts = [event_sentence(e, self.board) for e in step.events if e.get("text")]
-        try:  # the words a player reads: a battle with how each total was reached
-            lines = self.tracker.feed(step.state, step.events, before)
-        except (KeyError, ValueError, IndexError, TypeError):
-            lines = texts
+        said = self._log_of(step, before)
         self.detail = {}
-        for e, line in zip(step.events, lines, strict=False):
-            if e.get("kind") == "battle" and "\n" in line:
-                self.detail["battle"] = [x.strip() for x in line.split("\n")[1:]]
+        battle = next((x for x in said if x.kind == "battle"), None)
+        if battle is not None and battle.rows:
+            self.detail["battle"] = list(battle.rows)
         self._release_log()
-        said = log_lines(step.events, lines, self.board, self.tracker.blocks if lines is not texts else None)
         mine = self.seat >= 0 and step.actor == self.seat  # (a spectator's seat, -1, is no chance step's)
         quiet = mine or step.history  # nothing to follow: no banner, no wait
         if not quiet and texts:
             self.banner = texts[-4:]
+            self.banner_said = ([e for e in step.events if e.get("text")][-4:], language())
             self.banner_time = 2.5
         self.moves = [(str(e["src"]), str(e["dst"]), str(e.get("power", "")), e.get("kind") == "sea_lost",
                        str(e.get("unit", "unit")))
@@ -95,7 +96,7 @@ class StepPlayer(ScreenState):
                       and not step.history]
         dice = any(e.get("kind") in ("dice", "battle") for e in step.events)
         if self.speed > 0 and not step.history:
-            self.show_card(step)
+            self.show_card(step, battle)
         if self.card is not None and self.card_step is step and self.card[0] == "battle":
             self.log_held = [*said]  # the result is read in the log once the card has shown the dice
         else:
@@ -117,6 +118,40 @@ class StepPlayer(ScreenState):
         self.hint_choice = None
         if step.undo:
             self.hold = 0.0
+
+    def _log_of(self, step: Step, before: Any) -> list[LogLine]:
+        """The log lines of ``step`` (a battle with how each total was reached), each able to
+        be said again in another language: what the tracker knew before the step is kept
+        with them, to tell the step again."""
+        assert self.board is not None
+        board, kept = self.board, _copy(self.tracker)
+
+        def tell(tracker: Tracker) -> list[LogLine]:
+            try:
+                lines = tracker.feed(step.state, step.events, before)
+            except (KeyError, ValueError, IndexError, TypeError):
+                return log_lines(step.events, [event_sentence(e, board) for e in step.events if e.get("text")], board)
+            return log_lines(step.events, lines, board, tracker.blocks)
+
+        source = Source(lambda: tell(_copy(kept)))
+        made = tell(self.tracker)
+        for line in made:
+            line.source = source
+        return made
+
+    def banner_lines(self) -> list[str]:
+        """What just happened, under the prompt, in the language in use."""
+        events, lang = self.banner_said
+        if lang != language() and self.board is not None:
+            self.banner = [event_sentence(e, self.board) for e in events]
+            self.banner_said = (events, language())
+        return self.banner
+
+    def card_rows(self) -> list[str]:
+        """How each side's total of the battle on the card was reached, in the language in use."""
+        if self.card_line is not None:
+            return list(getattr(now(self.card_line), "rows", ())) or self.card_detail
+        return self.card_detail
 
     def _on_the_way(self, events: list[dict[str, Any]]) -> dict[str, Any]:
         """The view to draw on the board while this step's moves travel: each unit that
@@ -226,8 +261,9 @@ class StepPlayer(ScreenState):
         settings = self.app.settings if self.app is not None else None
         play(name, bool(getattr(settings, "sound", False)))
 
-    def show_card(self, step: Step) -> None:
-        """A battle or a war's scoring in this step: shown as a card over the map."""
+    def show_card(self, step: Step, battle: LogLine | None = None) -> None:
+        """A battle or a war's scoring in this step (``battle``: its log line): shown as a card
+        over the map."""
         kinds = {e.get("kind") for e in step.events}
         if "battle" in kinds:
             attack = [] if "attack" in kinds else [e for e in self.events[-60:] if e.get("kind") == "attack"][-1:]
@@ -237,6 +273,7 @@ class StepPlayer(ScreenState):
         else:
             return
         self.card_step = step
+        self.card_line = battle if self.card[0] == "battle" else None
         self.card_detail = list(self.detail.get("battle", []))
         # as long as it takes to read: a moment more for every line it holds (a click closes it)
         lines = len(self.card_detail) + sum(1 for e in self.card[1] if e.get("text"))
@@ -298,12 +335,32 @@ class StepPlayer(ScreenState):
             t = text(P.letters(pid), "cond-bold", self.px(10), P.ink(pid))
             surf.blit(t, t.get_rect(center=(px_, py_)))
             if self.board is not None and pid in self.board.power_by_id:
-                bd = self.board
-                where = f"from {bd.area_name(src)} to {bd.area_name(dst)}"
-                tip = (f"{bd.power_name(pid)}'s {unit}, lost at sea {where}" if lost
-                       else f"{bd.power_name(pid)}'s {unit} on its way {where}")
+                tip = _moving_tip(Names(self.board), pid, unit, src, dst, lost)
                 r = pygame.Rect(0, 0, 2 * self.px(11), 2 * self.px(11))
                 r.center = (px_, py_)
                 hits.append(Hit(r, ("moving", pid, src, dst), tip))
         surf.set_clip(clip)
         return hits
+
+
+def _moving_tip(nm: Names, pid: str, unit: str, src: str, dst: str, lost: bool) -> str:
+    """The tooltip of a unit on its way: whose, what, from where to where."""
+    fields = {"power": nm.power(pid), "src": nm.area(src), "dst": nm.area(dst)}
+    if unit == "fleet":
+        return (say("{power}'s fleet, lost at sea from {src} to {dst}", **fields) if lost
+                else say("{power}'s fleet on its way from {src} to {dst}", **fields))
+    if unit == "army":
+        return (say("{power}'s army, lost at sea from {src} to {dst}", **fields) if lost
+                else say("{power}'s army on its way from {src} to {dst}", **fields))
+    return (say("{power}'s unit, lost at sea from {src} to {dst}", **fields) if lost
+            else say("{power}'s unit on its way from {src} to {dst}", **fields))
+
+
+def _copy(tracker: Tracker) -> Tracker:
+    """A copy of ``tracker`` that the original's next steps leave as it is (its lists and
+    dicts its own)."""
+    twin = copy.copy(tracker)
+    for k, v in vars(tracker).items():
+        if isinstance(v, list | dict):
+            setattr(twin, k, copy.copy(v))
+    return twin

@@ -8,6 +8,8 @@ import pygame
 
 from game.client.forecast import war_end_scores
 from game.client.logbook import battle_words
+from game.client.words.lang import join_list, say, say_n
+from game.client.words.names import Names
 from game.client.words.rulebook import rule_ids, rules_hint
 from game.client.words.tiles import tile_line
 from game.ui.scenes.game.bars import Bars
@@ -34,11 +36,13 @@ class Tooltips(Bars):
             if h.rect.collidepoint(pos) and h.target[0] != "logline":
                 tip = h.tip
                 break
-            if h.rect.collidepoint(pos) and h.tip in self.tile_lines and self.board is not None:
-                tip = tile_line(self.board, self.tile_lines[h.tip])  # a line naming a tile: what it does
-                break
             if h.rect.collidepoint(pos) and h.target[0] == "logline":
-                tip = battle_words(self.log[int(h.target[1])]) if int(h.target[1]) < len(self.log) else ""
+                line = self.log[int(h.target[1])] if int(h.target[1]) < len(self.log) else ""
+                tile = getattr(line, "tile", "") or self.tile_lines.get(line, "")
+                if tile and self.board is not None and tile in self.board.tile_by_id:
+                    tip = tile_line(self.board, tile)  # a line naming a tile: what it does
+                else:
+                    tip = battle_words(line)
                 break
         if not tip and pygame.Rect(self.map_rect()).collidepoint(pos) and self.board is not None:
             bx, by = self.cam.to_board(*pos)
@@ -47,13 +51,30 @@ class Tooltips(Bars):
             if area and offered and self.box_words(area):
                 return self.box_words(area)  # a home nation clicked for a proposal: which box it goes in
             if area:
-                a = self.board.area_by_id[area]
-                tip = a.name + (f": VP {'/'.join(map(str, a.vp))}, {a.spaces} spaces (R-VP-1)" if a.vp
-                                else " (home nation)")
-                tip += ", fleets allowed" if a.sea and a.kind != "home" else ""
-                now = war_end_scores(self.view).get(area)
-                if now and any(now):
-                    powers = self.view["powers"]
-                    tip += ". If the war ended now: " + ", ".join(
-                        f"{self.board.power_name(powers[i])} {p}" for i, p in enumerate(now) if p)
+                tip = self.area_tip(area)
+        return tip
+
+    def area_tip(self, area: str) -> str:
+        """An area's tooltip: its VP and spaces (a home nation: so), whether fleets may be
+        there, and what it would score if the war ended now."""
+        assert self.board is not None
+        a = self.board.area_by_id[area]
+        nm = Names(self.board)
+        fleets = a.sea and a.kind != "home"
+        fields = {"area": nm.area(area), "vp": "/".join(map(str, a.vp))}
+        if a.vp and fleets:
+            tip = say_n("{area}: VP {vp}, {n} space (R-VP-1), fleets allowed",
+                        "{area}: VP {vp}, {n} spaces (R-VP-1), fleets allowed", a.spaces, **fields)
+        elif a.vp:
+            tip = say_n("{area}: VP {vp}, {n} space (R-VP-1)", "{area}: VP {vp}, {n} spaces (R-VP-1)", a.spaces,
+                        **fields)
+        elif fleets:
+            tip = say("{area} (home nation), fleets allowed", **fields)
+        else:
+            tip = say("{area} (home nation)", **fields)
+        now = war_end_scores(self.view).get(area)
+        if now and any(now):
+            powers = self.view["powers"]
+            scores = join_list(f"{nm.power(powers[i])} {p}" for i, p in enumerate(now) if p)
+            tip = say("{tip}. If the war ended now: {scores}", tip=tip, scores=scores)
         return tip

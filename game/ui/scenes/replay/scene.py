@@ -8,7 +8,8 @@ a step either way, start, end, speed, a timeline with the marked points), the ve
 the file's verification (at the foot of the side column, under the log, which the game
 screen shortens for it: never over the map) and, when the replay reaches a marked point,
 what happened there. Going back builds the game screen again from the game's start (the steps are kept,
-so this only redraws); going forward plays the next step with its animation."""
+so this only redraws); going forward plays the next step with its animation. The verdict
+and the notes are :mod:`.verdict`'s."""
 
 from __future__ import annotations
 
@@ -17,13 +18,15 @@ from typing import Any
 import pygame
 
 from game.client.fairness import Fairness, fairness_of_file
-from game.client.gamefile import GameFile, Mark, Verdict
+from game.client.gamefile import GameFile, Mark
+from game.client.words.lang import N_, say, say_in
 from game.rules import State, pending
-from game.ui.app import App, Intent, ScaledScene
+from game.ui.app import App, Intent
 from game.ui.drawing import palette as P
-from game.ui.drawing.assets import text, wrap
+from game.ui.drawing.assets import text
 from game.ui.gamescreen import GameScreen, as_scene, as_screen
 from game.ui.scenes.replay.table import ReplayTable
+from game.ui.scenes.replay.verdict import MARK_STYLE, VerdictNotes
 from game.ui.widgets.buttons import Button, draw_button
 from game.ui.widgets.tooltip import tooltip
 
@@ -31,27 +34,19 @@ SPEED_NAMES = ("slow", "normal", "fast", "off")
 GAME_SPEED = {"slow": "slow", "normal": "normal", "fast": "fast", "off": "instant"}  # the game screen's word
 GAP = {"slow": 0.6, "normal": 0.15, "fast": 0.0, "off": 0.0}  # seconds between steps, after their animation
 
-STATUS_COLOUR = {"fair": P.GOOD, "contested": (226, 160, 40), "incomplete": P.BAD, "failed": P.BAD,
-                 "local": P.TEXT_DIM}
-
-# how each kind of marked point looks on the timeline: colour, shape (a triangle over the
-# bar, a diamond over it, or a peak under it with a band from there to the stretch's end)
-# and its words in the legend
-MARK_STYLE: dict[str, tuple[P.Colour, str, str]] = {
-    "drop": ((226, 160, 40), "triangle", "orange \u25bc a seat dropped"),
-    "withheld": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),
-    "failure": (P.BAD, "triangle", "red \u25bc a withheld reveal, or where the file fails"),
-    "resign": ((120, 176, 240), "diamond", "blue \u25c6 a seat resigned"),
-    "unwitnessed": ((190, 120, 240), "band", "violet \u25b2 and band under the bar: unwitnessed dice"),
-    "branch": ((120, 210, 140), "diamond", "green \u25c6 where this game was played on from another"),
-}
-
-KEYS = ("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
-        "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
-        "hides the verdict; d shows every chance event and the dice's fairness; F1 the rules; Esc opens the menu")
+KEYS = N_("space plays or pauses; the arrows step one event back or forward; Home and End go to the start and the "
+          "end; Page Up and Page Down to the previous or next marked point; + and - change the speed; v shows or "
+          "hides the verdict; d shows every chance event and the dice's fairness; F1 the rules; Esc opens the menu")
 
 
-class ReplayScene(ScaledScene):
+def speed_word(speed: str) -> str:
+    """A replay's speed in words: slow, normal, fast or off."""
+    words = {"slow": say_in("speed", "slow"), "normal": say_in("speed", "normal"), "fast": say_in("speed", "fast"),
+             "off": say_in("speed", "off")}
+    return words.get(speed, speed)
+
+
+class ReplayScene(VerdictNotes):
     """The replay's controls, verdict and notes over its game screen (see the module
     docstring). :meth:`start` puts both in a window."""
 
@@ -96,7 +91,7 @@ class ReplayScene(ScaledScene):
         g = as_screen(app.make_scene("game", table=self.table, speed="instant", on_end=self._ended))
         if old is not None:  # the same board, drawn the same way, made once
             g.board, g.renderer, g.layout = old.board, old.renderer, old.layout
-            g.player_name, g.log_room = old.player_name, old.log_room
+            g.player_name, g.log_room, g.bar_room = old.player_name, old.log_room, old.bar_room
         return g
 
     def _catch_up(self) -> None:
@@ -352,9 +347,19 @@ class ReplayScene(ScaledScene):
         bar = self.scene.bar_rect()
         return pygame.Rect(bar.x, bar.bottom - self.px(46), bar.width, self.px(46))
 
+    def _widths(self) -> tuple[int, int]:
+        """The speed button's width (its widest word: it does not move as the speed changes)
+        and Play from here's, in the language in use."""
+        def need(label: str) -> int:
+            return text(label, "sans-bold", self.px(13), P.TEXT).get_width() + self.px(14)
+
+        speed = max(need(say("Speed: {speed}", speed=speed_word(x))) for x in SPEED_NAMES)
+        return max(self.px(124), speed), max(self.px(124), need(say("Play from here")))
+
     def slider_rect(self) -> pygame.Rect:
         s = self.strip_rect()
-        left = s.x + self.px(8) + 5 * self.px(50) + self.px(130) + self.px(130) + self.px(14)
+        speed, whatif = self._widths()
+        left = s.x + self.px(8) + 5 * self.px(50) + speed + whatif + self.px(12) + self.px(14)
         right = s.right - self.px(150)
         return pygame.Rect(left, s.centery - self.px(3), max(self.px(40), right - left), self.px(6))
 
@@ -371,9 +376,10 @@ class ReplayScene(ScaledScene):
         """The counter under the controls: where the replay is and what it does."""
         k = self.shown()
         st = self.file.steps[k].state
-        where = f"war {st.war}" + (f", round {st.round}" if st.round else "")
-        state = "playing" if self.playing else ("at the end" if k >= self.file.last else "paused")
-        return f"Step {k} of {self.file.last} ({where}); {state}, speed {self.speed}"
+        where = say("war {war}, round {round}", war=st.war, round=st.round) if st.round else say("war {war}", war=st.war)
+        state = say("playing") if self.playing else (say("at the end") if k >= self.file.last else say("paused"))
+        return say("Step {k} of {last} ({where}); {state}, speed {speed}", k=k, last=self.file.last, where=where,
+                   state=state, speed=speed_word(self.speed))
 
     def draw(self, surf: pygame.Surface) -> None:
         if self.scene.shown is None:
@@ -402,12 +408,12 @@ class ReplayScene(ScaledScene):
         k = self.shown()
         last = self.file.last
         specs: list[tuple[str, str, str, bool]] = [
-            ("|\u25c0", "start", "To the start (Home)", k > 0),
-            ("\u25c0", "back", "One event back (left arrow)", k > 0),
-            ("\u275a\u275a" if self.playing else "\u25b6", "play", "Pause (space)" if self.playing else "Play (space)",
-             True),
-            ("\u25b6", "forward", "One event forward (right arrow)", self.table.pos < last),
-            ("\u25b6|", "end", "To the end (End)", self.table.pos < last),
+            ("|\u25c0", "start", say("To the start (Home)"), k > 0),
+            ("\u25c0", "back", say("One event back (left arrow)"), k > 0),
+            ("\u275a\u275a" if self.playing else "\u25b6", "play",
+             say("Pause (space)") if self.playing else say("Play (space)"), True),
+            ("\u25b6", "forward", say("One event forward (right arrow)"), self.table.pos < last),
+            ("\u25b6|", "end", say("To the end (End)"), self.table.pos < last),
         ]
         self.buttons = []
         x, y, bh = s.x + self.px(8), s.y + self.px(8), s.height - self.px(16)
@@ -416,13 +422,15 @@ class ReplayScene(ScaledScene):
             b.primary = key == "play"
             self.buttons.append(b)
             x += self.px(50)
-        self.buttons.append(Button(pygame.Rect(x, y, self.px(124), bh), f"Speed: {self.speed}", "speed",
-                                   tip="Slow, normal, fast or off (no animation): + and - keys"))
-        x += self.px(130)
+        speed, whatif = self._widths()
+        self.buttons.append(Button(pygame.Rect(x, y, speed, bh), say("Speed: {speed}", speed=speed_word(self.speed)),
+                                   "speed", tip=say("Slow, normal, fast or off (no animation): + and - keys")))
+        x += speed + self.px(6)
         able = self.can_play_from()
-        self.buttons.append(Button(pygame.Rect(x, y, self.px(130), bh), "Play from here", "whatif", enabled=able,
-                                   tip="Play on from this position against computer players, as a local game "
-                                   "(it is saved like any other)" if able else "The game is over at this step"))
+        self.buttons.append(Button(pygame.Rect(x, y, whatif, bh), say("Play from here"), "whatif", enabled=able,
+                                   tip=say("Play on from this position against computer players, as a local game "
+                                           "(it is saved like any other)") if able
+                                   else say("The game is over at this step")))
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(13))
         r = self.slider_rect()
@@ -438,19 +446,21 @@ class ReplayScene(ScaledScene):
         words = self.status_words()
         t = text(words, "cond", self.px(12), P.TEXT)
         room = s.right - r.right - self.px(16)
-        shown = words if t.get_width() <= room else f"Step {k} of {last}"  # the top bar says the war and round
+        shown = words if t.get_width() <= room else say("Step {k} of {last}", k=k, last=last)  # (the top bar: the war)
         if shown != words:
             t = text(shown, "cond-bold", self.px(13), P.TEXT)
         surf.blit(t, (r.right + self.px(12), s.centery - t.get_height() // 2))
         self.drawn.append(shown)
         legend = self.legend()
-        self.mark_hits.append((r.inflate(0, self.px(16)), words + ". " + KEYS + (f". Marks: {legend}" if legend else "")))
+        keys = (say("{status}. {keys}. Marks: {legend}", status=words, keys=say(KEYS), legend=legend) if legend
+                else say("{status}. {keys}", status=words, keys=say(KEYS)))
+        self.mark_hits.append((r.inflate(0, self.px(16)), keys))
 
     def legend(self) -> str:
         """What the marks on this timeline mean, one phrase per kind there is."""
         out: list[str] = []
         for m in self.file.marks:
-            words = MARK_STYLE.get(m.kind, MARK_STYLE["failure"])[2]
+            words = say(MARK_STYLE.get(m.kind, MARK_STYLE["failure"])[2])
             if words not in out:
                 out.append(words)
         return "; ".join(out)
@@ -460,7 +470,7 @@ class ReplayScene(ScaledScene):
         tooltip shows."""
         col, shape, _ = MARK_STYLE.get(m.kind, MARK_STYLE["failure"])
         mx = self._slider_x(m.step)
-        tip = f"Step {m.step}: {m.text}"
+        tip = say("Step {k}: {what}", k=m.step, what=m.text)
         if shape == "band":  # under the bar to the stretch's end (the bar still shows how far the replay is)
             end = self._slider_x(max(m.step, m.until))
             band = pygame.Rect(mx, r.bottom + self.px(3), max(2, end - mx), self.px(5))
@@ -482,106 +492,3 @@ class ReplayScene(ScaledScene):
         pygame.draw.polygon(surf, col, pts)
         pygame.draw.line(surf, col, (mx, r.y - self.px(2)), (mx, r.bottom + self.px(3)), 2)
         self.mark_hits.append((pygame.Rect(mx - self.px(7), r.y - self.px(14), self.px(14), self.px(22)), tip))
-
-    def verdict_layout(self) -> tuple[pygame.Rect, list[str], list[str], str]:
-        """Where the verdict goes, never over the map: at the foot of the side column, under
-        the log (which the game screen shortens for it, :meth:`_keep_room`); its headline's
-        lines, its reasons' lines when open (as many as leave the log room to be read), and
-        the reasons left out or cut short ("" when none)."""
-        v: Verdict = self.file.verdict
-        space = self.scene.log_space()
-        width = space.width - self.px(24)
-        head = wrap(v.headline, "sans-bold", self.px(15), width - self._hint_width())
-        lh, hh = self._line_height(), text("Ag", "sans-bold", self.px(15), P.TEXT).get_height()
-        room = max(1, min(16, (space.height - self.px(120) - len(head) * hh - self.px(16)) // lh))  # the log keeps some
-        lines: list[str] = []
-        rest = ""
-        for i, reason in enumerate(v.reasons if self.show_verdict else ()):
-            got = wrap(reason, "sans", self.px(12), width)
-            if len(lines) + len(got) > room:
-                rest = " ".join(v.reasons[i:])
-                lines += got[:room - len(lines)]
-                if lines:
-                    lines[-1] = _ellipsis(lines[-1], self.px(12), width)
-                break
-            lines += got
-        height = len(head) * hh + self.px(10) + len(lines) * lh + (self.px(6) if lines else 0)
-        return pygame.Rect(space.x, space.bottom - height, space.width, height), head, lines, rest
-
-    def _hint_width(self) -> int:
-        return max(text(w, "sans", self.px(12), P.TEXT_DIM).get_width() for w in ("\u25be hide (v)", "\u25b8 why (v)"))
-
-    def _line_height(self) -> int:
-        return text("Ag", "sans", self.px(12), P.TEXT).get_height()
-
-    def _keep_room(self) -> None:
-        """Have the game screen keep the verdict's place free under its log."""
-        if getattr(self, "scene", None) is None:
-            return
-        room = self.verdict_layout()[0].height + self.px(6)
-        if self.scene.log_room != room:
-            self.scene.log_room = room
-            self._dirty()
-
-    def toggle_verdict(self) -> None:
-        """Show or hide the verdict's reasons (the log takes or gives back their room)."""
-        self.show_verdict = not self.show_verdict
-        self._keep_room()
-        self._dirty()
-
-    def _verdict_box(self, surf: pygame.Surface) -> None:
-        v: Verdict = self.file.verdict
-        self._keep_room()  # (the game screen drew this frame with it: a change shows from the next)
-        r, head, lines, rest = self.verdict_layout()
-        colour = STATUS_COLOUR.get(v.status, P.PANEL_EDGE)
-        self.drawn.append(v.headline)
-        if self.show_verdict:
-            self.drawn += list(v.reasons[:16])
-        pygame.draw.rect(surf, (24, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, colour, r, 2, border_radius=6)
-        y = r.y + self.px(5)
-        for line in head:
-            t = text(line, "sans-bold", self.px(15), STATUS_COLOUR.get(v.status, P.TEXT))
-            surf.blit(t, (r.x + self.px(10), y))
-            y += t.get_height()
-        if v.reasons:
-            hint = text("\u25be hide (v)" if self.show_verdict else "\u25b8 why (v)", "sans", self.px(12), P.TEXT_DIM)
-            surf.blit(hint, hint.get_rect(topright=(r.right - self.px(10), r.y + self.px(8))))
-        y += self.px(3)
-        for line in lines:
-            surf.blit(text(line, "sans", self.px(12), P.TEXT), (r.x + self.px(12), y))
-            y += self._line_height()
-        self.verdict_rect = r
-        if rest:  # what the box has no room for, under the mouse
-            self.mark_hits.append((r, rest))
-
-    def _note(self, surf: pygame.Surface) -> None:
-        """What happened at a marked point, while the replay is there (and a while after)."""
-        k = self.shown()
-        marks = self.marks_at.get(k, []) or (self.note if self.note_time > 0 else [])
-        if not marks:
-            return
-        notes = [m.text for m in marks]
-        self.drawn += notes
-        s = self.strip_rect()
-        width = min(s.width - self.px(40), self.px(760))
-        lines = [line for n in notes for line in wrap(n, "sans-bold", self.px(13), width - self.px(20))][:8]
-        lh = text("Ag", "sans-bold", self.px(13), P.TEXT).get_height()
-        r = pygame.Rect(0, 0, width, len(lines) * lh + self.px(14))
-        r.midbottom = (s.centerx, s.y - self.px(8))
-        plain = all(m.kind in ("resign", "branch") for m in marks)  # no contested point: not in alarm colours
-        pygame.draw.rect(surf, (20, 30, 48) if plain else (48, 20, 16), r, border_radius=6)
-        pygame.draw.rect(surf, MARK_STYLE["resign"][0] if plain else P.BAD, r, 2, border_radius=6)
-        y = r.y + self.px(7)
-        for line in lines:
-            surf.blit(text(line, "sans-bold", self.px(13), (214, 228, 255) if plain else (255, 214, 190)),
-                      (r.x + self.px(10), y))
-            y += lh
-
-
-def _ellipsis(line: str, size: int, width: int) -> str:
-    """``line`` ending with an ellipsis, words dropped until it fits ``width``."""
-    words = line.split(" ")
-    while len(words) > 1 and text(" ".join(words) + " \u2026", "sans", size, P.TEXT).get_width() > width:
-        words.pop()
-    return " ".join(words) + " \u2026"
