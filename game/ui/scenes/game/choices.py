@@ -16,7 +16,7 @@ import pygame
 
 from game.client.logbook import now
 from game.client.words.choices import label as choice_label
-from game.client.words.lang import language, say, say_n
+from game.client.words.lang import say
 from game.client.words.names import Names
 from game.client.words.prompts import prompt_sentence
 from game.client.words.refusals import refusal_line
@@ -451,48 +451,8 @@ class ChoiceInput(StepPlayer):
 
 
 def hint_words(st: State, seat: int, res: SearchResult, options: int) -> Callable[[], str]:
-    """What makes the hint's words from what the searching computer player found (its
-    choice, and the mean margin of the best choices over the futures it sampled), in the
-    language in use."""
+    """What makes the hint's words (:func:`game.client.words.hint.why`) from what the
+    searching computer player found, in the language in use when they are drawn."""
+    from game.client.words.hint import why
 
-    def words() -> str:
-        what = choice_label(st, seat, res.choice)
-        if options == 1:
-            return say("Hint: {choice}: the only choice the rules allow here.", choice=what)
-        if not res.searched or len(res.means) < 2:
-            return say("Hint: {choice}: the quick rule of thumb rates it highest (gain now against its cost).",
-                       choice=what)
-        _, best, n = res.means[0]
-        alt, second, _ = res.means[1]
-        fields = {"choice": what, "vp": _tenths(abs(best)), "better": _tenths(best - second),
-                  "other": choice_label(st, seat, alt)}
-        if best >= 0 and best > second:
-            return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP ahead of the best rival, "
-                         "{better} VP better than {other}.",
-                         "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best rival, "
-                         "{better} VP better than {other}.", n, **fields)
-        if best > second:
-            return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP behind the best rival, "
-                         "{better} VP better than {other}.",
-                         "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best rival, "
-                         "{better} VP better than {other}.", n, **fields)
-        if best >= 0:
-            return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP ahead of the best rival, "
-                         "level with {other}, which the rule of thumb ranks lower.",
-                         "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP ahead of the best rival, "
-                         "level with {other}, which the rule of thumb ranks lower.", n, **fields)
-        return say_n("Hint: {choice}: over {n} sampled future it leaves you {vp} VP behind the best rival, level "
-                     "with {other}, which the rule of thumb ranks lower.",
-                     "Hint: {choice}: over {n} sampled futures it leaves you {vp} VP behind the best rival, level "
-                     "with {other}, which the rule of thumb ranks lower.", n, **fields)
-
-    return words
-
-
-def _tenths(tenths: int) -> str:
-    """Tenths of a VP as a decimal number, exactly, with the decimal mark of the language in use."""
-    from babel.numbers import get_decimal_symbol
-
-    sign = "-" if tenths < 0 else ""
-    t = abs(tenths)
-    return f"{sign}{t // 10}{get_decimal_symbol(language())}{t % 10}"
+    return lambda: why(st, seat, res, options)
