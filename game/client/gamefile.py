@@ -17,7 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from game.client.saves import BadLine, is_save, read_save
 from game.client.tables import Step
+from game.client.words.lang import N_, join_list, say
+from game.client.words.names import Names
+from game.client.words.refusals import refusal_line
 from game.rules import Act, Input, Roll, RulesError, State, apply_in_place, event_dicts, new_game
+from game.rules.board import load_board
 
 if TYPE_CHECKING:
     from net.core.chance import ChanceRecord
@@ -25,8 +29,11 @@ if TYPE_CHECKING:
 
 NOTE = "\u26a0 "  # the first characters of an event text that marks a contested point (the log panel colours it)
 
-CHANCE_WORDS = {"dice": "a battle's dice", "reroll": "a re-roll", "sea_roll": "a sea roll", "draw": "a draw from the bag",
-                "first_player": "the draw for first player"}
+CHANCE_WORDS = {"dice": N_("a battle's dice"), "reroll": N_("a re-roll"), "sea_roll": N_("a sea roll"),
+                "draw": N_("a draw from the bag"), "first_player": N_("the draw for first player")}  # said with say()
+
+HEADLINES = {"fair": N_("Verified: fair"), "contested": N_("Verified: CONTESTED"),
+             "incomplete": N_("Verified: INCOMPLETE"), "failed": N_("Verification FAILED")}  # said with say()
 
 
 class GameFileError(ValueError):
@@ -87,16 +94,16 @@ def load_game_file(path: Path) -> GameFile:
     """Read ``path`` as whichever kind of game file it is (as ``soe resume`` tells them
     apart: a local save's first line names it)."""
     if path.is_dir():
-        raise GameFileError(f"{path} is a directory, not a game file")
+        raise GameFileError(say("{path} is a directory, not a game file", path=path))
     try:
         with open(path, "rb") as f:
             first = f.readline(4096)
     except FileNotFoundError:
-        raise GameFileError(f"{path}: no such file") from None
+        raise GameFileError(say("{path}: no such file", path=path)) from None
     except OSError as exc:
-        raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise GameFileError(say("cannot read {path}: {why}", path=path, why=exc.strerror or exc)) from None
     if not first.strip():
-        raise GameFileError(f"{path} is empty: neither a saved game nor a game log")
+        raise GameFileError(say("{path} is empty: neither a saved game nor a game log", path=path))
     if is_save(first):
         return _local(path)
     return _network(path)
@@ -120,7 +127,9 @@ def _forward(start: State, inputs: list[Input], checked: bool = False
 
 def _where(st: State) -> str:
     """Where a position is in the game, for people."""
-    return f"war {st.war}" + (f", round {st.round}" if st.round else "")
+    if st.round:
+        return say("war {war}, round {round}", war=st.war, round=st.round)
+    return say("war {war}", war=st.war)
 
 
 def _local(path: Path) -> GameFile:
@@ -132,32 +141,35 @@ def _local(path: Path) -> GameFile:
             raise ValueError("its header names no game of 2 to 7 powers")
         start = new_game([str(p) for p in powers])
     except OSError as exc:
-        raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise GameFileError(say("cannot read {path}: {why}", path=path, why=exc.strerror or exc)) from None
     except BadLine as exc:
-        raise GameFileError(f"{path.name} is a damaged local save: {exc.words()}") from None
+        raise GameFileError(say("{file} is a damaged local save: {why}", file=path.name, why=exc.words())) from None
     except (ValueError, KeyError, TypeError, RulesError) as exc:
-        raise GameFileError(f"{path.name} is a damaged local save: {exc}") from None
+        raise GameFileError(say("{file} is a damaged local save: {why}", file=path.name, why=exc)) from None
     steps, bad = _forward(start, inputs)
     marks: list[Mark] = []
     origin = _origin(header)
     if bad is None:
-        reasons = ["A save of `soe play`: no signatures or beacon dice to verify; its dice come from the game's seed."]
+        reasons = [say("A save of soe play: no signatures or beacon dice to verify; its dice come from the game's seed.")]
         if origin is not None and 0 < origin[1] <= len(steps) - 1:
             k = origin[1]
-            reasons.append(f"It was played on from step {k} of {origin[0]} ({_where(steps[k].state)}): its first {k} "
-                       f"inputs, dice included, are that game's; its own dice come after them.")
-            marks.append(Mark(k, "branch", f"Here this game leaves {origin[0]}, played on from its step {k}: "
-                              "from here the dice are this game's own.",
-                              f"From here the game is played on from {origin[0]} (its step {k})"))
+            reasons.append(say("It was played on from step {step} of {file} ({where}): its first {step} inputs, dice "
+                               "included, are that game's; its own dice come after them.", step=k, file=origin[0],
+                               where=_where(steps[k].state)))
+            marks.append(Mark(k, "branch", say("Here this game leaves {file}, played on from its step {step}: from "
+                                               "here the dice are this game's own.", file=origin[0], step=k),
+                              say("From here the game is played on from {file} (its step {step})", file=origin[0],
+                                  step=k)))
             _note(steps, k, marks[-1].short)
-        verdict = Verdict("local", "A local game against computer players", tuple(reasons))
+        verdict = Verdict("local", say("A local game against computer players"), tuple(reasons))
     else:
         i, refusal = bad
-        why = f"input {i + 1} of the save is not allowed where it stands: {refusal}"
-        verdict = Verdict("failed", "Damaged save", (f"{why}; the replay stops at step {len(steps) - 1}, the last "
-                                                     "sound position.",))
-        marks.append(Mark(len(steps) - 1, "failure", f"{NOTE}The save is damaged here: {why}.",
-                          f"{NOTE}The save is damaged after this step: input {i + 1} is not allowed"))
+        why = say("input {n} of the save is not allowed where it stands: {refusal}", n=i + 1,
+                  refusal=refusal_line(refusal, load_board(start.ruleset)))
+        verdict = Verdict("failed", say("Damaged save"), (say("{why}; the replay stops at step {step}, the last sound "
+                                                             "position.", why=why, step=len(steps) - 1),))
+        marks.append(Mark(len(steps) - 1, "failure", NOTE + say("The save is damaged here: {why}.", why=why),
+                          NOTE + say("The save is damaged after this step: input {n} is not allowed", n=i + 1)))
         _note(steps, len(steps) - 1, marks[-1].short)
     you = header.get("seat")
     return GameFile(path, "local", [str(p) for p in powers], steps, verdict, marks, inputs=inputs[:len(steps) - 1],
@@ -250,58 +262,69 @@ def _network(path: Path) -> GameFile:
     try:
         rep = verify_file(path, watch)  # stops at the first line it refuses: the game is watched as far as there
     except OSError as exc:
-        raise GameFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise GameFileError(say("cannot read {path}: {why}", path=path, why=exc.strerror or exc)) from None
     if not seen or seen[0].genesis is None or seen[0].referee is None:
-        why = f": line {rep.failure['line']}: {rep.failure['text']}" if rep.failure else ""
-        raise GameFileError(f"{path.name} is neither a local save of `soe play` nor a network game log{why}")
+        if rep.failure:
+            raise GameFileError(say("{file} is neither a local save of soe play nor a network game log: line {line}: "
+                                    "{why}", file=path.name, line=rep.failure["line"], why=rep.failure["text"]))
+        raise GameFileError(say("{file} is neither a local save of soe play nor a network game log", file=path.name))
     t = seen[0]
     g, table = t.genesis, t.referee
     assert g is not None and table is not None
     steps, bad = _forward(g.new_state(), list(table.inputs), checked=True)  # the transcript applied them
     if bad is not None:  # the transcript applied them: this would be a bug of the engine, said as such
-        raise GameFileError(f"{path.name}: input {bad[0] + 1} of the game does not apply again: {bad[1]}")
+        raise GameFileError(say("{file}: input {n} of the game does not apply again: {why}", file=path.name,
+                                n=bad[0] + 1, why=bad[1]))
     last = len(steps) - 1
     seats = g.seats
 
     def who(s: int) -> str:
         name = seats[s].name
-        return f"{_power_name(seats[s].power)} (seat {s}" + (f", {name!r})" if name else ")")
+        if name:
+            return say("{power} (seat {seat}, {name})", power=_power_name(seats[s].power), seat=s, name=repr(name))
+        return say("{power} (seat {seat})", power=_power_name(seats[s].power), seat=s)
 
     def short(seats_: tuple[int, ...]) -> str:
-        return ", ".join(f"{_power_name(seats[s].power)} (seat {s})" for s in seats_)
+        return join_list(say("{power} (seat {seat})", power=_power_name(seats[s].power), seat=s) for s in seats_)
 
     marks: list[Mark] = []
     reasons: list[str] = []
     for d, before in drops:
         k = min(before, last)
         shown = min(k + 1, last)  # the first step made without the seat (else the last there is)
-        place = f"at step {k} ({_where(steps[k].state)}; log line {d.index + 1})"
-        names = ", ".join(who(s) for s in d.seats)
+        place = say("at step {step} ({where}; log line {line})", step=k, where=_where(steps[k].state),
+                    line=d.index + 1)
+        names = join_list(who(s) for s in d.seats)
         if d.after_reveals:
-            kind = CHANCE_WORDS.get(table.chances[d.chance - 1].kind, "a chance event") \
-                if 0 < d.chance <= len(table.chances) else "a chance event"
-            made = f"the roll made without it (step {shown})" if shown > k else "the roll made without it"
-            text = (f"{names} withheld its reveal for chance event {d.chance} ({kind}) after every other reveal of it "
-                    f"was in, and was dropped {place}: it could compute that roll with and without its reveal, and "
-                    f"{made} stands; a computer player plays the seat from there.")
+            kind = say(CHANCE_WORDS.get(table.chances[d.chance - 1].kind, N_("a chance event"))) \
+                if 0 < d.chance <= len(table.chances) else say("a chance event")
+            made = say("the roll made without it (step {step})", step=shown) if shown > k \
+                else say("the roll made without it")
+            text = say("{names} withheld its reveal for chance event {chance} ({kind}) after every other reveal of it "
+                       "was in, and was dropped {place}: it could compute that roll with and without its reveal, and "
+                       "{made} stands; a computer player plays the seat from there.", names=names, chance=d.chance,
+                       kind=kind, place=place, made=made)
             marks.append(Mark(shown, "withheld", NOTE + text,
-                              f"{NOTE}{short(d.seats)} withheld its reveal for chance event {d.chance} and was dropped: "
-                              f"this roll was made without it (contested; log line {d.index + 1})"))
+                              NOTE + say("{seats} withheld its reveal for chance event {chance} and was dropped: this "
+                                         "roll was made without it (contested; log line {line})", seats=short(d.seats),
+                                         chance=d.chance, line=d.index + 1)))
         else:
-            text = (f"{names} was dropped for withholding ({', '.join(d.withheld)}) {place}; a computer player plays "
-                    f"the seat from there.")
+            text = say("{names} was dropped for withholding ({withheld}) {place}; a computer player plays the seat from "
+                       "there.", names=names, withheld=", ".join(d.withheld), place=place)
             marks.append(Mark(shown, "drop", NOTE + text,
-                              f"{NOTE}{short(d.seats)} was dropped for withholding ({', '.join(d.withheld)}): a "
-                              f"computer player plays it from here (log line {d.index + 1})"))
+                              NOTE + say("{seats} was dropped for withholding ({withheld}): a computer player plays it "
+                                         "from here (log line {line})", seats=short(d.seats),
+                                         withheld=", ".join(d.withheld), line=d.index + 1)))
         reasons.append(text)
         _note(steps, shown, marks[-1].short)
     for seat, index, before in resigns:
         k = min(before, last)
         shown = min(k + 1, last)  # the computer player's first decision for the seat (else the last step)
         marks.append(Mark(shown, "resign",
-                          f"{who(seat)} resigned at step {k} ({_where(steps[k].state)}; log line {index + 1}); a "
-                          f"computer player plays the seat from there.",
-                          f"{short((seat,))} resigned: a computer player plays it from here (log line {index + 1})"))
+                          say("{who} resigned at step {step} ({where}; log line {line}); a computer player plays the "
+                              "seat from there.", who=who(seat), step=k, where=_where(steps[k].state), line=index + 1),
+                          say("{seats} resigned: a computer player plays it from here (log line {line})",
+                              seats=short((seat,)), line=index + 1)))
         _note(steps, shown, marks[-1].short)
     for mark in _unwitnessed(table.inputs, table.chances, steps, who, short):
         marks.append(mark)
@@ -310,18 +333,20 @@ def _network(path: Path) -> GameFile:
     reasons += rep.contested[len(rep.drops):]  # unwitnessed dice, evidence against an author
     if rep.status in ("failed", "incomplete") and rep.failure:
         f = rep.failure
-        line = f"line {f['line']}: {f['text']}" if f.get("line") else str(f["text"])
+        line = say("line {line}: {why}", line=f["line"], why=f["text"]) if f.get("line") else str(f["text"])
         if rep.status == "failed":
-            line += f" ({f['code']}); the replay stops at step {last}, the last sound position"
+            line = say("{failure} ({code}); the replay stops at step {step}, the last sound position", failure=line,
+                       code=f["code"], step=last)
         reasons.insert(0, line[:1].upper() + line[1:] + ".")
         if rep.status == "failed":
-            marks.append(Mark(last, "failure", f"{NOTE}The log fails verification after this step: {line}.",
-                              f"{NOTE}The log fails verification after this step (line {f['line']}, {f['code']})"))
+            marks.append(Mark(last, "failure", NOTE + say("The log fails verification after this step: {failure}.",
+                                                          failure=line),
+                              NOTE + say("The log fails verification after this step (line {line}, {code})",
+                                         line=f["line"], code=f["code"])))
             _note(steps, last, marks[-1].short)
-    headline = {"fair": "Verified: fair", "contested": "Verified: CONTESTED", "incomplete": "Verified: INCOMPLETE",
-                "failed": "Verification FAILED"}[rep.status]
+    headline = say(HEADLINES[rep.status])
     if rep.status == "fair":
-        reasons.insert(0, "Every signature, hash chain, die, state hash and unrest opening checks out.")
+        reasons.insert(0, say("Every signature, hash chain, die, state hash and unrest opening checks out."))
     marks.sort(key=lambda m: m.step)
     return GameFile(path, "network", [s.power for s in seats], steps, Verdict(rep.status, headline, tuple(reasons)),
                     marks, [s.name for s in seats], inputs=list(table.inputs), chances=list(table.chances),
@@ -349,20 +374,25 @@ def _unwitnessed(inputs: list[Input], chances: list[ChanceRecord], steps: list[S
             j += 1
         k, end = at[i], at[j]
         n = j - i + 1
-        which = f"chance event {c.r}" if n == 1 else f"chance events {c.r} to {chances[j].r} ({n} of them)"
-        kind = CHANCE_WORDS.get(c.kind, "a chance event")
+        which = say("chance event {r}", r=c.r) if n == 1 else \
+            say("chance events {r} to {last} ({n} of them)", r=c.r, last=chances[j].r, n=n)
+        kind = say(CHANCE_WORDS.get(c.kind, N_("a chance event")))
         if c.revealers:
-            why = (f"only the hash chain of {who(c.revealers[0])} fed the beacon, so that player knew each roll "
-                   f"before anyone else")
-            brief = f"only the hash chain of {short(c.revealers)} feeds the beacon"
+            why = say("only the hash chain of {who} fed the beacon, so that player knew each roll before anyone else",
+                      who=who(c.revealers[0]))
+            brief = say("only the hash chain of {seats} feeds the beacon", seats=short(c.revealers))
         else:
-            why = "no player's hash chain fed the beacon (no seat is played by its person), so anyone could compute them"
-            brief = "no player's hash chain feeds the beacon"
+            why = say("no player's hash chain fed the beacon (no seat is played by its person), so anyone could "
+                      "compute them")
+            brief = say("no player's hash chain feeds the beacon")
+        which_short = say("chance event {r}", r=c.r) if n == 1 else \
+            say("chance events {r} to {last}", r=c.r, last=chances[j].r)
         out.append(Mark(k, "unwitnessed",
-                        f"{NOTE}From step {k} ({_where(steps[k].state)}; {kind}) the dice are unwitnessed: {why}: "
-                        f"{which}, up to step {end}.",
-                        f"{NOTE}From here the dice are unwitnessed: {brief} (chance event"
-                        + (f" {c.r})" if n == 1 else f"s {c.r} to {chances[j].r})"), end))
+                        NOTE + say("From step {step} ({where}; {kind}) the dice are unwitnessed: {why}: {which}, up to "
+                                   "step {end}.", step=k, where=_where(steps[k].state), kind=kind, why=why, which=which,
+                                   end=end),
+                        NOTE + say("From here the dice are unwitnessed: {brief} ({which})", brief=brief,
+                                   which=which_short), end))
         i = j + 1
     return out
 
@@ -371,4 +401,4 @@ def _power_name(pid: str) -> str:
     from game.rules.board import load_board
 
     b = load_board()
-    return b.power_name(pid) if pid in b.power_by_id else pid
+    return Names(b).power(pid) if pid in b.power_by_id else pid

@@ -179,9 +179,9 @@ def test_files_that_cannot_be_watched_are_one_line_and_exit_2(home: Path, save: 
     shot = ["--screenshot", str(home / "x.png")]
     cases: dict[str, tuple[Path, str]] = {}
     (home / "notes.txt").write_text("shopping: bread, milk\n")
-    cases["text"] = (home / "notes.txt", "neither a local save of `soe play` nor a network game log")
+    cases["text"] = (home / "notes.txt", "neither a local save of soe play nor a network game log")
     (home / "other.json").write_text('{"kind": "something else", "at": 3}\n')
-    cases["json"] = (home / "other.json", "neither a local save of `soe play` nor a network game log")
+    cases["json"] = (home / "other.json", "neither a local save of soe play nor a network game log")
     (home / "empty.jsonl").write_text("")
     cases["empty"] = (home / "empty.jsonl", "is empty")
     cases["missing"] = (home / "nowhere.jsonl", "no such file")

@@ -174,7 +174,7 @@ def test_a_file_that_cannot_be_watched_is_a_message_and_the_list_stays(
 
     _pick(app, menu, "notes.jsonl")
     assert app.scenes[-1] is menu
-    assert menu.message.startswith("notes.jsonl is neither a local save of `soe play` nor a network game log")
+    assert menu.message.startswith("notes.jsonl is neither a local save of soe play nor a network game log")
 
     _pick(app, menu, "cut.jsonl")  # a log that fails early is still watched, as far as it is sound
     replay = app.scenes[-1]
