@@ -19,6 +19,7 @@ from pathlib import Path
 from game.client.gamefile import GameFile
 from game.client.local import bot_for, save_path
 from game.client.saves import SaveFile, Setup
+from game.client.words.lang import say
 from game.rules import new_game, pending, state_hash
 
 
@@ -49,17 +50,19 @@ def whatif_setup(game: GameFile, step: int, power: str, level: str, seed: int | 
     import secrets
 
     if not 0 <= step <= game.last:
-        raise ValueError(f"{game.path.name} has no step {step} (its steps are 0 to {game.last})")
+        raise ValueError(say("{file} has no step {step} (its steps are 0 to {last})", file=game.path.name, step=step,
+                             last=game.last))
     if power not in game.powers:
-        raise ValueError(f"{power} does not play in {game.path.name}")
+        raise ValueError(say("{power} does not play in {file}", power=power, file=game.path.name))
     st = game.steps[step].state
     if pending(st).is_over:
-        raise ValueError(f"the game is over at step {step}: there is nothing to play on")
+        raise ValueError(say("the game is over at step {step}: there is nothing to play on", step=step))
     if state_hash(new_game(list(game.powers))) != state_hash(game.steps[0].state):
-        raise ValueError(f"{game.path.name} was not set up as a local game is (its ruleset or options differ)")
+        raise ValueError(say("{file} was not set up as a local game is (its ruleset or options differ)",
+                             file=game.path.name))
     inputs = list(game.inputs[:step])
     if len(inputs) != step:
-        raise ValueError(f"{game.path.name} holds no inputs up to step {step}")
+        raise ValueError(say("{file} holds no inputs up to step {step}", file=game.path.name, step=step))
     return Setup(list(game.powers), game.powers.index(power), bot_for(level),
                  secrets.randbelow(2**31) if seed is None else seed, level, inputs,
                  {"file": game.path.name, "step": step, "kind": game.kind})
