@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from game.client.nettable import NetTable, Stopped, UndoRefused
-from game.client.words.peer import chat_refusal, power_name, sentence
+from game.client.words.peer import chat_refusal, link_news, power_name, sentence
 from game.ui.app import Intent, wake_loop
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
@@ -118,14 +118,9 @@ class Online(Tooltips):
         """A seat falling silent, or heard again (its program reconnecting), in the log."""
         now = {c.seat: c for c in net.connections()}
         for seat, c in now.items():
-            before = self._links_seen.get(seat)
-            if before is None or c.how == before.how or c.how in ("you", "bot"):
-                continue
-            who = f"{power_name(c.power)} ({c.name})" if c.name else power_name(c.power)
-            if c.how == "silent":
-                self.log.append(f"{who} is silent: its program may have stopped; the game waits for it")
-            elif before.how == "silent":
-                self.log.append(f"{who} is connected again")
+            said = link_news(self._links_seen.get(seat), c)
+            if said:
+                self.log.append(said)
         self._links_seen = now
 
     def _notice(self, event: PeerEvent) -> None:
