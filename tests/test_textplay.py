@@ -213,7 +213,10 @@ def number_of(lines: list[str], text: str) -> int:
 
 
 def simple(out: list[str]) -> str:
-    """The first line of any menu (the lowest amount when it asks for one)."""
+    """The first line of any menu (the lowest amount when it asks for one); an attack
+    chosen is confirmed."""
+    if out[-1].startswith("Confirm: "):
+        return "y"
     _, lines = shown_menu(out)
     first = next(line for line in lines if line.lstrip().startswith("1. "))
     m = re.match(r"\s*1\. [^.]*type the amount, (\d+) to", first)
@@ -416,3 +419,67 @@ def test_the_state_screen_says_what_each_area_would_score_now() -> None:
     st.markers["german_states"] = [3, 3, 2, 1, 0]
     line = next(x for x in status(st, 0).splitlines() if x.strip().startswith("German States"))
     assert "would score now: Great Britain 8, France 8, Austria 5, Spain 3" in line and "Prussia" not in line
+
+
+def test_an_attack_shows_its_chance_to_win_and_is_sent_only_when_confirmed(tmp_path: Path) -> None:
+    """Choosing an attack prints its exact chance to win (as the window's Confirm shows it)
+    and asks to confirm: n goes back to the same list with nothing sent, y sends it."""
+    seen: dict[str, Any] = {}
+
+    def cells(lines: list[str]) -> list[str]:
+        return [c for line in lines for c in re.split(r"\s{2,}(?=\d+\. )", line.strip()) if re.match(r"\d+\. ", c)]
+
+    def answer(out: list[str]) -> str | None:
+        phase = seen.setdefault("phase", 0)
+        if phase in (2, 4):  # asked to confirm
+            seen[f"asked{phase}"] = out[-1]
+            seen[f"odds{phase}"] = out[seen["chose"]:-1]
+            seen["phase"] += 1
+            return "n" if phase == 2 else "y"
+        prompt, lines = shown_menu(out)
+        if phase == 0:
+            bare = [c for c in cells(lines) if c.split(". ", 1)[1] == "attack"]
+            if "choose action" in prompt and bare:
+                seen["phase"] = 1
+                return bare[0].split(".")[0]
+            return simple(out)
+        if phase in (1, 3):
+            targets = [c for c in cells(lines) if c.split(". ", 1)[1].startswith("attack ")]
+            assert targets, (prompt, lines)
+            if phase == 3:
+                assert (prompt, lines) == seen["menu"]  # back to the same list: nothing was sent
+            seen["menu"], seen["target"] = (prompt, lines), targets[0].split(". ", 1)[1]
+            seen["chose"], seen["phase"] = len(out) + 1, phase + 1
+            return targets[0].split(".")[0]
+        return None
+
+    rc, out, save = drive(tmp_path, answer)
+    assert rc == 0 and seen["phase"] == 5, seen
+    for k in (2, 4):
+        assert seen[f"asked{k}"] == f"Confirm: {seen['target']}? y = yes, n = no (back to the list of choices) "
+        odds = "\n".join(seen[f"odds{k}"])
+        assert re.search(r": Chance to win: \d+% if nobody helps", odds), odds
+        assert "exact over every dice outcome" in odds
+    assert "Counting the chance to win" in "\n".join(seen["odds2"])  # counted once, then kept
+    assert "Counting the chance to win" not in "\n".join(seen["odds4"])
+    _, inputs = read_local(save)
+    attacks = [i.choice for i in inputs if isinstance(i, Act) and i.seat == 0 and i.choice.kind == "attack"
+               and len(i.choice.args) == 3]
+    assert len(attacks) == 1  # the one confirmed; the one answered with n was never sent
+
+
+def test_the_steps_that_come_with_a_resumed_history_are_shown() -> None:
+    """A game taken up again: the moves that come in the same batch as the position it was
+    left at (the computer players going on at once) are shown, not lost."""
+    from game.cli.terminal import PromptKeys, Terminal
+    from game.client.tables import StaticTable, Step
+
+    st = new_game(3)
+    moved = st.clone()
+    event = {"kind": "war", "war": 1, "text": "War 1 begins"}
+    table = StaticTable([Step(st, [], -1, history=True), Step(st, [], -1), Step(moved, [event], -1)])
+    out: list[str] = []
+    term = Terminal(table, Path("g.jsonl"), PromptKeys(lambda _p: "q"), out.append)
+    assert term.history() is st
+    term.pump(0)
+    assert out == ["  - War 1 begins"] and term.state is moved

@@ -9,6 +9,13 @@ game waits for the player and never otherwise; ``soe host``, ``join``, ``spectat
 ``resume`` of a network log stand it on a :class:`~game.client.nettable.NetTable`, read
 the keyboard all the time (``s``, ``t``, ``w`` and ``u`` answer between turns too) and
 print what the peer reports as it comes. Both show one menu and one help text.
+
+A decision's menu is the last thing printed: it is shown once everything that led to it
+is (a network seat taken up again waits until the others answer), and whatever comes while
+it waits for the player (a chat line, a seat falling silent) is followed by its question
+again. An attack shows its exact chance to win (:mod:`game.client.odds`) and asks to be
+confirmed before it is sent. A network game says when a seat falls silent and when it is
+heard again.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import copy
 import queue
 import shutil
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable
@@ -25,14 +33,16 @@ from typing import Any, Protocol, TextIO
 
 from game.cli.screens import auction_line, brief, status, tiles_screen
 from game.client.nettable import NetTable, UndoRefused
+from game.client.odds import AttackOdds, attack_odds, describe_odds
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
-from game.client.words.peer import chat_refusal, waiting_line
+from game.client.words.peer import chat_refusal, link_news, waiting_line
 from game.client.words.prompts import prompt_sentence
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
 from net.peer.events import SubmitRefused
+from net.peer.links import Connection
 
 InputFn = Callable[[str], str]
 PrintFn = Callable[[str], None]
@@ -42,7 +52,8 @@ def help_text(network: bool) -> str:
     """The keys, for a local game or a network one (``w`` and the scope of ``u`` differ)."""
     lines = ["Keys (then Enter):",
              "  a number   choose that line of the list; a line that asks for an amount (a bid) then asks",
-             '             for the amount, or type both at once: "2 5" is line 2 with 5',
+             '             for the amount, or type both at once: "2 5" is line 2 with 5; an attack shows its',
+             "             chance to win over every dice outcome and asks to confirm it (y sends it, n goes back)",
              "  s          the state of the game: wars and rounds left, play order, the auction, gold,",
              "             population, VP, tiles and pieces left in supply, each area's VP values,",
              "             control markers, units and neutral counters (with their strength)",
@@ -138,14 +149,15 @@ class Terminal:
     peer's reports ``notice(event)`` prints."""
 
     def __init__(self, table: Table, path: Path, keys: Keys, print_fn: PrintFn, *, net: NetTable | None = None,
-                 notice: Callable[[Any], None] | None = None) -> None:
+                 notice: Callable[[Any], object] | None = None) -> None:
         self.table = table
         self.path = path
         self.keys = keys
-        self.print_fn = print_fn
+        self._out = print_fn
+        self.printed = 0  # lines printed so far (to tell whether anything came after a question)
         self.net = net
         self.network = net is not None
-        self.notice = notice
+        self.notice = notice  # prints a peer's report; returns whether it printed anything
         self.state: State | None = None
         self.track = Tracker()
         self.tracks: dict[int, Tracker] = {}  # the tracker before each of the player's choices, by step
@@ -153,7 +165,16 @@ class Terminal:
         self.asked = -1  # the step whose menu is shown
         self.entries: list[Entry] = []
         self.amount_for: Entry | None = None  # the menu line whose amount the next line gives
+        self.confirm_for: Choice | None = None  # the attack the next line confirms (y) or not
+        self.asking = False  # the decision's question is the last thing printed
         self.refused = False  # a network seat's last submission or undo was refused
+        self.later: list[Step] = []  # steps taken from the table but not yet shown
+        self.links: dict[int, Connection] = {}  # each seat's connection as last said
+        self.odds: dict[tuple[int, Choice], AttackOdds] = {}  # an attack's figures, by position and attack
+
+    def print_fn(self, text: str) -> None:
+        self.printed += 1
+        self._out(text)
 
     @property
     def seat(self) -> int:
@@ -184,19 +205,53 @@ class Terminal:
 
     def pump(self, timeout: float) -> None:
         """Take the steps and the news the table has (waiting up to ``timeout`` for the
-        first), in the order they came."""
+        first), in the order they came; when any of it is printed under the question of a
+        decision that still waits, the question again."""
+        later, self.later = self.later, []
+        if later:
+            timeout = 0.0
+        said = self.printed
         if self.net is None:
-            for step in self.table.wait(timeout):
+            for step in [*later, *self.table.wait(timeout)]:
                 self.take(step)
+        else:
+            for item in [*later, *self.net.news(timeout)]:
+                if isinstance(item, Step):
+                    self.take(item)
+                elif isinstance(item, SubmitRefused | UndoRefused):
+                    self.refused = True
+                    self._refusal(item)
+                elif self.notice is not None and self.notice(item):
+                    self.printed += 1
+            self._links_news(self.net)
+        if self.asking and self.printed != said:
+            self._ask_again()
+
+    def _links_news(self, net: NetTable) -> None:
+        """A seat falling silent, or heard again (its program reconnecting)."""
+        now = {c.seat: c for c in net.connections()}
+        for seat, c in now.items():
+            said = link_news(self.links.get(seat), c)
+            if said:
+                self.print_fn(said)
+        self.links = now
+
+    def _ask_again(self) -> None:
+        """The question of the decision shown, after lines that came under it (its menu
+        stays above: ``m`` shows it again); nothing when the decision has passed."""
+        st = self.state
+        if st is None or not self.deciding() or self.asked != st.steps:
+            self.asking = False
             return
-        for item in self.net.news(timeout):
-            if isinstance(item, Step):
-                self.take(item)
-            elif isinstance(item, SubmitRefused | UndoRefused):
-                self.refused = True
-                self._refusal(item)
-            elif self.notice is not None:
-                self.notice(item)
+        e, c = self.amount_for, self.confirm_for
+        if e is not None:
+            self.print_fn(f"Amount ({e.lo} to {e.hi}; Enter to go back):")
+        elif c is not None:
+            self.print_fn(confirm_question(st, self.seat, c))
+        else:
+            self.print_fn(f"{prompt_sentence(pending(st), load_board(st.ruleset))} (still your decision; m shows "
+                          "the list of choices again)")
+        self.asking = True
 
     def _refusal(self, event: SubmitRefused | UndoRefused) -> None:
         if isinstance(event, UndoRefused):
@@ -205,11 +260,14 @@ class Terminal:
             self.print_fn(f"refused: {event.text} ({event.code})")
 
     def history(self) -> State:
-        """Take a resumed game's history, up to the position it was left at; that state."""
+        """Take a resumed game's history, up to the position it was left at; that state
+        (the steps that came after it with the history are shown by the next :meth:`pump`)."""
         while True:
-            for step in self.table.wait(0.05):
+            steps = self.table.wait(0.05)
+            for k, step in enumerate(steps):
                 self.take(step)
                 if not step.history:
+                    self.later = steps[k + 1:]
                     assert self.state is not None
                     return self.state
 
@@ -231,7 +289,7 @@ class Terminal:
         p = pending(st)
         if p.is_over or p.seat != self.seat:
             return False
-        return self.net.my_turn() if self.net is not None else True
+        return self.net.my_turn() and not self.net.catching_up() if self.net is not None else True
 
     # ------------------------------------------------------------------ a local game
     def run(self) -> int:
@@ -262,11 +320,14 @@ class Terminal:
         """A network game: show what comes, take the player's lines, until ``until()`` says
         why to stop (a non-empty word) or the player leaves (``"left"``)."""
         while True:
+            # whether the peer offers this seat a decision, read before its news: what it
+            # told before saying so (a catch-up's moves, Connected) is then printed first
+            ready = self.net is None or (self.net.my_turn() and not self.net.catching_up())
             self.pump(0.0 if self.deciding() else 0.05)
             why = until()
             if why:
                 return why
-            if self.deciding():
+            if ready and self.deciding():
                 if self.turn(self.state) == "left":  # type: ignore[arg-type]
                     return "left"
             else:
@@ -280,7 +341,9 @@ class Terminal:
         if answer in ("q", "quit", "exit"):
             return "left"
         if answer and answer.split()[0].isdigit():
-            self.print_fn("it is not your turn; `w` shows whom the game waits for")
+            self.print_fn("catching up with the others: the list of choices comes once they answer"
+                          if self.net is not None and self.net.catching_up() else
+                          "it is not your turn; `w` shows whom the game waits for")
         elif answer and not self.command(answer, self.state, raw):
             self.print_fn("between your turns: s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo "
                           "your last choice, h = help, q = leave")
@@ -296,6 +359,7 @@ class Terminal:
         for line in menu_lines(self.entries, self.width):
             self.print_fn(line)
         self.print_fn(reminder(self.network))
+        self.asking = True
 
     def turn(self, st: State) -> str:
         """Show the menu of this decision (once) and take a line: ``"left"`` when the player
@@ -303,13 +367,17 @@ class Terminal:
         if self.asked != st.steps or self.entries == []:
             self.asked = st.steps
             self.entries = menu(st, self.seat, legal(st, self.seat))
-            self.amount_for = None
+            self.amount_for = self.confirm_for = None
             self.show(st)
-        e = self.amount_for
-        raw = self.keys.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): " if e is not None else "> ", True)
+        e, c = self.amount_for, self.confirm_for
+        self.asking = True
+        raw = self.keys.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): " if e is not None else
+                             f"{confirm_question(st, self.seat, c)} " if c is not None else "> ", True)
         if raw is None:
             return ""
         answer = raw.lower()
+        if c is not None:  # the attack chosen last: sent on y, back to the list on n
+            return self._confirmed(st, c, answer)
         if e is not None:  # the amount of the line chosen last
             self.amount_for = None
             x = number(answer)
@@ -332,7 +400,7 @@ class Terminal:
             entry = self.entries[n - 1]
             if not entry.amount:
                 if len(words) == 1:
-                    return self._send(st, entry.choices[0])
+                    return self._choose(st, entry.choices[0])
                 self.print_fn(f"Line {n} takes no amount: type {n} alone.")
                 return ""
             if len(words) == 1:
@@ -351,7 +419,47 @@ class Terminal:
         self.print_fn(f"Type a number from 1 to {len(self.entries)}, or h for help.")
         return ""
 
+    def _choose(self, st: State, choice: Choice) -> str:
+        """Send a choice; an attack first shows its chance to win, and waits for y or n."""
+        if not is_attack(choice):
+            return self._send(st, choice)
+        self._show_odds(st, choice)
+        self.confirm_for = choice
+        return ""
+
+    def _confirmed(self, st: State, attack: Choice, answer: str) -> str:
+        """The answer to an attack's confirmation: y sends it, n (or Enter) goes back to the
+        list of choices with nothing sent, anything else asks again."""
+        self.confirm_for = None
+        if answer in ("y", "yes"):
+            return self._send(st, attack)
+        if answer in ("n", "no", "", "q"):
+            self.show(st)
+            return ""
+        self.print_fn("Type y to make the attack, or n to go back to the list of choices.")
+        self.confirm_for = attack
+        return ""
+
+    def _show_odds(self, st: State, attack: Choice) -> None:
+        """An attack's exact chance to win over every dice outcome (if nobody helps, if the
+        defender's allies do, if every ally does), counted once per position and attack,
+        with what each figure assumes."""
+        b = load_board(st.ruleset)
+        name = label(st, self.seat, attack)
+        self.odds = {k: v for k, v in self.odds.items() if k[0] == st.steps}
+        got = self.odds.get((st.steps, attack))
+        if got is None:
+            self.print_fn("Counting the chance to win over every dice outcome...")
+            got = self.odds[(st.steps, attack)] = attack_odds(st, self.seat, attack,
+                                                              lambda s: b.power_name(st.powers[s]))
+        target = str(attack.args[2])
+        line, why = describe_odds(got, "you", b.power_name(target) if target in b.power_by_id else "the defender")
+        self.print_fn(f"{name[:1].upper()}{name[1:]}: {line}")
+        for part in textwrap.wrap(why, max(40, self.width - 6)):
+            self.print_fn(f"    {part}")
+
     def _send(self, st: State, choice: Choice) -> str:
+        self.asking = False
         self.table.submit(choice)
         self._until_moved(st)
         return "moved"
@@ -404,9 +512,21 @@ class Terminal:
                           "cannot undo: only your own last choice of this turn, since the last dice, can be taken "
                           "back")
             return False
+        self.asking = False
         self.table.undo()
         self._until_moved(st)
         return True
+
+
+def is_attack(choice: Choice) -> bool:
+    """Whether a choice is an attack on a named target (where, what kind, whom), which the
+    terminal confirms after its odds; the bare "attack" of an action only asks where."""
+    return choice.kind == "attack" and len(choice.args) == 3
+
+
+def confirm_question(st: State, seat: int, attack: Choice) -> str:
+    """The question that confirms an attack."""
+    return f"Confirm: {label(st, seat, attack)}? y = yes, n = no (back to the list of choices)"
 
 
 def stdin_keys(print_fn: PrintFn = print) -> StreamKeys:

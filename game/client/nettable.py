@@ -85,6 +85,7 @@ class NetTable:
         # the snapshot the front end reads
         self.seat = peer.session.seat
         self._my_turn = False
+        self._catching_up = False
         self._can_undo = False
         self._waits: tuple[Waiting, ...] = ()
         self._links: tuple[Connection, ...] = ()
@@ -159,6 +160,12 @@ class NetTable:
     def my_turn(self) -> bool:
         """Whether a person decides for this seat now (the peer would take a choice)."""
         return self._my_turn
+
+    def catching_up(self) -> bool:
+        """Whether the peer still waits for the first answer of the peers it dialled (a
+        joiner's host, a resumed peer's table): what they hold that it lacks may yet come,
+        so a front end offers no decision before it is said."""
+        return self._catching_up
 
     def thinking(self) -> int:
         return -1
@@ -404,6 +411,7 @@ class NetTable:
         self.seat = session.seat
         self.started = self._game_started()
         self._my_turn = self.human and session.my_turn()
+        self._catching_up = peer.awaiting
         self._can_undo = (self.human and t is not None and bool(t.undo_stack)
                           and t.undo_stack[-1][0] == self.seat)
         now = peer.clock()

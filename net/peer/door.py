@@ -113,8 +113,11 @@ def on_info(peer: Peer, info: dict[str, Any]) -> None:
     seats = [s for s in seats if isinstance(s, dict)]
     peer.emit(LobbySeats(tuple((str(s.get("power")), str(s.get("name") or "")) for s in seats)))
     mine = fingerprint(peer.identity.public_hex)
+    if peer.role == "player" and peer.lobby is None and peer.expect_fp == mine:
+        refuse(peer, Refused("key_seated"))  # the seat with this key is the host's own
     seat = next((s for s in seats if s.get("fp") == mine), None)
-    if seat is not None and peer.role == "player" and peer.seat_told != str(seat.get("power")):
+    if (seat is not None and peer.role == "player" and peer.refused is None
+            and peer.seat_told != str(seat.get("power"))):
         peer.seat_told = str(seat.get("power"))
         peer.emit(Seated(peer.seat_told, sum(1 for s in seats if not s.get("taken"))))
 

@@ -24,7 +24,7 @@ from game.rules import Choice, State, state_hash
 from net.core.beacon import SECRET_BYTES
 from net.core.chat import ChatBox
 from net.core.envelope import parse
-from net.core.identity import Identity
+from net.core.identity import Identity, fingerprint
 from net.core.lobby import REFUSALS, Invite, Lobby, hello
 from net.core.reasons import Reject
 from net.core.session import Session
@@ -248,9 +248,14 @@ class Peer:
         return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint}
 
     def connect(self, invite: Invite) -> None:
-        """Call the host of an invite; a joiner's hello waits until the host's key is checked."""
+        """Call the host of an invite; a joiner's hello waits until the host's key is checked.
+        A joiner whose own key is the invite's host key is refused at once (``key_seated``:
+        that key holds the host's seat), before anything could tell it of a seat."""
         self.expect_fp = invite.fingerprint
         self.host_endpoint = invite.endpoint
+        if self.role == "player" and invite.fingerprint == fingerprint(self.identity.public_hex):
+            door.refuse(self, Refused("key_seated"))
+            return
         if self.replica.my_hello:
             self.hello_held, self.replica.my_hello = self.replica.my_hello, b""
         self.node.connect(invite.endpoint, invite.curve)
@@ -503,6 +508,13 @@ class Peer:
         self.watch_contact()
         now = self.clock()
         self._wait = (now, wait_ms, now + FIRST_WORD_MS)
+
+    @property
+    def awaiting(self) -> bool:
+        """Whether it still waits for the first answer of the peers it dialled
+        (:meth:`await_answer`: until :class:`~net.peer.events.Connected` or
+        :class:`~net.peer.events.GaveUp`)."""
+        return self._wait is not None
 
     def _watch_answer(self, now: int) -> None:
         assert self._wait is not None

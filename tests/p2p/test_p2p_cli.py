@@ -215,11 +215,13 @@ def test_a_second_seat_for_a_seated_key_is_refused_naming_key(tmp_path: Path, en
     assert code == 2, out + err
     assert "this key is in this game already, in another soe process on this machine" in err
     assert "every player needs a key of its own" in err and "--key bob.pem" in err
-    # another log: the host refuses the hello of its own key
+    # another log: the invite names the joiner's own key as the host's, which is refused at
+    # once, before anything says the joiner has a seat (the host's seat is that key's)
     code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--log", str(tmp_path / "bob.jsonl"),
-                             "--wait", "10", *COMMON)
+                             "--wait", "10", *LOUD)
     assert code == 5, out + err
     assert "your key already holds a seat in this game" in err and "--key bob.pem" in err
+    assert "You have a seat" not in out and "you play" not in out.lower(), out
     assert not (tmp_path / "bob.jsonl").exists()
     assert "Bob" not in host_out.read_text()  # the host's seat is still the host's
     assert [p.name for p in games_dir(env).glob("*.jsonl")] == [f"{invite.game_id}.{invite.fingerprint}.jsonl"]

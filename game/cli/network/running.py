@@ -28,15 +28,15 @@ class Printer:
     refusal, giving up or stopping as ``soe COMMAND: ...`` and the connection's news while
     waiting on the standard error, always; the rest on the standard output unless
     ``quiet``. Whom the game waits for is printed on demand (the ``w`` key), the result
-    by :func:`play`."""
+    by :func:`play`. A call returns whether it printed anything."""
 
     def __init__(self, command: str, quiet: bool) -> None:
         self.command = command
         self.quiet = quiet
 
-    def __call__(self, event: PeerEvent) -> None:
+    def __call__(self, event: PeerEvent) -> bool:
         if isinstance(event, Awaiting | Over):
-            return
+            return False
         if isinstance(event, Stopped):
             print(f"soe {self.command}: the game stopped: {event.error}", file=sys.stderr, flush=True)
         elif isinstance(event, Refused | GaveUp):
@@ -45,6 +45,9 @@ class Printer:
             print(sentence(event), file=sys.stderr, flush=True)
         elif not self.quiet:
             print(sentence(event), flush=True)
+        else:
+            return False
+        return True
 
 
 def _say(quiet: bool) -> Callable[[str], None]:
@@ -71,7 +74,7 @@ def play(peer: Peer, args: argparse.Namespace, command: str, *, human: bool, wai
         show(event)
     table = NetTable(peer, human=human, before_start=before_start, history=history)
     # a person at the keyboard reads its menus even with --quiet, which silences the game's lines for the rest
-    term = Terminal(table, peer.files.log, StreamKeys(sys.stdin, print), print if human else _say(args.quiet),
+    term = Terminal(table, peer.files.log, StreamKeys(sys.stdin, _say(False)), _say(not human and args.quiet),
                     net=table, notice=show)
     end = time.monotonic() + args.deadline if args.deadline > 0 else float("inf")
 

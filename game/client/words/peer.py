@@ -43,6 +43,7 @@ from net.peer.events import (
     StillTrying,
     SubmitRefused,
 )
+from net.peer.links import Connection
 
 TEMPLATES: Mapping[str, str] = MappingProxyType({
     # list separators
@@ -118,6 +119,9 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
                                "that roll first"),
     "so_far_unwitnessed": ("{n} chance events were fed by fewer than two players' hash chains: the one left knew "
                            "those rolls first"),
+    "link_who": "{power} ({name})",
+    "link_silent": "{who} is silent: its program may have stopped; the game waits for it",
+    "link_back": "{who} is connected again",
     "waiting": "waiting for {name} ({power}): {what}",
     "waiting_overdue": "waiting for {name} ({power}): {what} (overdue)",
     "waiting_nobody": "waiting for nobody",
@@ -205,6 +209,19 @@ def so_far(drops: Iterable[tuple[str, str, tuple[str, ...], bool, int]], unwitne
     if unwitnessed:
         reasons.append(_t("so_far_unwitnessed_one" if unwitnessed == 1 else "so_far_unwitnessed", n=unwitnessed))
     return ("contested" if reasons else "fair"), reasons
+
+
+def link_news(before: Connection | None, now: Connection, name: Callable[[str], str] = power_name) -> str:
+    """What to say of a seat's connection as it changes from ``before`` (None: not known
+    yet) to ``now`` (:func:`net.peer.links.connections`): that it fell silent, or that it
+    is heard again; "" when there is nothing to say (no change, this peer's own seat, a
+    computer player's)."""
+    if before is None or now.how == before.how or now.how in ("you", "bot"):
+        return ""
+    who = _t("link_who", power=name(now.power), name=now.name) if now.name else name(now.power)
+    if now.how == "silent":
+        return _t("link_silent", who=who)
+    return _t("link_back", who=who) if before.how == "silent" else ""
 
 
 def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:
