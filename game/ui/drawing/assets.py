@@ -47,6 +47,9 @@ def art_dir() -> Path:
 
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
+# a face drawn at this share (percent) of the size asked: the headings' bold is a little
+# wider than the face it replaced, and the printed board's names were placed for that one
+SCALE = {"serif-bold": 95}
 
 
 def font(face: str, size: int) -> pygame.font.Font:
@@ -59,7 +62,7 @@ def font(face: str, size: int) -> pygame.font.Font:
         path = art_dir() / "fonts" / FONT_FILES[face]
         if not path.is_file():
             raise AssetError(f"font file missing: {path}")
-        f = pygame.font.Font(str(path), key[1])
+        f = pygame.font.Font(str(path), max(6, key[1] * SCALE.get(face, 100) // 100))
         _fonts[key] = f
     return f
 

@@ -12,7 +12,7 @@ from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.camera import size_at
 from game.ui.drawing.layout import AreaShape, Layout
-from game.ui.drawing.printed import LABELS_FROM, label_size, printed, space_labels, title
+from game.ui.drawing.printed import LABELS_FROM, ink, label_size, printed, space_labels, title
 from game.ui.drawing.tracks import draw_track_boxes, draw_vp_track
 
 LAND_NEUTRAL = (204, 192, 158)  # land that is no area
@@ -138,7 +138,8 @@ def _print_area(surf: pygame.Surface, layout: Layout, b: Board, shape: AreaShape
     halo = P.PARCHMENT if shape.water else None
     words, discs, labels = printed(layout, b, shape, z)
     for line, size, where in words:
-        _haloed(surf, line, "serif-bold", size, P.INK, halo, topleft=where.topleft)
+        x, y, _, _ = ink(line, size)  # (the rect is the letters'; the rendering starts above and left of them)
+        _haloed(surf, line, "serif-bold", size, P.INK, halo, topleft=(where.x - x, where.y - y))
     for i, (label, where) in enumerate(discs):
         c, r = where.center, where.width // 2
         if shape.kind == "home":

@@ -13,6 +13,8 @@ so that nothing printed overlaps in any language.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.client.words.lang import language
@@ -36,6 +38,15 @@ def label_size(z: float) -> int:
     return size_at(13, z, 10)
 
 
+@lru_cache(maxsize=4096)
+def ink(line: str, size: int) -> tuple[int, int, int, int]:
+    """Where the letters of ``line`` lie in its rendering in the titles' face at ``size``
+    (x, y, width, height): a title's room is its letters', not the face's line height,
+    which leaves room above for accents the line may not have."""
+    r = font("serif-bold", size).render(line or " ", True, (0, 0, 0)).get_bounding_rect()
+    return r.x, r.y, max(1, r.width), max(1, r.height)
+
+
 def title(shape: AreaShape, area_name: str, vp: tuple[int, ...], z: float, size: int = 0) -> tuple[Words, Discs]:
     """Where an area's name is printed at zoom ``z`` (each line: its words, its size and
     its rect; ``size`` another than the layout's) and its discs: the VP values, or a home
@@ -49,11 +60,11 @@ def title(shape: AreaShape, area_name: str, vp: tuple[int, ...], z: float, size:
     else:
         size = size or size_at(22, z, 13)
         lines = [area_name.upper()]
-    f = font("serif-bold", size)
-    step = f.get_linesize()
+    step = size  # (a line of capitals and its accents fit in one size)
     words = []
     for i, line in enumerate(lines):
-        box = pygame.Rect((0, 0), f.size(line))
+        _, _, w, h = ink(line, size)
+        box = pygame.Rect(0, 0, w, h)
         box.center = (round(nx), round(ny + (i - (len(lines) - 1) / 2) * step))
         words.append((line, size, box))
     discs: Discs = []
