@@ -114,6 +114,31 @@ def catalog(code: str) -> dict[tuple[str, str], tuple[str, ...]]:
     return out
 
 
+def clashes(code: str) -> list[str]:
+    """Message ids that two of language ``code``'s catalog files translate differently (the
+    first file read would win, silently): each should be one translation, or two messages
+    told apart by a context."""
+    from babel.messages.pofile import read_po
+
+    from game.client.words.lang import catalog_files
+
+    seen: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {}
+    out = []
+    for path in catalog_files(code):
+        with path.open("rb") as f:
+            cat = read_po(f, locale=code)
+        for m in cat:
+            if not m.id or m.fuzzy:
+                continue
+            key = (m.context or "", str(m.id[0] if isinstance(m.id, tuple) else m.id))
+            forms = tuple(m.string) if isinstance(m.string, (tuple, list)) else (m.string,)
+            if key in seen and seen[key][1] != forms:
+                out.append(f"{key[1]!r} (context {key[0] or 'none'}): {seen[key][0]} says {seen[key][1]}, "
+                           f"{path.name} says {forms}")
+            seen.setdefault(key, (path.name, forms))
+    return out
+
+
 def plural_count(code: str) -> int:
     """How many plural forms language ``code``'s catalogs declare."""
     from babel.messages.pofile import read_po
@@ -187,7 +212,7 @@ def main(argv: list[str]) -> int:
         print(f"wrote {out.relative_to(ROOT)}")
         return 0
     if len(argv) == 2 and argv[0] == "check":
-        found = list(problems(argv[1]))
+        found = clashes(argv[1]) + list(problems(argv[1]))
         print("\n".join(found) or f"{argv[1]}: every message translated")
         return 1 if found else 0
     if len(argv) == 3 and argv[0] == "missing":

@@ -11,7 +11,7 @@ from game.client.words.auction import auction_words
 from game.client.words.choices import label as choice_label
 from game.client.words.choices import sea_roll_note
 from game.client.words.fairness import opener_tip
-from game.client.words.lang import N_, capital, join_list, say, say_n
+from game.client.words.lang import N_, capital, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.prompts import prompt_sentence
 from game.client.words.tiles import TIMING, tile_effect, tile_rule
@@ -232,7 +232,7 @@ class Bars(ChoiceInput):
         parts = [say_n("{n} gold", "{n} gold", t.gold) if t.gold else "",
                  say_n("{n} population", "{n} population", t.population) if t.population else "",
                  say_n("{n} unrest", "{n} unrest", t.unrest) if t.unrest else ""]
-        fields = {"tile": Names(self.board).tile(t.id), "cost": join_list(x for x in parts if x) or say("free"),
+        fields = {"tile": Names(self.board).tile(t.id), "cost": join_list(x for x in parts if x) or say_in("cost", "free"),
                   "timing": TIMING.get(t.timing, t.timing), "effect": capital(tile_effect(self.board, t.id)),
                   "rule": tile_rule(self.board, t.id)}
         left = self.view.get("stock", {}).get(t.id)
