@@ -171,8 +171,8 @@ def test_counts_take_the_italian_plural(italian: None) -> None:
     at_most = _err("help.at_most", "R-CMB-9", power=GB, armies=0, fleets=1, area="india")
     assert refusal_sentence(at_most, BOARD).startswith(f"{gb} può aggiungere al massimo 0 armate e 1 flotta (")
     assert choice_phrase(C("help", 1, 2).wire(), nm) == "aiuta con 1 armata e 2 flotte"
-    assert choice_phrase(C("bid", 1).wire(), nm) == "fai un’offerta di 1 oro"
-    assert choice_phrase(C("bid", 3).wire(), nm) == "fai un’offerta di 3 ori"
+    assert choice_phrase(C("bid", 1).wire(), nm) == "offri 1 oro"
+    assert choice_phrase(C("bid", 3).wire(), nm) == "offri 3 ori"
     assert choice_phrase(C("offer", FR, 0).wire(), nm) == f"chiedi aiuto a {nm.power(FR)} senza offrire oro"
 
 
