@@ -10,7 +10,9 @@ def lobby(args: argparse.Namespace) -> int:
 
     games = browse(args.seconds, interfaces=[args.interface] if args.interface else None)
     if not games:
-        print("No game announced on the LAN.")
+        from game.client.words.lang import say
+
+        print(say("No game announced on the LAN."))
         return 0
     for a in games:
         print(a.line())
