@@ -111,9 +111,9 @@ def status(st: State, seat: int, track: Tracker | None = None) -> str:
             items.append(say("unrest {n}", n=v["unrest"][s]))
         lines.append(f"  {who}: {join_list(items + _side(v['alliance'][s]))}")
         sup = v["supply"][s]
-        lines.append("     " + say("in supply: {pieces}", pieces=join_list([
-            nm.count("army", sup["army"]), nm.count("fleet", sup["fleet"]), nm.count("fort", sup["fort"]),
-            say_n("{n} control marker", "{n} control markers", sup["marker"])])))
+        markers = say_n("{n} control marker", "{n} control markers", sup["marker"])
+        pieces = [nm.count("army", sup["army"]), nm.count("fleet", sup["fleet"]), nm.count("fort", sup["fort"]), markers]
+        lines.append("     " + say("in supply: {pieces}", pieces=join_list(pieces)))
         held = []
         for t in b.tiles:
             k = v["tiles"][s].get(t.id, 0)

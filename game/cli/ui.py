@@ -17,7 +17,7 @@ def no_display(command: str = "", text: str = "play") -> str:
     """Why the window cannot open on this machine: ``soe COMMAND: ...``, pointing to ``soe
     TEXT --text``."""
     return say("{soe}: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); `soe {text} --text` "
-               "plays in the terminal", soe=f"soe {command}".rstrip(), text=text)
+               "plays in the terminal", soe=("soe " + command).rstrip(), text=text)
 
 
 def has_display() -> bool:
@@ -167,8 +167,8 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "pl
             return
         net = getattr(top, "net", None)
         if net is not None and net.ended:
-            print(say("soe {command} --autoclick: the game stopped: {why}", command=command,
-                      why=f"{net.ended} {net.error}".rstrip()), file=sys.stderr)
+            why = f"{net.ended} {net.error}".rstrip()
+            print(say("soe {command} --autoclick: the game stopped: {why}", command=command, why=why), file=sys.stderr)
             a.quit(1)
             return
         if not top.ready():

@@ -38,14 +38,15 @@ def format_report(rep: Report) -> str:
             lines.append("  " + say_n(
                 "seat {seat} {power} {name} key {fingerprint} ({key}...) {status}, {n} message",
                 "seat {seat} {power} {name} key {fingerprint} ({key}...) {status}, {n} messages", p["messages"],
-                seat=p["seat"], power=f"{p['power']:<17}", name=f"{p['name']!r:<22}", fingerprint=p["fingerprint"],
+                seat=p["seat"], power=p["power"].ljust(17), name=repr(p["name"]).ljust(22), fingerprint=p["fingerprint"],
                 key=p["key"][:16], status=_seat_status(p["status"])))
         lines.append(say("chance events: {n}", n=rep.chance_events))
         lines.append(say("dice (count, total; a fair die averages {mean}):", mean=number(3.5, ".1f")))
         for power, d in rep.dice.items():
+            who = say_in("dice", "neutral") if power == "neutral" else power  # the neutrals' dice, not a power's
             lines.append("  " + say_n("{power} {count} die, total {total}", "{power} {count} dice, total {total}",
-                                      d["dice"], power=f"{power:<17}", count=f"{d['dice']:>4}",
-                                      total=f"{d['total']:>5}"))
+                                      d["dice"], power=who.ljust(17), count=str(d["dice"]).rjust(4),
+                                      total=str(d["total"]).rjust(5)))
         lines.append(say("faces 1-6: {faces}", faces=" ".join(str(f) for f in rep.faces)))
         for drop in rep.drops:
             lines.append(say("line {line}: {who} dropped for withholding ({what}), signed by seats {voters}",

@@ -83,7 +83,7 @@ def register(sub: Any) -> None:
                                        "take a seat and play."))
     add_common(p)
     add_wait(p, say("give up when the host has not answered after this many seconds (default: {seconds})",
-                    seconds=f"{WAIT_S:g}"))
+                    seconds=format(WAIT_S, "g")))
     p.add_argument("invite", help=say("the invite `soe host` printed (soe://...), or a LAN game's name as `soe lobby` "
                                       "lists it"))
     p.set_defaults(func=_join)
@@ -92,7 +92,7 @@ def register(sub: Any) -> None:
                        description=say("Watch a network game: catch up from its transcript, then follow it live."))
     add_common(p, seat=False)
     add_wait(p, say("give up when the host has not answered after this many seconds (default: {seconds})",
-                    seconds=f"{WAIT_S:g}"))
+                    seconds=format(WAIT_S, "g")))
     p.add_argument("invite", help=say("the game's invite (soe://...), or a LAN game's name as `soe lobby` lists it"))
     p.set_defaults(func=_spectate)
 
@@ -103,7 +103,7 @@ def register(sub: Any) -> None:
     add_common(p, seat=False, log=False, port_help=say("port to listen on (default: the one this peer used before, "
                                                        "or any free port when it is taken)"))
     add_wait(p, say("give up when none of the game's other peers has answered after this many seconds (default: "
-                    "{seconds})", seconds=f"{WAIT_S:g}"))
+                    "{seconds})", seconds=format(WAIT_S, "g")))
     p.add_argument("file", metavar="LOG", help=say("the game's log file (.jsonl)"))
     p.add_argument("--bot", default=None, choices=(HUMAN, *BOT_NAMES),
                    help=say("who plays your seat now (default: who played it before)"))

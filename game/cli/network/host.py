@@ -63,7 +63,7 @@ def host(args: argparse.Namespace) -> int:
         print(say_n("You play {power}. Waiting for {n} player ({seconds} s, then computer players fill the empty "
                     "seats)",
                     "You play {power}. Waiting for {n} players ({seconds} s, then computer players fill the empty "
-                    "seats)", waiting, power=power, seconds=f"{args.fill_after:g}"), flush=True)
+                    "seats)", waiting, power=power, seconds=format(args.fill_after, "g")), flush=True)
     else:
         print(say_n("You play {power}. Waiting for {n} player", "You play {power}. Waiting for {n} players", waiting,
                     power=power), flush=True)

@@ -29,7 +29,7 @@ def join(args: argparse.Namespace) -> int:
         return 2
     print(say("Joining game {game} at {endpoint}, whose host's key fingerprint should be {fingerprint}: connecting "
               "(giving up after {seconds} s without an answer)", game=invite.game_id, endpoint=invite.endpoint,
-              fingerprint=invite.fingerprint, seconds=f"{args.wait:g}"), flush=True)
+              fingerprint=invite.fingerprint, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "join", human=args.bot == HUMAN, wait_s=args.wait, keep=False)
 
 
@@ -46,5 +46,5 @@ def spectate(args: argparse.Namespace) -> int:
         print(f"soe spectate: {start_error(exc.code, exc.fields)}", file=sys.stderr)
         return 2
     print(say("Watching game {game} at {endpoint}: connecting (giving up after {seconds} s without an answer)",
-              game=invite.game_id, endpoint=invite.endpoint, seconds=f"{args.wait:g}"), flush=True)
+              game=invite.game_id, endpoint=invite.endpoint, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "spectate", human=False, wait_s=args.wait, keep=False)

@@ -59,6 +59,6 @@ def resume(args: argparse.Namespace) -> int:
     print(say_n("Resumed {file}: {messages}; calling the {n} peer it knew to catch up (giving up after {seconds} s "
                 "without an answer)",
                 "Resumed {file}: {messages}; calling the {n} peers it knew to catch up (giving up after {seconds} s "
-                "without an answer)", known, file=args.file, messages=messages, seconds=f"{args.wait:g}"), flush=True)
+                "without an answer)", known, file=args.file, messages=messages, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "resume", human=player and not r.bot, wait_s=args.wait if not peer.over else 0,
                 history=True)
