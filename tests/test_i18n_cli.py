@@ -130,7 +130,7 @@ def test_a_contested_game_gives_each_reason_in_italian(tmp_path: Path, capsys: p
     assert out.rstrip().endswith("CONTESTATA") and "\ncontestazioni:\n" in out
     assert re.search(rf"riga \d+: {power} ha negato la sua rivelazione per l’evento casuale \d+ quando tutte le altre "
                      r"erano arrivate, ed è stata esclusa", out), out
-    assert re.search(rf"riga \d+: {power} esclusa per aver trattenuto \(rivelazione\), firmato dai posti \[0, 1\]",
+    assert re.search(rf"riga \d+: {power} esclusa per aver trattenuto \(rivelazione\); esclusione firmata dai posti \[0, 1\]",
                      out), out
 
 
