@@ -25,6 +25,8 @@ from game.bots.base import ALIASES
 from game.bots.prng import seed_from
 from game.client.dice import prng_dice
 from game.client.loop import play
+from game.client.words.lang import join_and, join_list, say, say_n
+from game.client.words.numbers import number
 from game.rules import Choice, Event, Input, State, new_game, outcome, state_hash
 
 ARENA_NAMES = (*BOT_NAMES, *ALIASES)
@@ -187,22 +189,24 @@ def parse_bots(text: str, players: int) -> list[str]:
     names = [x.strip() for x in text.split(",") if x.strip()]
     bad = [x for x in names if x not in ARENA_NAMES]
     if bad:
-        raise ValueError(f"unknown bot {bad[0]!r}; choose from {', '.join(ARENA_NAMES)}")
+        raise ValueError(say("unknown bot {bot}; choose from {bots}", bot=repr(bad[0]), bots=", ".join(ARENA_NAMES)))
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"--bots names {len(names)} bots for {players} players: give one per seat, comma-separated")
+        raise ValueError(say_n("--bots names {n} bot for {players} players: give one per seat, comma-separated",
+                               "--bots names {n} bots for {players} players: give one per seat, comma-separated",
+                               len(names), players=players))
     return names
 
 
 def arena(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
     try:
         if not 2 <= args.players <= 7:
-            raise ValueError("--players must be 2 to 7")
+            raise ValueError(say("--players must be 2 to 7"))
         if args.games < 1:
-            raise ValueError("--games must be at least 1")
+            raise ValueError(say("--games must be at least 1"))
         if args.jobs is not None and args.jobs < 1:
-            raise ValueError("--jobs must be at least 1")
+            raise ValueError(say("--jobs must be at least 1"))
         names = parse_bots(args.bots, args.players)
     except ValueError as exc:
         print(f"soe arena: {exc}", file=sys.stderr)
@@ -215,36 +219,63 @@ def arena(args: argparse.Namespace, out: Callable[[str], None] = print) -> int:
         if args.json:
             out(json.dumps(pub, sort_keys=True, separators=(",", ":")))
         else:
-            scores = ", ".join(f"{p} {v}" for p, v in rec["scores"].items())
-            wb = rec["winner_bot"] if isinstance(rec["winner_bot"], str) else " and ".join(rec["winner_bot"])
-            out(f"game {rec['game'] + 1}: {wb} won ({','.join(rec['bots'])}); VP {scores}"
-                + (f"; revolution: {', '.join(rec['revolutions'])}" if rec["revolutions"] else ""))
+            out(_game_line(rec))
     rows = summary.rows()
     if args.json:
         out(json.dumps({"summary": rows, "players": args.players, "games": args.games, "seed": args.seed,
                         "bots": names}, sort_keys=True, separators=(",", ":")))
     else:
-        out(f"{args.games} games, {args.players} players, seed {args.seed}:")
+        out(say_n("{n} game, {players} players, seed {seed}:", "{n} games, {players} players, seed {seed}:",
+                  args.games, players=args.players, seed=args.seed))
         for r in rows:
-            lo, hi = r["ci95"]
-            extra = f", {r['playouts_per_s']} playouts/s" if "playouts_per_s" in r else ""
-            out(f"  {r['bot']:>7}: won {r['wins']} of {r['seat_games']} ({100 * r['win_rate']:.1f}%, "
-                f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%), mean score {r['mean_score']}, "
-                f"revolutions {r['revolutions']}; think median {r['think_median_ms']} ms, "
-                f"max {r['think_max_ms']} ms (processor time {r['cpu_median_ms']} / {r['cpu_max_ms']} ms){extra}")
+            out(_summary_line(r))
     return 0
 
 
+def _game_line(rec: dict[str, Any]) -> str:
+    """One game of ``soe arena`` in words: the winning bot(s), the seats' bots, the scores
+    and any revolution (the powers by their ids, as the JSON record names them)."""
+    winners = [rec["winner_bot"]] if isinstance(rec["winner_bot"], str) else list(rec["winner_bot"])
+    fields = {"game": rec["game"] + 1, "winners": join_and(winners), "bots": ",".join(rec["bots"]),
+              "scores": join_list(f"{p} {v}" for p, v in rec["scores"].items())}
+    if rec["revolutions"]:
+        return say_n("game {game}: {winners} won ({bots}); VP {scores}; revolution: {revolutions}",
+                     "game {game}: {winners} won ({bots}); VP {scores}; revolution: {revolutions}", len(winners),
+                     revolutions=join_list(rec["revolutions"]), **fields)
+    return say_n("game {game}: {winners} won ({bots}); VP {scores}", "game {game}: {winners} won ({bots}); VP {scores}",
+                 len(winners), **fields)
+
+
+def _summary_line(r: dict[str, Any]) -> str:
+    """One bot's row of the summary."""
+    lo, hi = r["ci95"]
+    fields = {"bot": f"{r['bot']:>7}", "wins": r["wins"], "games": r["seat_games"],
+              "rate": number(100 * r["win_rate"], ".1f"), "lo": number(100 * lo, ".1f"),
+              "hi": number(100 * hi, ".1f"), "score": number(r["mean_score"]), "revolutions": r["revolutions"],
+              "median": number(r["think_median_ms"]), "max": number(r["think_max_ms"]),
+              "cpu_median": number(r["cpu_median_ms"]), "cpu_max": number(r["cpu_max_ms"])}
+    if "playouts_per_s" in r:
+        return "  " + say("{bot}: won {wins} of {games} ({rate}%, 95% CI {lo}-{hi}%), mean score {score}, revolutions "
+                          "{revolutions}; think median {median} ms, max {max} ms (processor time {cpu_median} / "
+                          "{cpu_max} ms), {playouts} playouts/s", playouts=r["playouts_per_s"], **fields)
+    return "  " + say("{bot}: won {wins} of {games} ({rate}%, 95% CI {lo}-{hi}%), mean score {score}, revolutions "
+                      "{revolutions}; think median {median} ms, max {max} ms (processor time {cpu_median} / {cpu_max} "
+                      "ms)", **fields)
+
+
 def register(sub: Any) -> None:
-    p = sub.add_parser("arena", help="play many games between bots and report their strength",
-                       description="Play games between bots, rotating them round the seats (and so the powers), "
-                       "and report each bot's win rate with its 95% interval, mean score and think time. "
-                       "Example: soe arena --players 4 --games 40 --bots strong,greedy,greedy,greedy")
-    p.add_argument("--players", type=int, default=4, help="number of players, 2-7 (default 4)")
-    p.add_argument("--games", type=int, default=8, help="number of games (default 8)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    p = sub.add_parser("arena", help=say("play many games between bots and report their strength"),
+                       description=say("Play games between bots, rotating them round the seats (and so the powers), "
+                                       "and report each bot's win rate with its 95% interval, mean score and think "
+                                       "time. Example: soe arena --players 4 --games 40 --bots "
+                                       "strong,greedy,greedy,greedy"))
+    p.add_argument("--players", type=int, default=4, help=say("number of players, 2-7 (default 4)"))
+    p.add_argument("--games", type=int, default=8, help=say("number of games (default 8)"))
+    p.add_argument("--seed", type=int, default=0, help=say("seed of the deals and the bots (default 0)"))
     p.add_argument("--bots", default="strong,greedy,greedy,greedy",
-                   help=f"one bot per seat, comma-separated ({', '.join(ARENA_NAMES)}; strong = the strongest level)")
-    p.add_argument("--json", action="store_true", help="one JSON object per game, then the summary, one per line")
-    p.add_argument("--jobs", type=int, default=None, help="games played at once (default: one per core)")
+                   help=say("one bot per seat, comma-separated ({bots}; strong = the strongest level)",
+                            bots=", ".join(ARENA_NAMES)))
+    p.add_argument("--json", action="store_true",
+                   help=say("one JSON object per game, then the summary, one per line"))
+    p.add_argument("--jobs", type=int, default=None, help=say("games played at once (default: one per core)"))
     p.set_defaults(func=arena)

@@ -15,16 +15,21 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.client.words.lang import say, say_n
+from game.client.words.numbers import number
+
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help="play a whole game between bot peer processes over loopback")
-    p.add_argument("--players", type=int, default=4, help="number of bot players, 2-7 (default 4)")
-    p.add_argument("--spectators", type=int, default=1, help="spectator processes that join mid-game (default 1)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the bots (dice come from the beacon; default 0)")
-    p.add_argument("--kill-one", action="store_true", help="kill one player mid-game (SIGKILL) and resume it")
-    p.add_argument("--out", required=True, metavar="DIR", help="where each process writes its log and output")
-    p.add_argument("--deadline", type=float, default=900, help="give up after this many seconds (default 900)")
-    p.add_argument("--bots", default="greedy", help="the bots' kind (default greedy)")
+    p = sub.add_parser("demo", help=say("play a whole game between bot peer processes over loopback"))
+    p.add_argument("--players", type=int, default=4, help=say("number of bot players, 2-7 (default 4)"))
+    p.add_argument("--spectators", type=int, default=1,
+                   help=say("spectator processes that join mid-game (default 1)"))
+    p.add_argument("--seed", type=int, default=0,
+                   help=say("seed of the bots (dice come from the beacon; default 0)"))
+    p.add_argument("--kill-one", action="store_true", help=say("kill one player mid-game (SIGKILL) and resume it"))
+    p.add_argument("--out", required=True, metavar="DIR", help=say("where each process writes its log and output"))
+    p.add_argument("--deadline", type=float, default=900, help=say("give up after this many seconds (default 900)"))
+    p.add_argument("--bots", default="greedy", help=say("the bots' kind (default greedy)"))
     p.set_defaults(func=run_demo)
 
 
@@ -66,8 +71,8 @@ def run_demo(args: argparse.Namespace) -> int:
 
     b = load_board()
     if not b.c("players_min") <= args.players <= b.c("players_max"):
-        print(f"soe demo: a game has {b.c('players_min')} to {b.c('players_max')} players, not {args.players}",
-              file=sys.stderr)
+        print(say("soe demo: a game has {least} to {most} players, not {n}", least=b.c("players_min"),
+                  most=b.c("players_max"), n=args.players), file=sys.stderr)
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -86,12 +91,12 @@ def run_demo(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     while not invite_file.exists() or not invite_file.read_text().strip():
         if host.done() or time.monotonic() - t0 > 30:
-            print(f"soe demo: the host did not start (see {out / 'p0.out'})", file=sys.stderr)
+            print(say("soe demo: the host did not start (see {file})", file=out / "p0.out"), file=sys.stderr)
             host.kill()
             return 1
         time.sleep(0.05)
     invite = invite_file.read_text().strip()
-    print(f"host: {invite}")
+    print(say("host: {invite}", invite=invite))
     for i in range(1, n):
         p = Proc(f"p{i}", out, ["join", invite, "--bot", args.bots, "--seed", str(args.seed + i), "--name", f"bot{i}",
                                 "--key", str(out / f"p{i}.key"), "--log", str(out / f"p{i}.jsonl"), *common])
@@ -113,13 +118,15 @@ def run_demo(args: argparse.Namespace) -> int:
         if victim is not None and not killed and _lines(out / f"{victim.name}.jsonl") > 120:
             victim.kill()
             killed = True
-            print(f"killed {victim.name} (SIGKILL) after {_lines(out / f'{victim.name}.jsonl')} messages; resuming it")
+            print(say_n("killed {name} (SIGKILL) after {n} message; resuming it",
+                        "killed {name} (SIGKILL) after {n} messages; resuming it", _lines(out / f"{victim.name}.jsonl"),
+                        name=victim.name))
             time.sleep(0.5)
             victim.start(["resume", str(out / f"{victim.name}.jsonl"), "--bot", args.bots, "--seed",
                           str(args.seed + 1), *common])
             victim.restarts += 1
         if time.monotonic() > deadline:
-            print("soe demo: out of time", file=sys.stderr)
+            print(say("soe demo: out of time"), file=sys.stderr)
             ok = False
             break
     for p in procs + spectators:
@@ -129,17 +136,24 @@ def run_demo(args: argparse.Namespace) -> int:
         try:
             result = json.loads(p.result.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            print(f"{p.name}: no result (exit {p.popen.returncode if p.popen else '?'}; see {out / (p.name + '.out')})")
+            print(say("{name}: no result (exit {code}; see {file})", name=p.name,
+                      code=p.popen.returncode if p.popen else "?", file=out / (p.name + ".out")))
             ok = False
             continue
         hashes[p.name] = result.get("state_hash", "")
-        print(f"{p.name}: {result.get('role')} seat {result.get('seat')}, {result.get('messages')} messages, "
-              f"over {result.get('over')}, state {hashes[p.name][:16]}")
+        print(say("{name}: {role} seat {seat}, {messages} messages, over {over}, state {state}", name=p.name,
+                  role=result.get("role"), seat=result.get("seat"), messages=result.get("messages"),
+                  over=result.get("over"), state=hashes[p.name][:16]))
         ok = ok and bool(result.get("over")) and not result.get("desync")
     agreed = len(set(hashes.values())) == 1 and len(hashes) == n + len(spectators)
     if victim is not None and not killed:
-        print("soe demo: the game ended before a player could be killed", file=sys.stderr)
+        print(say("soe demo: the game ended before a player could be killed"), file=sys.stderr)
         ok = False
-    print(f"{'all agree' if agreed else 'DISAGREE'}: {len(hashes)} processes, final state "
-          f"{next(iter(hashes.values()), '')[:16]} in {time.monotonic() - t0:.1f} s")
+    fields = {"state": next(iter(hashes.values()), "")[:16], "seconds": number(time.monotonic() - t0, ".1f")}
+    if agreed:
+        print(say_n("all agree: {n} process, final state {state} in {seconds} s",
+                    "all agree: {n} processes, final state {state} in {seconds} s", len(hashes), **fields))
+    else:
+        print(say_n("DISAGREE: {n} process, final state {state} in {seconds} s",
+                    "DISAGREE: {n} processes, final state {state} in {seconds} s", len(hashes), **fields))
     return 0 if ok and agreed else 1

@@ -16,17 +16,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from game.client.words.lang import say, say_n
+
 
 def register(sub: Any) -> None:
     """Add the transcript subcommands (verify, key) to the ``soe`` subparsers."""
-    p = sub.add_parser("verify", help="check a game log (JSON Lines) offline: signatures, dice, state, scores")
-    p.add_argument("file", metavar="FILE", help="a signed game log: a network peer's log or `soe selfplay --log`")
-    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p = sub.add_parser("verify", help=say("check a game log (JSON Lines) offline: signatures, dice, state, scores"))
+    p.add_argument("file", metavar="FILE", help=say("a signed game log: a network peer's log or `soe selfplay --log`"))
+    p.add_argument("--json", action="store_true", help=say("print the report as one JSON object"))
     p.set_defaults(func=_verify)
 
-    p = sub.add_parser("key", help="show your public key and fingerprint (created on first use)")
+    p = sub.add_parser("key", help=say("show your public key and fingerprint (created on first use)"))
     p.add_argument("--key", default=None, metavar="FILE",
-                   help="use this key file instead of the one in your data directory (or set SOE_KEY_FILE)")
+                   help=say("use this key file instead of the one in your data directory (or set SOE_KEY_FILE)"))
     p.set_defaults(func=_key)
 
 
@@ -40,9 +42,10 @@ def _verify(args: argparse.Namespace) -> int:
     except OSError:
         first = b""  # the verifier says what is wrong with the file
     if is_save(first):
-        print(f"soe verify: {args.file} is a local save of `soe play` (a game against computer players), not a "
-              f"signed game log: it has no signatures or beacon dice to check. `soe resume {args.file}` goes on "
-              "with it; `soe verify` checks the logs of network games and of `soe selfplay --log`.", file=sys.stderr)
+        print(say("soe verify: {file} is a local save of `soe play` (a game against computer players), not a signed "
+                  "game log: it has no signatures or beacon dice to check. `soe resume {file}` goes on with it; `soe "
+                  "verify` checks the logs of network games and of `soe selfplay --log`.", file=args.file),
+              file=sys.stderr)
         return 2
     return run(args.file, args.json)
 
@@ -57,9 +60,9 @@ def _key(args: argparse.Namespace) -> int:
     except (KeyFileError, OSError) as exc:
         print(f"soe key: {exc}", file=sys.stderr)
         return 2
-    print(f"key file    {path}")
-    print(f"public key  {ident.public_hex}")
-    print(f"fingerprint {ident.fingerprint}")
+    print(say("key file    {path}", path=path))
+    print(say("public key  {key}", key=ident.public_hex))
+    print(say("fingerprint {fingerprint}", fingerprint=ident.fingerprint))
     return 0
 
 
@@ -83,7 +86,9 @@ def selfplay_with_log(args: argparse.Namespace) -> int:
         except (ValueError, OSError, RulesError) as exc:
             print(f"soe selfplay: {exc}", file=sys.stderr)
             return 2
-        detail = f"{summary['chance_events']} chance events; {summary['messages']} signed messages in {path}; "
+        detail = say("{chances}; {messages} in {path}; ",
+                     chances=say_n("{n} chance event", "{n} chance events", summary["chance_events"]),
+                     messages=say_n("{n} signed message", "{n} signed messages", summary["messages"]), path=path)
         print(json.dumps(summary, sort_keys=True, separators=(",", ":")) if args.json
               else summary_line(g, summary, detail))
     return 0

@@ -12,6 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.client.words.events import event_sentence
+from game.client.words.lang import say
+from game.client.words.names import Names
+from game.client.words.refusals import refusal_line
 from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal, new_game, pending
 from game.rules.board import PIECE_KINDS, Board, load_board
 from game.rules.common import KIND_INDEX
@@ -30,21 +34,21 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
     """A state from an explicit position (see docs/scenarios.md)."""
     players = spec.get("players")
     if not isinstance(players, list) or not players:
-        raise ScenarioError("'players' must list the powers in seating order")
+        raise ScenarioError(say("'players' must list the powers in seating order"))
     options = {"components": spec["components"]} if "components" in spec else None
     st = new_game(players, options)
     b = load_board(st.ruleset)
     pos = spec.get("position", {})
     phase = pos.get("phase", "setup")
     if phase not in PHASES:
-        raise ScenarioError(f"unknown phase {phase!r}; use one of {', '.join(PHASES)}")
+        raise ScenarioError(say("unknown phase {phase}; use one of {phases}", phase=repr(phase), phases=", ".join(PHASES)))
     if phase == "setup":
         return st, settle(st)
     seat = {p: i for i, p in enumerate(st.powers)}
 
     def seat_of(power: str) -> int:
         if power not in seat:
-            raise ScenarioError(f"{power!r} is not a player of this scenario")
+            raise ScenarioError(say("{power} is not a player of this scenario", power=repr(power)))
         return seat[power]
 
     st.war = int(pos.get("war", 1))
@@ -58,12 +62,12 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
                 getattr(st, attr)[s] = int(p[key])
         for tile, count in p.get("tiles", {}).items():
             if tile not in b.tile_by_id:
-                raise ScenarioError(f"unknown tile {tile!r}")
+                raise ScenarioError(say("unknown tile {tile}", tile=repr(tile)))
             st.tiles[s][tile] = int(count)
         for tile, count in p.get("used", {}).items():
             if int(count) > st.tiles[s].get(tile, 0):
-                raise ScenarioError(f"{power} cannot have used {count} {tile} tiles: it holds "
-                                    f"{st.tiles[s].get(tile, 0)}")
+                raise ScenarioError(say("{power} cannot have used {count} {tile} tiles: it holds {held}", power=power,
+                                        count=count, tile=tile, held=st.tiles[s].get(tile, 0)))
             st.used[s][tile] = int(count)
         if "loose_forts" in p:
             st.loose_forts[s] = int(p["loose_forts"])
@@ -71,12 +75,13 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
     placed_counters: list[str] = []
     for area, content in pos.get("areas", {}).items():
         if area not in b.area_by_id:
-            raise ScenarioError(f"unknown area {area!r}")
+            raise ScenarioError(say("unknown area {area}", area=repr(area)))
         for key, value in content.items():
             if key == "neutral":
                 for counter in value:
                     if b.counter_by_id.get(counter) is None or b.counter_by_id[counter].area != area:
-                        raise ScenarioError(f"{counter!r} is not a nation counter of {area}")
+                        raise ScenarioError(say("{counter} is not a nation counter of {area}", counter=repr(counter),
+                                                area=area))
                     st.face_up[area].append(counter)
                     placed_counters.append(counter)
                 st.face_up[area].sort(key=lambda c: [x.id for x in b.counters].index(c))
@@ -87,10 +92,10 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
                     st.units[area][s][KIND_INDEX[kind]] = int(n)
                 elif kind == "markers":
                     if area not in st.markers:
-                        raise ScenarioError(f"control markers cannot be placed in {area}")
+                        raise ScenarioError(say("control markers cannot be placed in {area}", area=area))
                     st.markers[area][s] = int(n)
                 else:
-                    raise ScenarioError(f"unknown piece {kind!r} in {area}")
+                    raise ScenarioError(say("unknown piece {kind} in {area}", kind=repr(kind), area=area))
     for cap in pos.get("captured", []):
         area, tile, owner = cap
         st.captured.append([area, tile, seat_of(owner)])
@@ -99,8 +104,9 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
     for area in b.vp_areas:
         held = sum(st.markers[area]) + len(st.face_up[area]) + sum(1 for c in st.captured if c[0] == area)
         if held > b.area_by_id[area].spaces:
-            raise ScenarioError(f"{area} has {b.area_by_id[area].spaces} spaces but the position puts "
-                                f"{held} control markers and counters there (R-MAP-5)")
+            raise ScenarioError(say("{area} has {spaces} spaces but the position puts {held} control markers and "
+                                    "counters there (R-MAP-5)", area=area, spaces=b.area_by_id[area].spaces,
+                                    held=held))
     _derive_supply(st, b)
     _derive_stock(st, b)
     _derive_bag(st, b, pos, placed_counters)
@@ -126,7 +132,7 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
         t = pos.get("turn", {})
         active = seat_of(t.get("power", st.powers[st.order[0]]))
         if active not in st.order:
-            raise ScenarioError("the active player must be in the play order")
+            raise ScenarioError(say("the active player must be in the play order"))
         st.stack = [{"t": "game", "step": "rounds", "i": st.order.index(active) + 1},
                     {"t": "turn", "seat": active, "done": int(t.get("actions_done", 0)),
                      "bought": int(bool(t.get("bought", False))), "colonised": int(bool(t.get("colonised", False)))}]
@@ -144,7 +150,8 @@ def _derive_supply(st: State, b: Board) -> None:
                 used = sum(st.units[a.id][s][KIND_INDEX[kind]] for a in b.areas)
             left = b.supply[kind] - used
             if left < 0:
-                raise ScenarioError(f"{st.powers[s]} has more {kind}s on the map than its supply of {b.supply[kind]}")
+                raise ScenarioError(say("{power} has more pieces of kind {kind} on the map than its supply of {n}",
+                                        power=st.powers[s], kind=kind, n=b.supply[kind]))
             st.supply[s][kind] = left
 
 
@@ -154,7 +161,8 @@ def _derive_stock(st: State, b: Board) -> None:
         held += sum(1 for _ in st.blockades) if t.id == "blockade" else 0
         held += sum(1 for c in st.captured if c[1] == t.id)
         if held > t.count:
-            raise ScenarioError(f"more {t.name} tiles in play than the {t.count} that exist")
+            raise ScenarioError(say("more {tile} tiles in play than the {n} that exist", tile=Names(b).tile(t.id),
+                                    n=t.count))
         st.stock[t.id] = t.count - held
 
 
@@ -163,7 +171,7 @@ def _derive_bag(st: State, b: Board, pos: dict[str, Any], placed: list[str]) -> 
         bag = list(pos["bag"])
         unknown = [c for c in bag if c not in b.counter_by_id]
         if unknown or set(bag) & set(placed):
-            raise ScenarioError(f"bad bag: unknown {unknown} or also on the map")
+            raise ScenarioError(say("bad bag: unknown {unknown} or also on the map", unknown=unknown))
         st.bag = sorted(bag)
         return
     gone: set[str] = set(placed)
@@ -189,12 +197,12 @@ def parse_step(st: State, step: Any) -> tuple[Any, str]:
         else:
             step = [step["seat"], *step["choice"]]
     if not isinstance(step, list) or not step:
-        raise ScenarioError(f"a script step must be a list, got {step!r}")
+        raise ScenarioError(say("a script step must be a list, got {step}", step=repr(step)))
     head = step[0]
     if head == "roll":
         return Roll(tuple(step[1:])), fails
     if head not in st.powers:
-        raise ScenarioError(f"a script step must start with 'roll' or a player's power, got {head!r}")
+        raise ScenarioError(say("a script step must start with 'roll' or a player's power, got {head}", head=repr(head)))
     return Act(st.powers.index(head), Choice.from_wire(step[1:])), fails
 
 
@@ -208,11 +216,13 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
     diffs: list[str] = []
     unknown = sorted(set(expect) - EXPECT_KEYS)
     if unknown:
-        raise ScenarioError(f"unknown expectations {unknown}; see docs/scenarios.md")
+        raise ScenarioError(say("unknown expectations {unknown}; see docs/scenarios.md", unknown=unknown))
 
     def cmp(what: str, got: Any, want: Any) -> None:
+        """A difference, named by ``what`` (the expectation's keys, as the file writes them,
+        or words)."""
         if got != want:
-            diffs.append(f"{what}: expected {want!r}, got {got!r}")
+            diffs.append(say("{what}: expected {want}, got {got}", what=what, want=repr(want), got=repr(got)))
 
     for power, p in expect.get("players", {}).items():
         s = st.powers.index(power)
@@ -220,17 +230,17 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
             if key in p:
                 cmp(f"{power} {key}", getattr(st, attr)[s], p[key])
         if "tiles" in p:
-            cmp(f"{power} tiles", {k: v for k, v in st.tiles[s].items() if v}, p["tiles"])
+            cmp(say("{power} tiles", power=power), {k: v for k, v in st.tiles[s].items() if v}, p["tiles"])
         if "used" in p:
-            cmp(f"{power} used tiles", {k: v for k, v in st.used[s].items() if v}, p["used"])
+            cmp(say("{power} used tiles", power=power), {k: v for k, v in st.used[s].items() if v}, p["used"])
         if "loose_forts" in p:
-            cmp(f"{power} forts at home that may move", st.loose_forts[s], p["loose_forts"])
+            cmp(say("{power} forts at home that may move", power=power), st.loose_forts[s], p["loose_forts"])
         for kind, n in p.get("supply", {}).items():
-            cmp(f"{power} supply of {kind}", st.supply[s][kind], n)
+            cmp(say("{power} supply of {kind}", power=power, kind=kind), st.supply[s][kind], n)
     for area, content in expect.get("areas", {}).items():
         for key, value in content.items():
             if key == "neutral":
-                cmp(f"{area} neutral counters", sorted(st.face_up[area]), sorted(value))
+                cmp(say("{area} neutral counters", area=area), sorted(st.face_up[area]), sorted(value))
                 continue
             s = st.powers.index(key)
             for kind, n in value.items():
@@ -240,43 +250,44 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
         p = pending(st)
         want = expect["pending"]
         if "kind" in want:
-            cmp("pending decision", p.kind, want["kind"])
+            cmp(say("pending decision"), p.kind, want["kind"])
         if "seat" in want:
-            cmp("deciding player", st.powers[p.seat] if p.seat >= 0 else None, want["seat"])
+            cmp(say("deciding player"), st.powers[p.seat] if p.seat >= 0 else None, want["seat"])
         if "chance" in want:
-            cmp("chance kind", p.chance.kind if p.chance else None, want["chance"])
+            cmp(say("chance kind"), p.chance.kind if p.chance else None, want["chance"])
         if "prompt" in want and want["prompt"] not in p.prompt:
-            diffs.append(f"the prompt {p.prompt!r} does not contain {want['prompt']!r}")
+            diffs.append(say("the prompt {prompt} does not contain {text}", prompt=repr(p.prompt),
+                             text=repr(want["prompt"])))
         if "choices" in want:
             got_choices = [c.wire() for c in legal(st, p.seat)] if p.seat >= 0 else []
-            cmp("choices (in any order)", sorted(got_choices, key=str), sorted((list(c) for c in want["choices"]), key=str))
+            cmp(say("choices (in any order)"), sorted(got_choices, key=str), sorted((list(c) for c in want["choices"]), key=str))
     texts = [e.to_dict(reveal=True)["text"] for e in events]
     for needle in expect.get("events", []):
         if not any(needle in t for t in texts):
-            diffs.append(f"no event contains {needle!r}")
+            diffs.append(say("no event contains {text}", text=repr(needle)))
     for needle in expect.get("no_events", []):
         if any(needle in t for t in texts):
-            diffs.append(f"an event contains {needle!r}, which should not happen")
+            diffs.append(say("an event contains {text}, which should not happen", text=repr(needle)))
     if "outcome" in expect:
         for key, want in expect["outcome"].items():
-            cmp(f"outcome {key}", st.final.get(key), want)
+            cmp(say("outcome {key}", key=key), st.final.get(key), want)
     if "alliances" in expect:
         for key, row in (("A", 1), ("B", 2)):
             if key in expect["alliances"]:
                 members = sorted((q for q in range(st.n) if st.alliance[q] == row), key=lambda x: st.track[x])
-                cmp(f"alliance {key}", [st.powers[x] for x in members], expect["alliances"][key])
+                cmp(say("alliance {key}", key=key), [st.powers[x] for x in members], expect["alliances"][key])
     if "order" in expect:
-        cmp("play order", [st.powers[s] for s in st.order], expect["order"])
+        cmp(say("play order"), [st.powers[s] for s in st.order], expect["order"])
     for tile, n in expect.get("stock", {}).items():
-        cmp(f"stock of {b.tile_name(tile)}", st.stock[tile], n)
+        cmp(say("stock of {tile}", tile=Names(b).tile(tile)), st.stock[tile], n)
     if "war" in expect:
-        cmp("war", st.war, expect["war"])
+        cmp(say("war"), st.war, expect["war"])
     if "round" in expect:
-        cmp("round", st.round, expect["round"])
+        cmp(say("round"), st.round, expect["round"])
     if "blockades" in expect:
-        cmp("blockades", [[a, st.powers[s]] for a, s in st.blockades], expect["blockades"])
+        cmp(say("blockades"), [[a, st.powers[s]] for a, s in st.blockades], expect["blockades"])
     if "captured" in expect:
-        cmp("captured", [[a, t, st.powers[s]] for a, t, s in st.captured], expect["captured"])
+        cmp(say("captured"), [[a, t, st.powers[s]] for a, t, s in st.captured], expect["captured"])
     return diffs
 
 
@@ -295,8 +306,9 @@ def run_scenario(spec: dict[str, Any], out: Callable[[str], None] = print, verbo
             name = str(step["check"])
             want = step.get("expect", {})
             if not isinstance(want, dict):
-                raise ScenarioError(f"step {i}: the check {name!r} needs an 'expect' object")
-            diffs.extend(f"at {name!r} (step {i}): {d}" for d in check_expectations(st, events[since:], want))
+                raise ScenarioError(say("step {i}: the check {name} needs an 'expect' object", i=i, name=repr(name)))
+            diffs.extend(say("at {name} (step {i}): {difference}", name=repr(name), i=i, difference=d)
+                         for d in check_expectations(st, events[since:], want))
             since = len(events)
             if verbose:
                 out(f"  -- {name}")
@@ -306,18 +318,22 @@ def run_scenario(spec: dict[str, Any], out: Callable[[str], None] = print, verbo
             st, new_events = apply(st, inp)
         except RulesError as exc:
             if not fails:
-                diffs.append(f"step {i} {step!r} was refused: {exc}")
+                diffs.append(say("step {i} {step} was refused: {refusal}", i=i, step=repr(step),
+                                 refusal=refusal_line(exc, load_board(st.ruleset))))
                 return diffs
             if fails not in (type(exc).__name__, exc.rule) and fails not in str(exc):
-                diffs.append(f"step {i} {step!r} failed with {type(exc).__name__} {exc}, expected {fails}")
+                diffs.append(say("step {i} {step} failed with {error} {refusal}, expected {fails}", i=i,
+                                 step=repr(step), error=type(exc).__name__,
+                                 refusal=refusal_line(exc, load_board(st.ruleset)), fails=fails))
             continue
         if fails:
-            diffs.append(f"step {i} {step!r} was accepted, but should fail ({fails})")
+            diffs.append(say("step {i} {step} was accepted, but should fail ({fails})", i=i, step=repr(step),
+                             fails=fails))
             return diffs
         events.extend(new_events)
         if verbose:
             for e in new_events:
-                out(f"  {e.to_dict(reveal=True)['text']}")
+                out(f"  {event_sentence(e.to_dict(reveal=True), load_board(st.ruleset))}")
     diffs.extend(check_expectations(st, events, spec.get("expect", {})))
     return diffs
 
@@ -326,9 +342,9 @@ def load_scenario(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ScenarioError(f"cannot read scenario {path}: {exc}") from exc
+        raise ScenarioError(say("cannot read scenario {path}: {error}", path=path, error=exc)) from exc
     if not isinstance(data, dict):
-        raise ScenarioError(f"{path}: a scenario is a JSON object")
+        raise ScenarioError(say("{path}: a scenario is a JSON object", path=path))
     return data
 
 
@@ -337,13 +353,21 @@ def run_scenario_file(path: str | Path, verbose: bool = False, out: Callable[[st
         spec = load_scenario(path)
         diffs = run_scenario(spec, out=out, verbose=verbose)
     except (ScenarioError, RulesError, KeyError, TypeError, ValueError) as exc:
-        out(f"{path}: error: {exc}")
+        out(say("{path}: error: {error}", path=path, error=_error(exc)))
         return False
     name = spec.get("name", str(path))
     if diffs:
-        out(f"{path}: FAIL {name}")
+        out(say("{path}: FAIL {name}", path=path, name=name))
         for d in diffs:
             out(f"  - {d}")
         return False
-    out(f"{path}: ok {name}")
+    out(say("{path}: ok {name}", path=path, name=name))
     return True
+
+
+def _error(exc: Exception) -> str:
+    """What is wrong with a scenario file: a refusal of the rules in words, anything else
+    as it says itself."""
+    if isinstance(exc, RulesError):
+        return refusal_line(exc, load_board())
+    return str(exc)

@@ -9,15 +9,19 @@ from typing import Any
 from game.bots import Bot, bot_names_for, make_bot
 from game.client.dice import seeded_dice
 from game.client.loop import play
+from game.client.words.lang import join_and, join_list, say_n
 from game.rules import Event, Input, State, new_game, outcome, state_hash
 
 
 def summary_line(game: int, summary: dict[str, Any], detail: str = "") -> str:
-    """The human line ``soe selfplay`` prints for one game."""
-    scores = ", ".join(f"{p} {v}" for p, v in summary["scores"].items())
-    winners = " and ".join(summary["winners"])
-    return (f"game {game + 1} (seed {summary['seed']}): {winners} won; VP {scores}; {summary['steps']} steps; "
-            f"{detail}state {summary['state_hash'][:16]}")
+    """The human line ``soe selfplay`` prints for one game (the powers by their ids, as
+    the JSON line and the log name them)."""
+    scores = join_list(f"{p} {v}" for p, v in summary["scores"].items())
+    return say_n("game {game} (seed {seed}): {winners} won; VP {scores}; {steps}; {detail}state {state}",
+                 "game {game} (seed {seed}): {winners} won; VP {scores}; {steps}; {detail}state {state}",
+                 len(summary["winners"]), game=game + 1, seed=summary["seed"], winners=join_and(summary["winners"]),
+                 scores=scores, steps=say_n("{n} step", "{n} steps", summary["steps"]), detail=detail,
+                 state=summary["state_hash"][:16])
 
 
 def play_game(players: int, seed: int, bots: Sequence[str] | None = None,

@@ -11,12 +11,21 @@ from game.cli.terminal import InputFn, PrintFn, PromptKeys, Terminal
 from game.client.local import save_path
 from game.client.saves import SaveError, Setup, read_save
 from game.client.tables import LocalTable
+from game.client.words.lang import say, say_in, say_n
+from game.client.words.names import Names
 from game.rules import RulesError
 from game.rules.board import load_board
 
 
 def _err(text: str) -> None:
     print(text, file=sys.stderr)
+
+
+def bot_words(bots: str) -> str:
+    """The computer players' strength (easy, normal, hard) in words; a bot's own name
+    (greedy, random...) as it is."""
+    words = {"easy": say_in("level", "easy"), "normal": say_in("level", "normal"), "hard": say_in("level", "hard")}
+    return words.get(bots, bots)
 
 
 def play_text(players: int, power: str, bots: str, seed: int | None, input_fn: InputFn = input,
@@ -29,9 +38,9 @@ def play_text(players: int, power: str, bots: str, seed: int | None, input_fn: I
     except ValueError as exc:
         err_fn(f"soe play: {exc}")
         return 2
-    b = load_board()
-    print_fn(f"You play {b.power_name(setup.powers[setup.seat])} against {players - 1} {bots} computer "
-             f"player{'s' if players > 2 else ''} (seed {setup.seed}).")
+    print_fn(say_n("You play {power} against {n} {bots} computer player (seed {seed}).",
+                   "You play {power} against {n} {bots} computer players (seed {seed}).", players - 1,
+                   power=Names(load_board()).power(setup.powers[setup.seat]), bots=bot_words(bots), seed=setup.seed))
     return Terminal(table, table.path, PromptKeys(input_fn), print_fn).run()
 
 
@@ -52,9 +61,11 @@ def resume_text(path: Path, input_fn: InputFn = input, print_fn: PrintFn = print
         err_fn(f"soe resume: {path}: {exc}")
         return 2
     if table.cut is not None:
-        print_fn(f"The save ended in a partial line (the program stopped while writing it); it was cut off and kept "
-                 f"in {table.cut}.")
+        print_fn(say("The save ended in a partial line (the program stopped while writing it); it was cut off and "
+                     "kept in {cut}.", cut=table.cut))
     term = Terminal(table, path, PromptKeys(input_fn), print_fn)
     st = term.history()
-    print_fn(f"Resumed {path}: {len(setup.inputs)} inputs replayed; war {st.war}, round {st.round}.")
+    print_fn(say_n("Resumed {path}: {n} input replayed; war {war}, round {round}.",
+                   "Resumed {path}: {n} inputs replayed; war {war}, round {round}.", len(setup.inputs), path=path,
+                   war=st.war, round=st.round))
     return term.run()

@@ -9,8 +9,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-NO_DISPLAY = ("soe: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); "
-              "`soe play --text` plays in the terminal")
+from game.client.words.lang import join_list, say, say_n
+from game.client.words.names import Names
+
+
+def no_display(command: str = "", text: str = "play") -> str:
+    """Why the window cannot open on this machine: ``soe COMMAND: ...``, pointing to ``soe
+    TEXT --text``."""
+    return say("{soe}: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); `soe {text} --text` "
+               "plays in the terminal", soe=("soe " + command).rstrip(), text=text)
 
 
 def has_display() -> bool:
@@ -25,9 +32,9 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise ValueError(f"a size is WIDTHxHEIGHT, like 1280x720, not {text!r}") from None
+        raise ValueError(say("a size is WIDTHxHEIGHT, like 1280x720, not {text}", text=repr(text))) from None
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise ValueError(f"size {w}x{h} is out of range (320x240 to 7680x4320)")
+        raise ValueError(say("size {w}x{h} is out of range (320x240 to 7680x4320)", w=w, h=h))
     return w, h
 
 
@@ -37,11 +44,13 @@ def _quiet() -> None:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
-    """The app and its settings, or why the window cannot open."""
+def open_window(size: tuple[int, int] | None = None, command: str = "", text: str = "play") -> tuple[Any, Any] | str:
+    """The app and its settings, or why the window cannot open (said as ``soe COMMAND:
+    ...``, pointing to ``soe TEXT --text``)."""
     _quiet()
+    soe = f"soe {command}".rstrip()
     if not has_display():
-        return NO_DISPLAY
+        return no_display(command, text)
     import pygame
 
     from game.client.settings import Settings
@@ -53,9 +62,10 @@ def open_window(size: tuple[int, int] | None = None) -> tuple[Any, Any] | str:
         art_dir()
         app = App(size or (settings.width, settings.height))
     except AssetError as exc:
-        return f"soe: {exc}"
+        return f"{soe}: {exc}"
     except pygame.error as exc:
-        return f"soe: the game window cannot open ({exc}); `soe play --text` plays in the terminal"
+        return say("{soe}: the game window cannot open ({error}); `soe {text} --text` plays in the terminal", soe=soe,
+                   error=exc, text=text)
     app.settings = settings
     return app, settings
 
@@ -127,7 +137,8 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "pl
     def hook(a: Any) -> None:
         top = a.scenes[-1] if a.scenes else None
         if state["clicks"] > max_clicks:
-            print(f"soe {command} --autoclick: the game did not end after {max_clicks} clicks", file=sys.stderr)
+            print(say("soe {command} --autoclick: the game did not end after {n} clicks", command=command, n=max_clicks),
+                  file=sys.stderr)
             a.quit(1)
             return
         if top is not None and top.name == "menu" and not state.get("menu"):
@@ -141,10 +152,12 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "pl
             if net is not None and not net.over and not net.ended:
                 return  # the openings and ends still come: this window's among them
             res = top.result
-            b = top.game.board
-            winners = ", ".join(b.power_name(p) for p in res.get("winners", []))
-            scores = ", ".join(f"{b.power_name(p)} {v}" for p, v in res.get("scores", {}).items())
-            print(f"winner: {winners} (scores: {scores}; {state['clicks']} clicks)", flush=True)
+            nm = Names(top.game.board)
+            winners = join_list(nm.power(p) for p in res.get("winners", []))
+            scores = join_list(f"{nm.power(p)} {v}" for p, v in res.get("scores", {}).items())
+            print(say_n("winner: {winners} (scores: {scores}; {clicks} clicks)",
+                        "winner: {winners} (scores: {scores}; {clicks} clicks)", len(res.get("winners", [])),
+                        winners=winners, scores=scores, clicks=state["clicks"]), flush=True)
             if net is not None:
                 print(f"State {net.result()['state_hash']}", flush=True)
             state["done"] = True
@@ -154,7 +167,8 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "pl
             return
         net = getattr(top, "net", None)
         if net is not None and net.ended:
-            print(f"soe {command} --autoclick: the game stopped: {net.ended} {net.error}".rstrip(), file=sys.stderr)
+            why = f"{net.ended} {net.error}".rstrip()
+            print(say("soe {command} --autoclick: the game stopped: {why}", command=command, why=why), file=sys.stderr)
             a.quit(1)
             return
         if not top.ready():
@@ -170,7 +184,8 @@ def _autoclick(app: Any, seed: int, max_clicks: int = 50_000, command: str = "pl
         _close_tables(app)
     if not state["done"] and code == 0:
         err = next((getattr(s.table, "error", "") for s in app.scenes if hasattr(s, "table")), "")
-        print(f"soe {command} --autoclick: stopped before the end{': ' + err if err else ''}", file=sys.stderr)
+        print(say("soe {command} --autoclick: stopped before the end: {error}", command=command, error=err) if err else
+              say("soe {command} --autoclick: stopped before the end", command=command), file=sys.stderr)
         return 1
     return code
 
@@ -185,11 +200,11 @@ def screenshot(seed: int, at: int, out: str, size: str, scene: str, players: int
         print(f"soe screenshot: {exc}", file=sys.stderr)
         return 2
     if at < 0:
-        print("soe screenshot: --at is a step count, 0 or more", file=sys.stderr)
+        print(say("soe screenshot: --at is a step count, 0 or more"), file=sys.stderr)
         return 2
     if scene not in ("menu", "replays", "open", "game", "combat", "scoring", "end"):
-        print(f"soe screenshot: unknown scene {scene!r} (menu, replays, open, game, combat, scoring or end)",
-              file=sys.stderr)
+        print(say("soe screenshot: unknown scene {scene} (menu, replays, open, game, combat, scoring or end)",
+                  scene=repr(scene)), file=sys.stderr)
         return 2
     import pygame
 
@@ -199,10 +214,10 @@ def screenshot(seed: int, at: int, out: str, size: str, scene: str, players: int
         surf = render_scene(scene, seed, at, (w, h), players)
         pygame.image.save(surf, out)
     except (OSError, pygame.error) as exc:
-        print(f"soe screenshot: cannot write {out}: {exc}", file=sys.stderr)
+        print(say("soe screenshot: cannot write {file}: {error}", file=out, error=exc), file=sys.stderr)
         return 2
     except ValueError as exc:
         print(f"soe screenshot: {exc}", file=sys.stderr)
         return 2
-    print(f"wrote {out} ({w}x{h}, {scene})")
+    print(say("wrote {file} ({w}x{h}, {scene})", file=out, w=w, h=h, scene=scene))
     return 0

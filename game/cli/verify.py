@@ -8,41 +8,68 @@ import json
 import sys
 from collections.abc import Sequence
 
+from game.client.words import verdict
+from game.client.words.lang import join_list, say, say_in, say_n
+from game.client.words.numbers import number
 from net.core.verify import Report
 from net.verify import verify_file
 
 
+def _seat_status(status: str) -> str:
+    """How a seat was played to the end: played, resigned, bot or dropped."""
+    words = {"played": say_in("seat status", "played"), "resigned": say_in("seat status", "resigned"),
+             "bot": say_in("seat status", "bot"), "dropped": say_in("seat status", "dropped")}
+    return words.get(status, status)
+
+
 def format_report(rep: Report) -> str:
-    lines = [f"{rep.file}: {rep.messages} messages accepted" + (f" (game {rep.game})" if rep.game else "")]
+    """The report in words, in the language in use (the power and the status names of the
+    log stay as the log writes them: they are its data)."""
     if rep.game:
-        lines.append(f"engine {rep.engine}, ruleset {rep.ruleset}, hash chains of {rep.chain_length}")
-        lines.append("players:")
+        lines = [say_n("{file}: {n} message accepted (game {game})", "{file}: {n} messages accepted (game {game})",
+                       rep.messages, file=rep.file, game=rep.game)]
+    else:
+        lines = [say_n("{file}: {n} message accepted", "{file}: {n} messages accepted", rep.messages, file=rep.file)]
+    if rep.game:
+        lines.append(say("engine {engine}, ruleset {ruleset}, hash chains of {length}", engine=rep.engine,
+                         ruleset=rep.ruleset, length=rep.chain_length))
+        lines.append(say("players:"))
         for p in rep.players:
-            lines.append(f"  seat {p['seat']} {p['power']:<17} {p['name']!r:<22} key {p['fingerprint']} "
-                         f"({p['key'][:16]}...) {p['status']}, {p['messages']} messages")
-        lines.append(f"chance events: {rep.chance_events}")
-        lines.append("dice (count, total; a fair die averages 3.5):")
+            lines.append("  " + say_n(
+                "seat {seat} {power} {name} key {fingerprint} ({key}...) {status}, {n} message",
+                "seat {seat} {power} {name} key {fingerprint} ({key}...) {status}, {n} messages", p["messages"],
+                seat=p["seat"], power=p["power"].ljust(17), name=repr(p["name"]).ljust(22), fingerprint=p["fingerprint"],
+                key=p["key"][:16], status=_seat_status(p["status"])))
+        lines.append(say("chance events: {n}", n=rep.chance_events))
+        lines.append(say("dice (count, total; a fair die averages {mean}):", mean=number(3.5, ".1f")))
         for power, d in rep.dice.items():
-            lines.append(f"  {power:<17} {d['dice']:>4} dice, total {d['total']:>5}")
-        lines.append("faces 1-6: " + " ".join(str(f) for f in rep.faces))
+            who = say_in("dice", "neutral") if power == "neutral" else power  # the neutrals' dice, not a power's
+            lines.append("  " + say_n("{power} {count} die, total {total}", "{power} {count} dice, total {total}",
+                                      d["dice"], power=who.ljust(17), count=str(d["dice"]).rjust(4),
+                                      total=str(d["total"]).rjust(5)))
+        lines.append(say("faces 1-6: {faces}", faces=" ".join(str(f) for f in rep.faces)))
         for drop in rep.drops:
-            lines.append(f"line {drop['line']}: {', '.join(drop['powers'])} dropped for withholding "
-                         f"({', '.join(drop['withheld'])}), signed by seats {drop['voters']}")
+            lines.append(say("line {line}: {who} dropped for withholding ({what}), signed by seats {voters}",
+                             line=drop["line"], who=join_list(drop["powers"]), what=verdict.withheld(drop["withheld"]),
+                             voters=drop["voters"]))
         if rep.unwitnessed:
-            lines.append(f"unwitnessed dice: chance events {_runs(rep.unwitnessed)} (fewer than two players' chains)")
+            lines.append(say("unwitnessed dice: chance events {events} (fewer than two players' chains)",
+                             events=_runs(rep.unwitnessed)))
         if rep.unrest:
-            lines.append("unrest opened (wars 1-3): " + "; ".join(f"{p} {v}" for p, v in rep.unrest.items()))
+            lines.append(say("unrest opened (wars 1-3): {unrest}",
+                             unrest=say("; ").join(f"{p} {v}" for p, v in rep.unrest.items())))
         if rep.scores:
-            lines.append("final scores: " + ", ".join(f"{p} {v}" for p, v in rep.scores.items())
-                         + f"; winner{'s' if len(rep.winners) > 1 else ''}: {', '.join(rep.winners)}")
-        lines.append(f"final state hash: {rep.final_state}")
+            lines.append(say_n("final scores: {scores}; winner: {winners}", "final scores: {scores}; winners: {winners}",
+                               len(rep.winners), scores=join_list(f"{p} {v}" for p, v in rep.scores.items()),
+                               winners=join_list(rep.winners)))
+        lines.append(say("final state hash: {hash}", hash=rep.final_state))
     if rep.failure:
         f = rep.failure
-        lines.append(f"line {f['line']}: {f['code']}: {f['text']}")
-    if rep.contested:
-        lines.append("contested:")
-        lines += [f"  {c}" for c in rep.contested]
-    lines.append({"fair": "fair", "contested": "CONTESTED", "incomplete": "INCOMPLETE", "failed": "FAILED"}[rep.status])
+        lines.append(say("line {line}: {code}: {text}", line=f["line"], code=f["code"], text=verdict.failure(f)))
+    if rep.reasons:
+        lines.append(say("contested:"))
+        lines += [f"  {verdict.contested(r)}" for r in rep.reasons]
+    lines.append(verdict.status(rep.status))
     return "\n".join(lines)
 
 
@@ -64,9 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     failed), 2 when the file is unreadable."""
     import argparse
 
-    parser = argparse.ArgumentParser(prog="soe verify", description="Check a game log offline and report.")
+    parser = argparse.ArgumentParser(prog="soe verify", description=say("Check a game log offline and report."))
     parser.add_argument("file")
-    parser.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    parser.add_argument("--json", action="store_true", help=say("print the report as one JSON object"))
     args = parser.parse_args(argv)
     return run(args.file, args.json)
 

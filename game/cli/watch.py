@@ -10,11 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-NO_DISPLAY = ("soe replay: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); "
-              "`soe replay FILE --screenshot FILE.png` renders a step of it without one, and `soe verify FILE` "
-              "checks a network log")
+from game.client.words.lang import N_, say
 
-DESCRIPTION = (
+NO_DISPLAY = N_("soe replay: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); "
+                "`soe replay FILE --screenshot FILE.png` renders a step of it without one, and `soe verify FILE` "
+                "checks a network log")
+
+DESCRIPTION = N_(
     "Watch a game in the window from its start: a local save of `soe play` or a network game's log (a peer's "
     "FILE.jsonl, or `soe selfplay --log`), seen as a spectator sees it, with no choice to make. A network log is "
     "verified first (as `soe verify` does): the verdict (fair, contested with each reason, incomplete or failed) "
@@ -28,18 +30,18 @@ DESCRIPTION = (
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("replay", help="watch a finished or saved game in the window, a network log with its "
-                                      "verification", description=DESCRIPTION)
-    p.add_argument("file", metavar="FILE", help="a local save of `soe play` or a network game log (JSON Lines)")
+    p = sub.add_parser("replay", help=say("watch a finished or saved game in the window, a network log with its "
+                                          "verification"), description=say(DESCRIPTION))
+    p.add_argument("file", metavar="FILE", help=say("a local save of `soe play` or a network game log (JSON Lines)"))
     p.add_argument("--speed", default="normal", choices=("slow", "normal", "fast", "off"),
-                   help="how fast the replay plays: slow, normal, fast, or off (no animation) (default: normal)")
+                   help=say("how fast the replay plays: slow, normal, fast, or off (no animation) (default: normal)"))
     p.add_argument("--at", type=int, default=None, metavar="STEP",
-                   help="start paused at this step, 0 to the game's number of inputs (default: play from the start; "
-                        "with --screenshot: the end)")
+                   help=say("start paused at this step, 0 to the game's number of inputs (default: play from the "
+                            "start; with --screenshot: the end)"))
     p.add_argument("--screenshot", default="", metavar="FILE.png",
-                   help="render the replay at --at STEP into a PNG, with no window, and exit")
+                   help=say("render the replay at --at STEP into a PNG, with no window, and exit"))
     p.add_argument("--size", default="", metavar="WxH",
-                   help="window (or screenshot) size (default: from the settings; 1280x720 for a screenshot)")
+                   help=say("window (or screenshot) size (default: from the settings; 1280x720 for a screenshot)"))
     p.set_defaults(func=run)
 
 
@@ -57,12 +59,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail(str(exc))
     if args.at is not None and args.at < 0:
-        return _fail("--at is a step, 0 or more")
+        return _fail(say("--at is a step, 0 or more"))
     if shot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     elif not has_display():
-        print(NO_DISPLAY, file=sys.stderr)
+        print(say(NO_DISPLAY), file=sys.stderr)
         return 2
     from game.client.gamefile import GameFileError, load_game_file
 
@@ -72,8 +74,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     at = args.at if args.at is not None else (game.last if shot else 0)
     if at > game.last:
-        return _fail(f"--at {at} is past the end: {args.file} has steps 0 to {game.last}"
-                     + (" (as far as it is sound)" if game.failed else ""))
+        return _fail(say("--at {at} is past the end: {file} has steps 0 to {last} (as far as it is sound)", at=at,
+                         file=args.file, last=game.last) if game.failed else
+                     say("--at {at} is past the end: {file} has steps 0 to {last}", at=at, file=args.file,
+                         last=game.last))
     if game.failed:
         why = game.verdict.reasons[0]
         print(f"soe replay: {args.file}: {game.verdict.headline.lower()}: {why[:1].lower()}{why[1:]}", file=sys.stderr)
@@ -83,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
     from game.cli.ui import open_window
     from game.ui.navigation import watch
 
-    opened = open_window(size)
+    opened = open_window(size, "replay")
     if isinstance(opened, str):
-        print(opened.replace("soe:", "soe replay:", 1), file=sys.stderr)
+        print(opened, file=sys.stderr)
         return 2
     app, _settings = opened
     watch(app, game, args.speed, args.at)
@@ -102,6 +106,7 @@ def _screenshot(game: Any, at: int, out: str, size: tuple[int, int], speed: str)
         surf = render_replay(game, at, size, speed)
         pygame.image.save(surf, out)
     except (OSError, pygame.error) as exc:
-        return _fail(f"cannot write {out}: {exc}")
-    print(f"wrote {out} ({size[0]}x{size[1]}, step {at} of {game.last}; {game.verdict.headline})")
+        return _fail(say("cannot write {file}: {error}", file=out, error=exc))
+    print(say("wrote {file} ({w}x{h}, step {at} of {last}; {verdict})", file=out, w=size[0], h=size[1], at=at,
+              last=game.last, verdict=game.verdict.headline))
     return 0

@@ -49,7 +49,11 @@ class Report:
     drops: list[dict[str, Any]] = field(default_factory=list)
     unwitnessed: list[int] = field(default_factory=list)  # chance events fed by fewer than two players' chains
     evidence: list[dict[str, Any]] = field(default_factory=list)  # proofs against authors (FILE.evidence)
-    contested: list[str] = field(default_factory=list)  # why the result is contested, for people
+    contested: list[str] = field(default_factory=list)  # why the result is contested, in English
+    # the same reasons as data, one per sentence of ``contested``: a ``code`` (withheld_last,
+    # dropped, unwitnessed, equivocation, state) and its fields, said in any language by the
+    # client's words (game.client.words.verdict)
+    reasons: list[dict[str, Any]] = field(default_factory=list)
     unrest: dict[str, list[int]] = field(default_factory=dict)
     scores: dict[str, int] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
@@ -90,9 +94,10 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
         if table is None:
             rep.failure = {"line": 0, "code": "no_genesis", "text": "the log holds no messages"}
         elif not table.closed:
-            waits = ", ".join(f"seat {s} ({w})" for s, w in table.awaited()) or "a decision"
+            awaited = table.awaited()
+            waits = ", ".join(f"seat {s} ({w})" for s, w in awaited) or "a decision"
             rep.status = "incomplete"
-            rep.failure = {"line": len(messages), "code": "incomplete",
+            rep.failure = {"line": len(messages), "code": "incomplete", "waits": [[s, w] for s, w in awaited],
                            "text": f"the game is not finished: after the last line it waits for {waits}"}
         else:
             rep.status = "contested" if rep.contested else "fair"
@@ -168,6 +173,7 @@ def _check_evidence(t: Transcript, rep: Report, lines: Sequence[bytes]) -> None:
                 continue
             key = ("equivocation", f"{a.author}/{a.seq}")
             text = f"signed two different messages with seq {a.seq}"
+            facts: dict[str, Any] = {"seq": a.seq}
         elif set(item) == {"mismatch"}:
             a = signed(item["mismatch"])
             if a is None or a.at >= len(t.positions) or a.state == t.positions[a.at] or a.at == 0:
@@ -175,6 +181,7 @@ def _check_evidence(t: Transcript, rep: Report, lines: Sequence[bytes]) -> None:
             key = ("state", f"{a.author}/{a.seq}")
             text = (f"signed state {a.state[:16]} for position {a.at}, where the game's state was "
                     f"{t.positions[a.at][:16]} (message seq {a.seq}, refused by the peer that kept it)")
+            facts = {"seq": a.seq, "state": a.state, "at": a.at, "expected": t.positions[a.at]}
         else:
             continue
         if key in seen:
@@ -182,11 +189,12 @@ def _check_evidence(t: Transcript, rep: Report, lines: Sequence[bytes]) -> None:
         seen.add(key)
         seat = seat_of[a.author]
         rep.evidence.append({"kind": key[0], "seat": seat, "power": g.seats[seat].power, "line": n,
-                             "text": text})
+                             "text": text, **facts})
 
 
 def _contest(t: Transcript, rep: Report) -> None:
-    """Why the result of a sound game may still be unfair, one sentence each."""
+    """Why the result of a sound game may still be unfair, one sentence each (and each as
+    data, in ``rep.reasons``)."""
     g, table = t.genesis, t.referee
     if g is None or table is None:
         return
@@ -197,16 +205,22 @@ def _contest(t: Transcript, rep: Report) -> None:
                 f"line {d['line']}: {who} withheld its reveal for chance event {d['chance']} after every other "
                 f"reveal of it was in, and was dropped: it could compute that roll with and without its reveal, "
                 f"and the roll made without it stands")
+            rep.reasons.append({"code": "withheld_last", "line": d["line"], "powers": d["powers"],
+                                "chance": d["chance"]})
         else:
             rep.contested.append(f"line {d['line']}: {who} dropped for withholding ({', '.join(d['withheld'])}); "
                                  f"a bot played the seat from there")
+            rep.reasons.append({"code": "dropped", "line": d["line"], "powers": d["powers"],
+                                "withheld": d["withheld"]})
     if rep.unwitnessed:
         first, last = rep.unwitnessed[0], rep.unwitnessed[-1]
         rep.contested.append(
             f"{len(rep.unwitnessed)} chance events (of {first}..{last}) were fed by fewer than two players' hash "
             f"chains: the player left knew those dice before anyone else, so they are unwitnessed")
+        rep.reasons.append({"code": "unwitnessed", "count": len(rep.unwitnessed), "first": first, "last": last})
     for e in rep.evidence:
         rep.contested.append(f"evidence line {e['line']}: {e['power']} (seat {e['seat']}) {e['text']}")
+        rep.reasons.append({"code": e["kind"], **{k: v for k, v in e.items() if k not in ("kind", "text")}})
 
 
 def signatures_only(messages: Sequence[bytes]) -> int:

@@ -20,7 +20,8 @@ import argparse
 from typing import Any
 
 from game.bots import BOT_NAMES
-from game.cli.network.common import HUMAN, add_common, add_wait
+from game.cli.network.common import HUMAN, WAIT_S, add_common, add_wait
+from game.client.words.lang import say
 from net.core.lobby import DEFAULT_PORT
 
 
@@ -55,62 +56,65 @@ def _lobby(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("host", help="host a game and print its invite",
-                       description="Host a network game: print an invite for the others, seat them as they join, "
-                                   "and start when every seat is taken.")
-    add_common(p, port_help=f"port to listen on (default: {DEFAULT_PORT}; when it is taken, any free port, "
-                         "and the invite says which)")
-    p.add_argument("--players", type=int, default=4, help="number of seats, 2-7 (default 4)")
+    p = sub.add_parser("host", help=say("host a game and print its invite"),
+                       description=say("Host a network game: print an invite for the others, seat them as they "
+                                       "join, and start when every seat is taken."))
+    add_common(p, port_help=say("port to listen on (default: {port}; when it is taken, any free port, and the "
+                                "invite says which)", port=DEFAULT_PORT))
+    p.add_argument("--players", type=int, default=4, help=say("number of seats, 2-7 (default 4)"))
     p.add_argument("--timeout", type=float, default=120, metavar="SECONDS",
-                   help="seconds a player may keep the game waiting before the others may hand its seat to a "
-                        "computer player (default: 120)")
+                   help=say("seconds a player may keep the game waiting before the others may hand its seat to a "
+                            "computer player (default: 120)"))
     p.add_argument("--fill-after", type=float, default=-1, metavar="SECONDS",
-                   help="start after this many seconds with computer players in the empty seats (default: wait "
-                        "until every seat is taken)")
-    p.add_argument("--no-announce", action="store_true", help="do not announce the game on the LAN (DNS-SD)")
+                   help=say("start after this many seconds with computer players in the empty seats (default: wait "
+                            "until every seat is taken)"))
+    p.add_argument("--no-announce", action="store_true", help=say("do not announce the game on the LAN (DNS-SD)"))
     p.add_argument("--announce-on", default=None, metavar="ADDR",
-                   help="announce only on the interface with this address (default: every interface)")
-    p.add_argument("--invite-file", default=None, metavar="FILE", help="also write the invite into FILE")
+                   help=say("announce only on the interface with this address (default: every interface)"))
+    p.add_argument("--invite-file", default=None, metavar="FILE", help=say("also write the invite into FILE"))
     p.add_argument("--upnp", action="store_true",
-                   help="ask the router (UPnP) to forward the port, and invite with its external address")
+                   help=say("ask the router (UPnP) to forward the port, and invite with its external address"))
     p.add_argument("--upnp-group", default=None, help=argparse.SUPPRESS)  # tests: a loopback SSDP responder
     p.add_argument("--chain-length", type=int, default=None, help=argparse.SUPPRESS)
     p.set_defaults(func=_host)
 
-    p = sub.add_parser("join", help="join a game by its invite (or its name on the LAN)",
-                       description="Join a network game: check the host's key against the invite's fingerprint, "
-                                   "take a seat and play.")
+    p = sub.add_parser("join", help=say("join a game by its invite (or its name on the LAN)"),
+                       description=say("Join a network game: check the host's key against the invite's fingerprint, "
+                                       "take a seat and play."))
     add_common(p)
-    add_wait(p, "the host")
-    p.add_argument("invite", help="the invite `soe host` printed (soe://...), or a LAN game's name as `soe lobby` "
-                                  "lists it")
+    add_wait(p, say("give up when the host has not answered after this many seconds (default: {seconds})",
+                    seconds=format(WAIT_S, "g")))
+    p.add_argument("invite", help=say("the invite `soe host` printed (soe://...), or a LAN game's name as `soe lobby` "
+                                      "lists it"))
     p.set_defaults(func=_join)
 
-    p = sub.add_parser("spectate", help="watch a game from any point, never able to act",
-                       description="Watch a network game: catch up from its transcript, then follow it live.")
+    p = sub.add_parser("spectate", help=say("watch a game from any point, never able to act"),
+                       description=say("Watch a network game: catch up from its transcript, then follow it live."))
     add_common(p, seat=False)
-    add_wait(p, "the host")
-    p.add_argument("invite", help="the game's invite (soe://...), or a LAN game's name as `soe lobby` lists it")
+    add_wait(p, say("give up when the host has not answered after this many seconds (default: {seconds})",
+                    seconds=format(WAIT_S, "g")))
+    p.add_argument("invite", help=say("the game's invite (soe://...), or a LAN game's name as `soe lobby` lists it"))
     p.set_defaults(func=_spectate)
 
-    p = sub.add_parser("resume", help="go on with a saved game: a network peer's log, or a game of soe play",
-                       description="Go on with a saved game: a network peer's log (with LOG.secret and "
-                                   "LOG.peer.json beside it) reconnects to the peers it knew; a game of `soe play` "
-                                   "goes on in the terminal.")
-    add_common(p, seat=False, log=False, port_help="port to listen on (default: the one this peer used before, "
-                                                "or any free port when it is taken)")
-    add_wait(p, "none of the game's other peers")
-    p.add_argument("file", metavar="LOG", help="the game's log file (.jsonl)")
+    p = sub.add_parser("resume", help=say("go on with a saved game: a network peer's log, or a game of soe play"),
+                       description=say("Go on with a saved game: a network peer's log (with LOG.secret and "
+                                       "LOG.peer.json beside it) reconnects to the peers it knew; a game of `soe "
+                                       "play` goes on in the terminal."))
+    add_common(p, seat=False, log=False, port_help=say("port to listen on (default: the one this peer used before, "
+                                                       "or any free port when it is taken)"))
+    add_wait(p, say("give up when none of the game's other peers has answered after this many seconds (default: "
+                    "{seconds})", seconds=format(WAIT_S, "g")))
+    p.add_argument("file", metavar="LOG", help=say("the game's log file (.jsonl)"))
     p.add_argument("--bot", default=None, choices=(HUMAN, *BOT_NAMES),
-                   help="who plays your seat now (default: who played it before)")
+                   help=say("who plays your seat now (default: who played it before)"))
     p.add_argument("--seed", type=int, default=None,
-                   help="seed of the computer player on your seat (default: the one it had)")
+                   help=say("seed of the computer player on your seat (default: the one it had)"))
     p.set_defaults(func=_resume)
 
-    p = sub.add_parser("lobby", help="list the games announced on the LAN")
-    p.add_argument("--seconds", type=float, default=2.0, help="how long to listen (default: 2)")
+    p = sub.add_parser("lobby", help=say("list the games announced on the LAN"))
+    p.add_argument("--seconds", type=float, default=2.0, help=say("how long to listen (default: 2)"))
     p.add_argument("--interface", default=None, metavar="ADDR",
-                   help="listen only on the interface with this address (default: every interface)")
+                   help=say("listen only on the interface with this address (default: every interface)"))
     p.set_defaults(func=_lobby)
 
     from game.cli.demo import register as register_demo

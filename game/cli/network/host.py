@@ -13,6 +13,8 @@ from typing import Any
 from game.cli.network.common import HUMAN, decider_for
 from game.cli.network.running import play
 from game.client.netgames import HostSettings, NetStartError, host_game
+from game.client.words.lang import say, say_n
+from game.client.words.names import Names
 from game.client.words.netgames import hosting, start_error
 
 
@@ -45,20 +47,26 @@ def host(args: argparse.Namespace) -> int:
         print(hosting("upnp_mapped", port=peer.node.port, local_ip=h.local_ip, external=h.external), flush=True)
     elif h.upnp == "failed":
         print(hosting("upnp_failed", error=h.upnp_error, port=peer.node.port), file=sys.stderr, flush=True)
-    print(f"Invite: {h.invite}", flush=True)
+    print(say("Invite: {invite}", invite=h.invite), flush=True)
     if h.invite != h.lan_invite:
-        print(f"On this network: {h.lan_invite}", flush=True)
-    print(f"Your key's fingerprint is {h.fingerprint}: read it out to the others, who compare it with the invite's "
-          "fp.", flush=True)
+        print(say("On this network: {invite}", invite=h.lan_invite), flush=True)
+    print(say("Your key's fingerprint is {fingerprint}: read it out to the others, who compare it with the invite's "
+              "fp.", fingerprint=h.fingerprint), flush=True)
     if args.invite_file:
         Path(args.invite_file).write_text(str(h.invite) + "\n", encoding="utf-8")
     if h.announce_error:
         print(hosting("not_announced", error=h.announce_error), file=sys.stderr)
     waiting = args.players - 1
     mine = next(s.power for s in h.lobby.seats if s.key == peer.identity.public_hex)
-    print(f"You play {h.lobby.power_name(mine)}. Waiting for {waiting} player{'s' if waiting != 1 else ''}" + (
-        f" ({args.fill_after:g} s, then computer players fill the empty seats)" if args.fill_after >= 0 else ""),
-        flush=True)
+    power = Names(h.lobby.board).power(mine)
+    if args.fill_after >= 0:
+        print(say_n("You play {power}. Waiting for {n} player ({seconds} s, then computer players fill the empty "
+                    "seats)",
+                    "You play {power}. Waiting for {n} players ({seconds} s, then computer players fill the empty "
+                    "seats)", waiting, power=power, seconds=format(args.fill_after, "g")), flush=True)
+    else:
+        print(say_n("You play {power}. Waiting for {n} player", "You play {power}. Waiting for {n} players", waiting,
+                    power=power), flush=True)
 
     def seat_them(p: Any) -> None:
         """The lobby, in the peer thread: say how many seats are free on the LAN, and start

@@ -9,6 +9,7 @@ import sys
 from game.cli.network.common import HUMAN, decider_for, resolve_invite
 from game.cli.network.running import play
 from game.client.netgames import NetStartError, join_game, watch_game
+from game.client.words.lang import say
 from game.client.words.netgames import start_error
 
 
@@ -26,8 +27,9 @@ def join(args: argparse.Namespace) -> int:
     except NetStartError as exc:
         print(f"soe join: {start_error(exc.code, exc.fields)}", file=sys.stderr)
         return 2
-    print(f"Joining game {invite.game_id} at {invite.endpoint}, whose host's key fingerprint should be "
-          f"{invite.fingerprint}: connecting (giving up after {args.wait:g} s without an answer)", flush=True)
+    print(say("Joining game {game} at {endpoint}, whose host's key fingerprint should be {fingerprint}: connecting "
+              "(giving up after {seconds} s without an answer)", game=invite.game_id, endpoint=invite.endpoint,
+              fingerprint=invite.fingerprint, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "join", human=args.bot == HUMAN, wait_s=args.wait, keep=False)
 
 
@@ -43,6 +45,6 @@ def spectate(args: argparse.Namespace) -> int:
     except NetStartError as exc:
         print(f"soe spectate: {start_error(exc.code, exc.fields)}", file=sys.stderr)
         return 2
-    print(f"Watching game {invite.game_id} at {invite.endpoint}: connecting (giving up after {args.wait:g} s "
-          "without an answer)", flush=True)
+    print(say("Watching game {game} at {endpoint}: connecting (giving up after {seconds} s without an answer)",
+              game=invite.game_id, endpoint=invite.endpoint, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "spectate", human=False, wait_s=args.wait, keep=False)

@@ -12,6 +12,7 @@ from pathlib import Path
 from game.cli.network.common import HUMAN, decider_for
 from game.cli.network.running import Printer, play
 from game.client.netgames import NetStartError, resume_game
+from game.client.words.lang import say, say_n
 from game.client.words.netgames import start_error
 
 
@@ -24,7 +25,7 @@ def resume(args: argparse.Namespace) -> int:
         with open(path, "rb") as f:
             first = f.readline()
     except FileNotFoundError:
-        print(f"soe resume: {args.file}: no such file", file=sys.stderr)
+        print(say("soe resume: {file}: no such file", file=args.file), file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"soe resume: {args.file}: {exc.strerror}", file=sys.stderr)
@@ -50,10 +51,14 @@ def resume(args: argparse.Namespace) -> int:
         return window.resume(args, r)
     for event in peer.events():  # a log cut short by a crash, repaired as it was opened
         Printer("resume", args.quiet)(event)
-    who = "" if not player else (" (you play your seat)" if not r.bot else f" ({r.bot} plays your seat)")
+    messages = say_n("{n} message", "{n} messages", len(peer.session.transcript))
+    if player:
+        messages = say("{messages} (you play your seat)", messages=messages) if not r.bot else \
+            say("{messages} ({bot} plays your seat)", messages=messages, bot=r.bot)
     known = len(r.meta.get("peers", []))
-    print(f"Resumed {args.file}: {len(peer.session.transcript)} messages{who}; calling the {known} peer"
-          f"{'s' if known != 1 else ''} it knew to catch up (giving up after {args.wait:g} s without an answer)",
-          flush=True)
+    print(say_n("Resumed {file}: {messages}; calling the {n} peer it knew to catch up (giving up after {seconds} s "
+                "without an answer)",
+                "Resumed {file}: {messages}; calling the {n} peers it knew to catch up (giving up after {seconds} s "
+                "without an answer)", known, file=args.file, messages=messages, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "resume", human=player and not r.bot, wait_s=args.wait if not peer.over else 0,
                 history=True)

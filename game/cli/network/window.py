@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from game.cli import ui
+from game.client.words.lang import say
 
 
 def no_display(command: str) -> str:
-    return (f"soe {command}: no display to open the game window on (no DISPLAY or WAYLAND_DISPLAY); "
-            f"`soe {command} --text` plays in the terminal")
+    return ui.no_display(command, command)
 
 
 def open_app(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
@@ -34,10 +34,9 @@ def open_app(args: argparse.Namespace, command: str) -> tuple[Any, Any] | int:
     except ValueError as exc:
         print(f"soe {command}: {exc}", file=sys.stderr)
         return 2
-    opened = ui.open_window(size)
+    opened = ui.open_window(size, command, command)
     if isinstance(opened, str):
-        print(opened.replace("soe:", f"soe {command}:", 1).replace("soe play --text", f"soe {command} --text"),
-              file=sys.stderr)
+        print(opened, file=sys.stderr)
         return 2
     app, settings = opened
     if getattr(args, "name", None):
@@ -56,7 +55,7 @@ def run(app: Any, args: argparse.Namespace, command: str) -> int:
 
     def chores(a: Any) -> None:
         if args.deadline > 0 and time.monotonic() - start > args.deadline:
-            print(f"soe {command}: the game did not finish in time", file=sys.stderr)
+            print(say("soe {command}: the game did not finish in time", command=command), file=sys.stderr)
             a.quit(4)
         invite_file = getattr(args, "invite_file", None)
         if invite_file and not written["invite"]:
