@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.client.saves import BadLine, is_save, read_save
 from game.client.tables import Step
+from game.client.words import verdict as verdict_words
 from game.client.words.lang import N_, join_list, say
 from game.client.words.names import Names
 from game.client.words.refusals import refusal_line
@@ -266,7 +267,7 @@ def _network(path: Path) -> GameFile:
     if not seen or seen[0].genesis is None or seen[0].referee is None:
         if rep.failure:
             raise GameFileError(say("{file} is neither a local save of soe play nor a network game log: line {line}: "
-                                    "{why}", file=path.name, line=rep.failure["line"], why=rep.failure["text"]))
+                                    "{why}", file=path.name, line=rep.failure["line"], why=verdict_words.failure(rep.failure)))
         raise GameFileError(say("{file} is neither a local save of soe play nor a network game log", file=path.name))
     t = seen[0]
     g, table = t.genesis, t.referee
@@ -330,10 +331,12 @@ def _network(path: Path) -> GameFile:
         marks.append(mark)
         _note(steps, mark.step, mark.short)
     _chat(path, t, inputs_at, steps)
-    reasons += rep.contested[len(rep.drops):]  # unwitnessed dice, evidence against an author
+    # unwitnessed dice, evidence against an author (the drops are said above, with their steps)
+    reasons += [verdict_words.contested(r) for r in rep.reasons if r.get("code") not in ("withheld_last", "dropped")]
     if rep.status in ("failed", "incomplete") and rep.failure:
         f = rep.failure
-        line = say("line {line}: {why}", line=f["line"], why=f["text"]) if f.get("line") else str(f["text"])
+        line = say("line {line}: {why}", line=f["line"], why=verdict_words.failure(f)) if f.get("line") \
+            else verdict_words.failure(f)
         if rep.status == "failed":
             line = say("{failure} ({code}); the replay stops at step {step}, the last sound position", failure=line,
                        code=f["code"], step=last)
