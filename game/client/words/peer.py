@@ -190,7 +190,7 @@ def _seconds(x: float, spec: str = "g") -> str:
 
 
 def final_scores(scores: Mapping[str, int], name: Callable[[str], str] = power_name) -> str:
-    """"Final scores: France 3, Spain 1"."""
+    """The scores at the end: "Final scores: France 3, Spain 1", each power named by ``name``."""
     return _t("final_scores", scores=join_list(_t("final_score", power=name(p), score=v) for p, v in scores.items()))
 
 
