@@ -37,7 +37,9 @@ from game.client.odds import AttackOdds, attack_odds, describe_odds
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
-from game.client.words.peer import chat_refusal, link_news, waiting_line
+from game.client.words.lang import capital, say, say_in, say_n
+from game.client.words.names import Names
+from game.client.words.peer import chat_refusal, final_scores, link_news, waiting_line, waiting_nobody
 from game.client.words.prompts import prompt_sentence
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
@@ -49,35 +51,48 @@ PrintFn = Callable[[str], None]
 
 
 def help_text(network: bool) -> str:
-    """The keys, for a local game or a network one (``w`` and the scope of ``u`` differ)."""
-    lines = ["Keys (then Enter):",
-             "  a number   choose that line of the list; a line that asks for an amount (a bid) then asks",
-             '             for the amount, or type both at once: "2 5" is line 2 with 5; an attack shows its',
-             "             chance to win over every dice outcome and asks to confirm it (y sends it, n goes back)",
-             "  s          the state of the game: wars and rounds left, play order, the auction, gold,",
-             "             population, VP, tiles and pieces left in supply, each area's VP values,",
-             "             control markers, units and neutral counters (with their strength)",
-             "  t          the tiles: costs, what each does, how many are left"]
+    """The keys, for a local game or a network one (``w`` and the scope of ``u`` differ):
+    each key's lines one whole message, its columns kept by the translation."""
+    lines = [say("Keys (then Enter):"),
+             say("  a number   choose that line of the list; a line that asks for an amount (a bid) then asks\n"
+                 "             for the amount, or type both at once: \"2 5\" is line 2 with 5; an attack shows its\n"
+                 "             chance to win over every dice outcome and asks to confirm it (y sends it, n goes back)"),
+             say("  s          the state of the game: wars and rounds left, play order, the auction, gold,\n"
+                 "             population, VP, tiles and pieces left in supply, each area's VP values,\n"
+                 "             control markers, units and neutral counters (with their strength)"),
+             say("  t          the tiles: costs, what each does, how many are left")]
     if network:
-        lines.append("  w          whom the game waits for, and since when")
-        lines.append("  c TEXT     say TEXT to the other players and the spectators (chat)")
-    lines.append("  m          the list of choices again")
+        lines.append(say("  w          whom the game waits for, and since when"))
+        lines.append(say("  c TEXT     say TEXT to the other players and the spectators (chat)"))
+    lines.append(say("  m          the list of choices again"))
     if network:
-        lines.append("  u          take back your last choice (within your turn; never past dice or a draw)")
+        lines.append(say("  u          take back your last choice (within your turn; never past dice or a draw)"))
     else:
-        lines += ["  u          take back your last choice (and the computer players' moves after it); never",
-                  "             past dice or a draw"]
-    lines.append("  h or ?     this help")
-    lines.append("  q          leave (Ctrl+C too); `soe resume LOG` goes on with the game" if network else
-                 "  q          leave; the game is saved, and `soe resume FILE` goes on with it")
+        lines.append(say("  u          take back your last choice (and the computer players' moves after it); never\n"
+                         "             past dice or a draw"))
+    lines.append(say("  h or ?     this help"))
+    lines.append(say("  q          leave (Ctrl+C too); `soe resume LOG` goes on with the game") if network else
+                 say("  q          leave; the game is saved, and `soe resume FILE` goes on with it"))
     return "\n".join(lines)
 
 
 def reminder(network: bool) -> str:
     """The line under a menu that recalls the keys."""
     if network:
-        return "(a number; s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo, h = help, q = leave)"
-    return "(a number; s = state, t = tiles, u = undo, h = help, q = leave)"
+        return say("(a number; s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo, h = help, "
+                   "q = leave)")
+    return say("(a number; s = state, t = tiles, u = undo, h = help, q = leave)")
+
+
+def amount_question(lo: int, hi: int) -> str:
+    """The question for the amount of a menu line (a bid)."""
+    return say("Amount ({lo} to {hi}; Enter to go back):", lo=lo, hi=hi)
+
+
+def yes(answer: str) -> bool:
+    """Whether ``answer`` says yes: y or yes, or the language's own words for it (Italian
+    s, si, sì)."""
+    return answer in ("y", "yes") or answer in say_in("yes, typed", "y yes").split()
 
 
 def number(text: str) -> int | None:
@@ -200,8 +215,10 @@ class Terminal:
                 self.print_fn(f"  - {line}")
 
     def _taken_back(self, st: State, choice: Choice, others: int) -> None:
-        self.print_fn(f"Taken back: {label(st, self.seat, choice)}"
-                      + (f" (and {others} computer player move{'s' if others > 1 else ''} after it)" if others else ""))
+        what = label(st, self.seat, choice)
+        self.print_fn(say_n("Taken back: {choice} (and {n} computer player move after it)",
+                            "Taken back: {choice} (and {n} computer player moves after it)", others, choice=what)
+                      if others else say("Taken back: {choice}", choice=what))
 
     def pump(self, timeout: float) -> None:
         """Take the steps and the news the table has (waiting up to ``timeout`` for the
@@ -245,19 +262,19 @@ class Terminal:
             return
         e, c = self.amount_for, self.confirm_for
         if e is not None:
-            self.print_fn(f"Amount ({e.lo} to {e.hi}; Enter to go back):")
+            self.print_fn(amount_question(e.lo, e.hi))
         elif c is not None:
             self.print_fn(confirm_question(st, self.seat, c))
         else:
-            self.print_fn(f"{prompt_sentence(pending(st), load_board(st.ruleset))} (still your decision; m shows "
-                          "the list of choices again)")
+            self.print_fn(say("{question} (still your decision; m shows the list of choices again)",
+                              question=prompt_sentence(pending(st), load_board(st.ruleset))))
         self.asking = True
 
     def _refusal(self, event: SubmitRefused | UndoRefused) -> None:
         if isinstance(event, UndoRefused):
-            self.print_fn(f"cannot undo: {event.text}")
+            self.print_fn(say("cannot undo: {why}", why=event.text))
         else:
-            self.print_fn(f"refused: {event.text} ({event.code})")
+            self.print_fn(say("refused: {why} ({code})", why=event.text, code=event.code))
 
     def history(self) -> State:
         """Take a resumed game's history, up to the position it was left at; that state
@@ -294,25 +311,25 @@ class Terminal:
     # ------------------------------------------------------------------ a local game
     def run(self) -> int:
         """A local game to its end, or until the player leaves."""
-        say = self.print_fn
-        say(f"Type a number to choose; h for help, s for the state of the game, t for the tiles, u to take "
-            f"back a choice, q to leave (the game is saved in {self.path}).")
+        out = self.print_fn
+        out(say("Type a number to choose; h for help, s for the state of the game, t for the tiles, u to take back a "
+                "choice, q to leave (the game is saved in {path}).", path=self.path))
         try:
             while True:
                 st = self.settle()
                 if pending(st).is_over:
                     break
                 if self.turn(st) == "left":
-                    say(f"Game left; `soe resume {self.path}` goes on with it.")
+                    out(say("Game left; `soe resume {path}` goes on with it.", path=self.path))
                     return 0
         finally:
             self.table.close()
         end = self.state
         assert end is not None
-        b = load_board(end.ruleset)
+        names = Names(load_board(end.ruleset))
         result = outcome(end)
         assert result is not None
-        say("\nFinal scores: " + ", ".join(f"{b.power_name(k)} {v}" for k, v in result["scores"].items()))
+        out("\n" + final_scores(result["scores"], names.power))
         return 0
 
     # ------------------------------------------------------------------ a network game
@@ -341,12 +358,12 @@ class Terminal:
         if answer in ("q", "quit", "exit"):
             return "left"
         if answer and answer.split()[0].isdigit():
-            self.print_fn("catching up with the others: the list of choices comes once they answer"
+            self.print_fn(say("catching up with the others: the list of choices comes once they answer")
                           if self.net is not None and self.net.catching_up() else
-                          "it is not your turn; `w` shows whom the game waits for")
+                          say("it is not your turn; `w` shows whom the game waits for"))
         elif answer and not self.command(answer, self.state, raw):
-            self.print_fn("between your turns: s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo "
-                          "your last choice, h = help, q = leave")
+            self.print_fn(say("between your turns: s = state, t = tiles, w = who the game waits for, c TEXT = chat, u "
+                              "= undo your last choice, h = help, q = leave"))
         return ""
 
     # ------------------------------------------------------------------ a decision
@@ -371,7 +388,7 @@ class Terminal:
             self.show(st)
         e, c = self.amount_for, self.confirm_for
         self.asking = True
-        raw = self.keys.read(f"Amount ({e.lo} to {e.hi}; Enter to go back): " if e is not None else
+        raw = self.keys.read(f"{amount_question(e.lo, e.hi)} " if e is not None else
                              f"{confirm_question(st, self.seat, c)} " if c is not None else "> ", True)
         if raw is None:
             return ""
@@ -384,7 +401,7 @@ class Terminal:
             if x is not None and e.lo <= x <= e.hi:
                 return self._send(st, e.choices[x - e.lo])
             if answer not in ("", "q"):
-                self.print_fn(f"The amount is a number from {e.lo} to {e.hi}.")
+                self.print_fn(say("The amount is a number from {lo} to {hi}.", lo=e.lo, hi=e.hi))
             self.show(st)
             return ""
         if answer in ("q", "quit", "exit"):
@@ -401,7 +418,7 @@ class Terminal:
             if not entry.amount:
                 if len(words) == 1:
                     return self._choose(st, entry.choices[0])
-                self.print_fn(f"Line {n} takes no amount: type {n} alone.")
+                self.print_fn(say("Line {n} takes no amount: type {n} alone.", n=n))
                 return ""
             if len(words) == 1:
                 self.amount_for = entry
@@ -409,14 +426,14 @@ class Terminal:
             x = number(words[1])
             if x is not None and entry.lo <= x <= entry.hi:
                 return self._send(st, entry.choices[x - entry.lo])
-            self.print_fn(f"The amount is a number from {entry.lo} to {entry.hi}.")
+            self.print_fn(say("The amount is a number from {lo} to {hi}.", lo=entry.lo, hi=entry.hi))
             self.show(st)
             return ""
         if self.command(answer, st, raw):
             if answer in ("s", "t", "h", "?", "w"):
                 self.show(st)
             return ""
-        self.print_fn(f"Type a number from 1 to {len(self.entries)}, or h for help.")
+        self.print_fn(say("Type a number from 1 to {n}, or h for help.", n=len(self.entries)))
         return ""
 
     def _choose(self, st: State, choice: Choice) -> str:
@@ -431,12 +448,12 @@ class Terminal:
         """The answer to an attack's confirmation: y sends it, n (or Enter) goes back to the
         list of choices with nothing sent, anything else asks again."""
         self.confirm_for = None
-        if answer in ("y", "yes"):
+        if yes(answer):
             return self._send(st, attack)
         if answer in ("n", "no", "", "q"):
             self.show(st)
             return ""
-        self.print_fn("Type y to make the attack, or n to go back to the list of choices.")
+        self.print_fn(say("Type y to make the attack, or n to go back to the list of choices."))
         self.confirm_for = attack
         return ""
 
@@ -445,16 +462,17 @@ class Terminal:
         defender's allies do, if every ally does), counted once per position and attack,
         with what each figure assumes."""
         b = load_board(st.ruleset)
+        names = Names(b)
         name = label(st, self.seat, attack)
         self.odds = {k: v for k, v in self.odds.items() if k[0] == st.steps}
         got = self.odds.get((st.steps, attack))
         if got is None:
-            self.print_fn("Counting the chance to win over every dice outcome...")
+            self.print_fn(say("Counting the chance to win over every dice outcome..."))
             got = self.odds[(st.steps, attack)] = attack_odds(st, self.seat, attack,
-                                                              lambda s: b.power_name(st.powers[s]))
+                                                              lambda s: names.power(st.powers[s]))
         target = str(attack.args[2])
-        line, why = describe_odds(got, "you", b.power_name(target) if target in b.power_by_id else "the defender")
-        self.print_fn(f"{name[:1].upper()}{name[1:]}: {line}")
+        line, why = describe_odds(got, None, names.power(target) if target in b.power_by_id else None)
+        self.print_fn(say("{attack}: {odds}", attack=capital(name), odds=line))
         for part in textwrap.wrap(why, max(40, self.width - 6)):
             self.print_fn(f"    {part}")
 
@@ -488,7 +506,7 @@ class Terminal:
             return True
         if answer in ("s", "t"):
             if st is None:
-                self.print_fn("the game has not started yet")
+                self.print_fn(say("the game has not started yet"))
             else:
                 self.print_fn(status(st, self.seat, self.track) if answer == "s" else tiles_screen(st, max(self.seat, 0)))
         elif answer in ("h", "?"):
@@ -496,7 +514,7 @@ class Terminal:
         elif answer == "w" and self.net is not None:
             waits = self.net.waiting()
             if not waits:
-                self.print_fn("the game has not started yet" if st is None else "waiting for nobody")
+                self.print_fn(say("the game has not started yet") if st is None else waiting_nobody())
             for w in waits:
                 self.print_fn(waiting_line(w))
         elif answer == "u" and st is not None:
@@ -507,10 +525,10 @@ class Terminal:
 
     def undo(self, st: State) -> bool:
         if not self.table.can_undo():
-            self.print_fn("Nothing to take back: dice and draws are never taken back, and you have made no "
-                          "choice since the last of them." if not self.network else
-                          "cannot undo: only your own last choice of this turn, since the last dice, can be taken "
-                          "back")
+            self.print_fn(say("Nothing to take back: dice and draws are never taken back, and you have made no "
+                              "choice since the last of them.") if not self.network else
+                          say("cannot undo: only your own last choice of this turn, since the last dice, can be "
+                              "taken back"))
             return False
         self.asking = False
         self.table.undo()
@@ -526,7 +544,7 @@ def is_attack(choice: Choice) -> bool:
 
 def confirm_question(st: State, seat: int, attack: Choice) -> str:
     """The question that confirms an attack."""
-    return f"Confirm: {label(st, seat, attack)}? y = yes, n = no (back to the list of choices)"
+    return say("Confirm: {choice}? y = yes, n = no (back to the list of choices)", choice=label(st, seat, attack))
 
 
 def stdin_keys(print_fn: PrintFn = print) -> StreamKeys:

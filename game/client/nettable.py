@@ -25,6 +25,7 @@ from typing import Any
 from game.client import trace
 from game.client.fairness import Fairness, fairness_of_referee
 from game.client.tables import Step
+from game.client.words.lang import say
 from game.client.words.peer import so_far
 from game.rules import Choice, State, apply_in_place, event_dicts
 from net.core.session import Moved, Waiting
@@ -437,7 +438,7 @@ class NetTable:
         choice = self._mine.get(str(env.body.get("target", "")))
         events = m.events
         if m.entry.seat == self.seat and choice is not None:
-            events = [*events, {"kind": "undo", "text": "You took back your last choice.", "choice": choice.wire(),
+            events = [*events, {"kind": "undo", "text": say("You took back your last choice."), "choice": choice.wire(),
                                 "others": 0}]
         return Step(m.state, events, actor, undo=True)
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.cli.terminal import StreamKeys, Terminal
 from game.client.nettable import NetTable, Stopped
+from game.client.words.lang import say
 from game.client.words.peer import result_lines, sentence
 from net.peer import Peer
 from net.peer.events import Awaiting, GaveUp, Over, PeerEvent, Refused, StillTrying
@@ -38,9 +39,10 @@ class Printer:
         if isinstance(event, Awaiting | Over):
             return False
         if isinstance(event, Stopped):
-            print(f"soe {self.command}: the game stopped: {event.error}", file=sys.stderr, flush=True)
+            print(say("soe {command}: the game stopped: {error}", command=self.command, error=event.error),
+                  file=sys.stderr, flush=True)
         elif isinstance(event, Refused | GaveUp):
-            print(f"soe {self.command}: {sentence(event)}", file=sys.stderr, flush=True)
+            print(say("soe {command}: {why}", command=self.command, why=sentence(event)), file=sys.stderr, flush=True)
         elif isinstance(event, StillTrying):
             print(sentence(event), file=sys.stderr, flush=True)
         elif not self.quiet:
@@ -105,13 +107,13 @@ def play(peer: Peer, args: argparse.Namespace, command: str, *, human: bool, wai
     if why == "stopped":
         return 1
     if why == "deadline":
-        print(f"soe {command}: the game did not finish in time", file=sys.stderr)
+        print(say("soe {command}: the game did not finish in time", command=command), file=sys.stderr)
         return 4
     if started is not None and not started():
-        print("\nThe game was not started; nothing is kept.", file=sys.stderr)
+        print("\n" + say("The game was not started; nothing is kept."), file=sys.stderr)
         peer.files.remove()
     else:
-        print(f"\nLeft the game; `soe resume {peer.files.log}` continues it.", file=sys.stderr)
+        print("\n" + say("Left the game; `soe resume {log}` continues it.", log=peer.files.log), file=sys.stderr)
     return 130 if why == "interrupted" else 0
 
 
