@@ -1,0 +1,97 @@
+"""The languages: every message id the program says (the templates in its source and the
+board's names) has an Italian translation whose placeholders are the template's; the
+language comes from --lang, the settings or the environment; a count takes the form the
+language's own plural rule gives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.client.words.lang import LANGUAGES, language, say, say_n, set_language, system_language
+from tools.i18n import all_messages, clashes, fields, plural_count, problems
+
+
+@pytest.fixture
+def italian() -> Iterator[None]:
+    set_language("it")
+    try:
+        yield
+    finally:
+        set_language("en")
+
+
+def test_every_message_has_an_italian_translation_with_the_same_placeholders() -> None:
+    msgs = all_messages()
+    assert len(msgs) > 500
+    found = list(problems("it", None))
+    assert not found, f"{len(found)} problems, the first: " + "\n".join(found[:30])
+
+
+def test_no_message_is_translated_two_ways_in_two_catalogs() -> None:
+    """The catalogs of a language are merged: a message two of them translate differently
+    would take whichever was read first."""
+    assert clashes("it") == []
+
+
+def test_the_italian_catalogs_declare_two_plural_forms() -> None:
+    assert plural_count("it") == 2
+
+
+def test_a_count_takes_the_form_of_the_languages_own_rule(italian: None) -> None:
+    assert language() == "it"
+    one = say_n("{power} borrows {n} gold from the bank", "{power} borrows {n} gold from the bank", 1, power="X")
+    assert "X" in one and "1" in one and one != "X borrows 1 gold from the bank"
+
+
+def test_the_placeholders_of_a_template() -> None:
+    assert fields("{power} pays {n} gold for {tile}") == ["n", "power", "tile"]
+    assert fields("no fields") == []
+
+
+@pytest.mark.parametrize(("env", "code"), [
+    ({"LANG": "it_IT.UTF-8"}, "it"),
+    ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LC_MESSAGES": "it_IT", "LANG": "en_US"}, "it"),
+    ({"LC_ALL": "en_US", "LC_MESSAGES": "it_IT"}, "en"),
+    ({"LANGUAGE": "de:it", "LANG": "en_US"}, "it"),
+    ({}, "en"),
+])
+def test_the_systems_language(env: dict[str, str], code: str) -> None:
+    assert system_language(env) == code
+
+
+def test_an_unknown_language_is_english() -> None:
+    try:
+        assert set_language("xx") == "en" and say("Round {round} of war {war}", round=1, war=2) == "Round 1 of war 2"
+    finally:
+        set_language("en")
+    assert set(LANGUAGES) == {"en", "it"}
+
+
+def test_lang_on_the_command_line_overrides_the_settings_and_the_environment(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from game.cli.main import build_parser, choose_language
+    from game.client.settings import Settings
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("LANG", "it_IT.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    try:
+        for command in (["verify", "x.jsonl"], ["replay", "x.jsonl"], ["play", "--text"], ["host"], ["screenshot", "--out", "x"]):
+            args = build_parser().parse_args([*command, "--lang", "en"])
+            assert choose_language(args.lang) == "en", command
+        assert choose_language(None) == "it"  # a fresh user's settings choose none: the environment's
+        settings = Settings.load()
+        settings.language = "en"
+        assert not settings.save()
+        assert choose_language(None) == "en"  # the settings' choice over the environment
+        assert choose_language("it") == "it"  # --lang over both
+    finally:
+        set_language("en")
