@@ -202,8 +202,6 @@ def test_the_terminal_game_shows_its_screens_and_menu_in_italian(tmp_path: Path)
     assert "You play Great Britain against 2 greedy computer players (seed 5)." in english.stdout
 
 
-@pytest.mark.xfail(reason="the terminal's help and key reminder are game/cli/terminal.py's, translated with its "
-                          "own change")
 def test_the_terminal_games_help_is_in_italian(tmp_path: Path) -> None:
     res = soe(["play", "--text", "--lang", "it", "--players", "2", "--seed", "1", "--save", str(tmp_path / "g.jsonl")],
               "h\nq\n")
