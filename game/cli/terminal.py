@@ -41,6 +41,7 @@ from game.client.words.lang import capital, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.peer import chat_refusal, final_scores, link_news, waiting_line, waiting_nobody
 from game.client.words.prompts import prompt_sentence
+from game.client.words.verdict import refused
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
 from net.peer.events import SubmitRefused
@@ -272,9 +273,9 @@ class Terminal:
 
     def _refusal(self, event: SubmitRefused | UndoRefused) -> None:
         if isinstance(event, UndoRefused):
-            self.print_fn(say("cannot undo: {why}", why=event.text))
+            self.print_fn(say("cannot undo: {why}", why=refused(event.code, event.text)))
         else:
-            self.print_fn(say("refused: {why} ({code})", why=event.text, code=event.code))
+            self.print_fn(say("refused: {why} ({code})", why=refused(event.code, event.text), code=event.code))
 
     def history(self) -> State:
         """Take a resumed game's history, up to the position it was left at; that state

@@ -95,3 +95,14 @@ def test_lang_on_the_command_line_overrides_the_settings_and_the_environment(
         assert choose_language("it") == "it"  # --lang over both
     finally:
         set_language("en")
+
+
+def test_a_refusal_by_a_peer_is_said_by_its_code_in_italian_and_in_the_sessions_words_in_english(
+        italian: None) -> None:
+    from game.client.words.verdict import refused
+
+    assert refused("stale", "the game has changed since the state the author acted on") != \
+        "the game has changed since the state the author acted on"  # Italian: the code's sentence
+    assert refused("no_such_code", "as the session says it") == "as the session says it"
+    set_language("en")
+    assert refused("stale", "seq 7: the game has changed") == "seq 7: the game has changed"

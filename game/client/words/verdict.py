@@ -67,6 +67,15 @@ def reason(code: str) -> str:
     return say(words) if words is not None else code
 
 
+def refused(code: str, text: str) -> str:
+    """Why a peer refused this seat's message (its reason code and the session's English
+    words, which may say more): in English those words, in another language the code's
+    sentence where it has one."""
+    if language() == "en" or code not in REASON_WORDS:
+        return text
+    return reason(code)
+
+
 def status(code: str) -> str:
     """The verdict: "fair", "CONTESTED", "INCOMPLETE" or "FAILED"."""
     words = STATUS_WORDS.get(code)

@@ -25,6 +25,7 @@ from game.client.nettable import NetTable, Stopped, UndoRefused
 from game.client.words.lang import N_, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.peer import chat_refusal, power_name, sentence
+from game.client.words.verdict import refused
 from game.rules.board import load_board
 from game.ui.app import Intent, wake_loop
 from game.ui.drawing import palette as P
@@ -160,7 +161,7 @@ class Online(Tooltips):
         if isinstance(event, Chat):
             self.log.append(note(lambda: CHAT_PREFIX + sentence(event)))
         elif isinstance(event, SubmitRefused | UndoRefused):
-            why, code = event.text, event.code
+            why, code = refused(event.code, event.text), event.code
             self.tell(lambda: say("Refused: {why} ({code})", why=why, code=code))
             self.awaiting = False
         elif isinstance(event, Stopped):
