@@ -24,6 +24,7 @@ from game.client.fairness import Fairness, SaveReader
 from game.client.local import LocalGame
 from game.client.loop import actor
 from game.client.saves import SaveFile, Setup
+from game.client.words.lang import say
 from game.rules import Choice, Event, Input, State, event_dicts, legal, new_game
 
 
@@ -201,7 +202,7 @@ class LocalTable:
         try:
             self._loop()
         except Exception as exc:  # noqa: BLE001 - shown on screen, never a traceback
-            self.error = f"the game stopped: {type(exc).__name__}: {exc}"
+            self.error = say("the game stopped: {error}: {why}", error=type(exc).__name__, why=exc)
             self._out.put(Step(self.game.state.clone(), [{"kind": "error", "text": self.error}], -1))
 
     def _loop(self) -> None:
