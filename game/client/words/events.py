@@ -96,6 +96,12 @@ def _place(e: E, nm: Names) -> str:
                area=nm.area(e["area"]))
 
 
+@kind("undo")
+def _undo(e: E, nm: Names) -> str:
+    """The client's own event (``game.client.tables.undo_event``): a choice taken back."""
+    return say("You took back your last choice.")
+
+
 @kind("war")
 def _war(e: E, nm: Names) -> str:
     return say("War {war} begins", war=e["war"])
