@@ -38,6 +38,7 @@ class Announcement:
     players: int
     free: int
     started: bool
+    host: str = ""  # the host's name, when the announcement carries it: a client says "<host>'s game" in its language
 
     def line(self) -> str:
         state = "started" if self.started else f"{self.free} of {self.players} seats free"
@@ -53,10 +54,12 @@ def _zeroconf(interfaces: list[str] | None) -> Zeroconf:
 class Announcer:
     """Announces one hosted game until closed; :meth:`update` refreshes its seats."""
 
-    def __init__(self, invite: Invite, name: str, players: int, *, interfaces: list[str] | None = None) -> None:
+    def __init__(self, invite: Invite, name: str, players: int, *, interfaces: list[str] | None = None,
+                 host: str = "") -> None:
         self.zc = _zeroconf(interfaces)
         self.invite = invite
         self.name = name
+        self.host = host
         self.players = players
         self.info = self._info(players, False)
         self.zc.register_service(self.info)
@@ -65,6 +68,7 @@ class Announcer:
         label = "".join(ch for ch in self.name if ch.isalnum() or ch in " -_")[:40] or "game"
         props: dict[str, Any] = {"game": self.invite.game_id, "fp": self.invite.fingerprint,
                                  "curve": self.invite.curve.encode("ascii").hex(), "name": self.name[:60],
+                                 **({"host": self.host[:40]} if self.host else {}),
                                  "players": str(self.players), "free": str(free), "started": "1" if started else "0"}
         return ServiceInfo(SERVICE, f"{label} {self.invite.game_id[:8]}.{SERVICE}",
                            addresses=[socket.inet_aton(self.invite.host)], port=self.invite.port, properties=props,
@@ -92,7 +96,7 @@ def _announcement(info: ServiceInfo) -> Announcement | None:
         curve = bytes.fromhex(props.get("curve", "")).decode("ascii")
         invite = Invite.parse(str(Invite(addresses[0], info.port, props.get("game", ""), props.get("fp", ""), curve)))
         return Announcement(props.get("name", "game"), invite, int(props.get("players", "0")),
-                            int(props.get("free", "0")), props.get("started") == "1")
+                            int(props.get("free", "0")), props.get("started") == "1", props.get("host", ""))
     except (InviteError, ValueError, UnicodeDecodeError):
         return None
 

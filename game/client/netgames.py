@@ -234,8 +234,8 @@ def host_game(s: HostSettings, decider: Any = None) -> Hosted:
         try:
             from net.discovery import Announcer
 
-            hosted.announcer = Announcer(lan_invite, f"{s.name}'s game", s.players,
-                                         interfaces=[s.announce_on] if s.announce_on else None)
+            hosted.announcer = Announcer(lan_invite, f"{s.name}'s game", s.players,  # (the name older releases show)
+                                         interfaces=[s.announce_on] if s.announce_on else None, host=s.name)
         except OSError as exc:
             hosted.announce_error = str(exc)
     return hosted

@@ -106,3 +106,19 @@ def test_a_refusal_by_a_peer_is_said_by_its_code_in_italian_and_in_the_sessions_
     assert refused("no_such_code", "as the session says it") == "as the session says it"
     set_language("en")
     assert refused("stale", "seq 7: the game has changed") == "seq 7: the game has changed"
+
+
+def test_a_game_on_the_lan_is_named_in_the_language_of_whoever_sees_it(italian: None) -> None:
+    """The host announces its name (and, for older releases, "<name>'s game"); each client
+    says the game's name in its own language."""
+    from game.client.words.lobby import lan_game
+    from net.core.lobby import Invite
+    from net.discovery import Announcement, Announcer
+
+    invite = Invite("192.0.2.7", 47311, "cd" * 16, "wxyz-wxyz-wxyz-wxyz")
+    assert lan_game(Announcement("Alice's game", invite, 3, 2, False, "Alice")) == "Partita di Alice"
+    assert lan_game(Announcement("An older host's game", invite, 3, 2, False)) == "An older host's game"
+    announcer = Announcer.__new__(Announcer)  # (its service record only: nothing goes on the network)
+    announcer.invite, announcer.name, announcer.players, announcer.host = invite, "Alice's game", 3, "Alice"
+    props = announcer._info(2, False).properties
+    assert props[b"host"] == b"Alice" and props[b"name"] == b"Alice's game"

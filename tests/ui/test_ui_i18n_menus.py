@@ -291,7 +291,7 @@ def test_the_host_and_join_lobbies_in_italian(home: Path, italian: None, artefac
         assert _label(lobby, "copy") == "Copia l’invito" and not _cut(lobby, lobby.px(17))
         _shot(host, artefacts, "host-lobby")
 
-        seen = [Announcement("Partita di Alice", invite, 3, 2, False),
+        seen = [Announcement("Alice's game", invite, 3, 2, False, "Alice"),  # (as a host announces it: its name, in Italian here)
                 Announcement("Una partita iniziata", Invite("192.0.2.7", 47311, "cd" * 16, "wxyz-wxyz-wxyz-wxyz"),
                               4, 0, True)]
         guest.push_scene("join", settings=guest.settings, options=options(home, "bob"), browse=lambda s: seen)

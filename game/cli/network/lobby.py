@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from game.client.words.lang import say, say_n
+from game.client.words.lobby import lan_game
 
 
 def lobby(args: argparse.Namespace) -> int:
@@ -16,8 +17,8 @@ def lobby(args: argparse.Namespace) -> int:
         return 0
     for a in games:
         if a.started:
-            print(say("{name}: started  {invite}", name=a.name, invite=a.invite))
+            print(say("{name}: started  {invite}", name=lan_game(a), invite=a.invite))
         else:
             print(say_n("{name}: {n} of {players} seats free  {invite}", "{name}: {n} of {players} seats free  {invite}",
-                        a.free, name=a.name, players=a.players, invite=a.invite))
+                        a.free, name=lan_game(a), players=a.players, invite=a.invite))
     return 0

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.client.words.lang import N_, capital, say, say_n
 from game.client.words.names import Names
 from game.client.words.netgames import start_error
 from game.client.words.peer import refusal as peer_refusal
+
+if TYPE_CHECKING:
+    from net.discovery import Announcement
 from game.rules.board import load_board
 from net.core.lobby import DEFAULT_PORT
 from net.peer.events import Refused
@@ -183,3 +186,9 @@ def lan_state(free: int, players: int, started: bool) -> str:
 
 __all__ = ["LEVELS", "TEMPLATES", "capital", "countdown", "duration", "failure", "fell_back", "game_settings",
            "lan_state", "level_name", "power_name", "refusal", "t", "waiting", "window_error"]
+
+
+def lan_game(a: Announcement) -> str:
+    """The name of a game announced on the LAN, in the language in use: "<host>'s game"
+    when the announcement names its host, else the name it carries."""
+    return say("{host}'s game", host=a.host) if a.host else a.name

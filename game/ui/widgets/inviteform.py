@@ -15,7 +15,7 @@ import pygame
 from game.client.netlobby import LanBrowser, NetOptions
 from game.client.settings import Settings
 from game.client.words.lang import N_, say
-from game.client.words.lobby import lan_state, t
+from game.client.words.lobby import lan_game, lan_state, t
 from game.ui.app import Intent
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
@@ -208,7 +208,7 @@ class InviteForm(MenuScene):
             pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
             state = lan_state(int(a.free), int(a.players), bool(a.started))
             room = fw - self.px(260)
-            name = fit(str(a.name), "sans-bold", self.px(16), P.BUTTON_TEXT, room // 2)
+            name = fit(lan_game(a), "sans-bold", self.px(16), P.BUTTON_TEXT, room // 2)
             surf.blit(name, (r.x + self.px(12), r.y + self.px(5)))
             st = fit(state, "sans-bold", self.px(15), GOOD if not a.started and a.free else WAIT, room // 2)
             surf.blit(st, (r.x + self.px(24) + name.get_width(), r.y + self.px(6)))
@@ -217,7 +217,7 @@ class InviteForm(MenuScene):
             sub = say("{address}   host's key {fingerprint}", address=address, fingerprint=inv.fingerprint)
             s2 = fit(sub, "cond", self.px(14), P.TEXT_DIM, room)
             surf.blit(s2, (r.x + self.px(12), r.bottom - self.px(5) - s2.get_height()))
-            self.drawn.append(f"{a.name}: {state}")
+            self.drawn.append(f"{lan_game(a)}: {state}")
 
     def extra(self, surf: pygame.Surface) -> None:
         """What the scene adds under the invite (drawn last, over its buttons)."""
