@@ -175,10 +175,20 @@ def _check_layout(panel: FairnessPanel) -> None:
             assert not r1.colliderect(r2), (w1, r1, w2, r2)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+@pytest.mark.parametrize(("size", "lang"), [((1280, 720), "en"), ((1600, 900), "en"), ((1280, 720), "it")])
 def test_every_word_lies_inside_the_panel_and_apart(home: Path, steps: list[Step], contested: GameFile,
-                                                    size: tuple[int, int], artefacts: Path) -> None:
-    tag = f"{size[0]}x{size[1]}"
+                                                    size: tuple[int, int], lang: str, artefacts: Path) -> None:
+    from game.client.words.lang import set_language
+
+    set_language(lang)
+    try:
+        _every_word_inside(steps, contested, size, artefacts, f"{size[0]}x{size[1]}" + ("" if lang == "en" else f"-{lang}"))
+    finally:
+        set_language("en")
+
+
+def _every_word_inside(steps: list[Step], contested: GameFile, size: tuple[int, int], artefacts: Path,
+                       tag: str) -> None:
     app, game = _game(steps, len(steps) - 1, size)
     game.open_fairness()
     app.draw()
