@@ -10,7 +10,6 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,16 +19,6 @@ from game.client.words.lang import set_language
 ROOT = Path(__file__).resolve().parents[1]
 MINE = ("game/cli/", "game/client/words/verdict.py")
 NOT_YET = ("game/cli/terminal.py", "game/cli/network/running.py")  # their words are translated with their changes
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    """Italian for the test, English again after it whatever happens."""
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def soe(args: list[str], stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,15 +27,6 @@ MINE = ("game/client/words/peer.py", "game/cli/terminal.py", "game/cli/network/r
         "game/client/nettable.py")
 # templates made only of their fields and punctuation: the same in every language
 ONLY_FIELDS = {"lobby_seat", "chat", "link_who", "final_score"}
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def sample(template: str) -> dict[str, str]:

@@ -5,22 +5,12 @@ language's own plural rule gives."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from game.client.words.lang import LANGUAGES, language, say, say_n, set_language, system_language
 from tools.i18n import all_messages, clashes, fields, plural_count, problems
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def test_every_message_has_an_italian_translation_with_the_same_placeholders() -> None:

@@ -3,23 +3,10 @@ the names reach the sentences through ``Names``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from game.client.words.lang import set_language
 from game.client.words.names import Names
 from game.rules.board import load_board
 from tools.i18n import NAME_CONTEXTS, board_messages, catalog
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def test_every_board_name_has_an_italian_name() -> None:

@@ -7,7 +7,6 @@ message of the refusal words lacks its Italian; a few sentences checked word by 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,16 +36,6 @@ FILES = ("game/client/words/refusals.py", "game/client/words/refusals_forces.py"
          "game/client/words/refusals_rules.py")
 CATALOG = Path(__file__).resolve().parents[2] / "game" / "client" / "words" / "locale" / "it" / "refusals.po"
 PER_KEY = 12  # refusals of one key said in both languages (those of whole games number thousands)
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    """Italian for the test, English again after it."""
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _rule_test_refusals() -> list[RulesError]:

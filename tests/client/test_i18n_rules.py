@@ -6,7 +6,6 @@ and switching the language switches the cards at once."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,15 +16,6 @@ from tools.i18n import problems, source_messages
 FILES = ("game/client/words/rulebook.py", "game/client/words/rulebook_actions.py",
          "game/client/words/rulebook_combat.py", "game/client/words/rulebook_game.py",
          "game/client/words/rulebook_tiles.py")
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _card(rid: str) -> Rule:

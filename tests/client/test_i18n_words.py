@@ -11,7 +11,7 @@ import contextlib
 import io
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 from typing import TypeVar
@@ -43,15 +43,6 @@ GAMES = [(2, "random", 31), (3, "greedy", 32), (4, "random", 33), (5, "greedy", 
 MAX_STEPS = 2500  # a game is cut there (they end well before)
 BOARD = load_board("standard")
 X = TypeVar("X")
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def both(make: Callable[[], X]) -> tuple[X, X]:

@@ -11,7 +11,6 @@ import contextlib
 import io
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -52,16 +51,6 @@ FILES = ("game/ui/app.py", "game/ui/navigation.py", "game/ui/netplay.py", "game/
          *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game/ui/widgets").glob("*.py")),
          "game/client/words/lobby.py", "game/client/words/netgames.py", "game/client/gamelist.py",
          "game/client/netlobby.py", "game/client/netgames.py", "game/client/saves.py", "game/client/settings.py")
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    """Italian for the test, English again after it."""
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 @pytest.fixture(scope="module")

@@ -5,13 +5,11 @@ and of the index in Italian are written to out/ui-screens/."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.client.words.lang import set_language
 from game.client.words.rulebook import RULES, rule_card, section_title
 from game.rules import State
 from game.ui.app import App
@@ -23,15 +21,6 @@ from tests.ui.test_ui_rulecards import _cards, _click, _key, _screen
 @pytest.fixture(scope="module")
 def state() -> State:
     return collect(("action",))["action"]
-
-
-@pytest.fixture
-def italian() -> Iterator[None]:
-    set_language("it")
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _open(state: State, size: tuple[int, int], ids: list[str] | None = None) -> tuple[App, RuleCards]:
