@@ -23,9 +23,8 @@ from tests.client.test_words_refusals import (
     _input_errors,
     _phase_refusals,
     engine_refusal_keys,
+    rule_test_refusals,
 )
-from tests.rules import test_refusals as refusal_cases
-from tests.rules.arena import Arena
 from tools.i18n import problems
 
 from .wordplay import played
@@ -38,31 +37,13 @@ CATALOG = Path(__file__).resolve().parents[2] / "game" / "client" / "words" / "l
 PER_KEY = 12  # refusals of one key said in both languages (those of whole games number thousands)
 
 
-def _rule_test_refusals() -> list[RulesError]:
-    """The refusals of tests/rules/test_refusals.py, each test run as it is."""
-    seen: list[RulesError] = []
-    original = Arena.refused
-
-    def keep(self: Arena, *step: Any) -> RulesError:
-        err = original(self, *step)
-        seen.append(err)
-        return err
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(Arena, "refused", keep)
-        for name in sorted(dir(refusal_cases)):
-            if name.startswith("test_"):
-                getattr(refusal_cases, name)()
-    return seen
-
-
 @pytest.fixture(scope="module")
 def refusals(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[RulesError, Board]]:
     """Refusals of every key the engine uses, each with the board it is said with: up to
     PER_KEY of each key met in whole games, the rule tests and the focused positions, and
     the one no position reaches made by hand."""
     tmp = tmp_path_factory.mktemp("components")
-    found = [(e, BOARD) for e in played().refusals + _rule_test_refusals() + _input_errors() + _data_errors(tmp)]
+    found = [(e, BOARD) for e in played().refusals + rule_test_refusals() + _input_errors() + _data_errors(tmp)]
     found += _phase_refusals(tmp)
     found += [(RulesError("Only one player is unallied: the proposal holds that single marker", "R-ALL-4", key), BOARD)
               for key in UNREACHABLE]

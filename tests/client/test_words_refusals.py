@@ -264,6 +264,13 @@ def focused(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[RulesError, 
 @pytest.fixture(scope="module")
 def cases() -> list[RulesError]:
     """The refusals of tests/rules/test_refusals.py, each test run as it is."""
+    seen = rule_test_refusals()
+    assert len(seen) >= 10
+    return seen
+
+
+def rule_test_refusals() -> list[RulesError]:
+    """The refusals of tests/rules/test_refusals.py, each test run as it is."""
     seen: list[RulesError] = []
     original = Arena.refused
 
@@ -277,7 +284,6 @@ def cases() -> list[RulesError]:
         for name in sorted(dir(refusal_cases)):
             if name.startswith("test_"):
                 getattr(refusal_cases, name)()
-    assert len(seen) >= 10
     return seen
 
 
