@@ -34,7 +34,7 @@ from net.core.encoding import canonical_json, canonical_trusted, from_hex, is_he
 from net.core.identity import Identity, verify_signature
 from net.core.reasons import Reject
 
-PROTOCOL_VERSION = 3  # 3: a reveal carries its chance request
+PROTOCOL_VERSION = 4  # 3: a reveal carries its chance request; 4: a genesis names its release, clocks and nonces
 MAX_MESSAGE_BYTES = 32 * 1024
 FIELDS = ("at", "author", "body", "game", "kind", "prev", "seq", "sig", "state", "v")
 KINDS = ("hello", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign", "drop", "end")

@@ -24,8 +24,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from game.rules.board import load_board
+from net.core.encoding import is_hex
 from net.core.envelope import GAME_ID_BYTES, Envelope, build, check_signature, parse
-from net.core.genesis import MAX_NAME, SeatInfo
+from net.core.genesis import MAX_NAME, NONCE_BYTES, SeatInfo
 from net.core.identity import Identity, fingerprint
 from net.core.reasons import Reject
 
@@ -103,10 +104,17 @@ def new_game_id() -> str:
     return secrets.token_hex(GAME_ID_BYTES)
 
 
-def hello(identity: Identity, game_id: str, name: str, power: str = "") -> bytes:
-    """A joiner's signed request for a seat (not part of the transcript)."""
+def new_nonce() -> str:
+    """A fresh nonce for a joiner's hello (:class:`~net.core.genesis.SeatInfo`)."""
+    return secrets.token_hex(NONCE_BYTES)
+
+
+def hello(identity: Identity, game_id: str, name: str, power: str = "", nonce: str = "") -> bytes:
+    """A joiner's signed request for a seat (not part of the transcript). ``nonce``: made
+    fresh for each lobby the joiner asks to sit in (default: a new one); the genesis must
+    name it in the joiner's seat, or the joiner does not sit down."""
     return build(identity, game=game_id, seq=0, prev=None, kind="hello", at=0, state="",
-                 body={"name": name[:MAX_NAME] or "player", "power": power}).raw
+                 body={"name": name[:MAX_NAME] or "player", "power": power, "nonce": nonce or new_nonce()}).raw
 
 
 def read_hello(raw: bytes, game_id: str) -> Envelope:
@@ -118,9 +126,11 @@ def read_hello(raw: bytes, game_id: str) -> Envelope:
         raise Reject("wrong_game", f"this lobby is game {game_id}")
     check_signature(env)
     body = env.body
-    name, power = body.get("name"), body.get("power")
-    if set(body) != {"name", "power"} or not isinstance(name, str) or not isinstance(power, str):
-        raise Reject("bad_body", "a hello has exactly a name and a power")
+    name, power, nonce = body.get("name"), body.get("power"), body.get("nonce")
+    if set(body) != {"name", "power", "nonce"} or not isinstance(name, str) or not isinstance(power, str):
+        raise Reject("bad_body", "a hello has exactly a name, a power and a nonce")
+    if not is_hex(nonce, NONCE_BYTES):
+        raise Reject("bad_body", f"a hello's nonce is {NONCE_BYTES} bytes of hex")
     if not 0 < len(name) <= MAX_NAME or not name.isprintable():
         raise Reject("bad_body", f"a name has 1 to {MAX_NAME} printable characters")
     return env
@@ -140,6 +150,7 @@ class Seat:
     power: str
     key: str = ""  # empty: free (a bot plays it if the game starts so)
     name: str = ""
+    nonce: str = ""  # the nonce of the hello that asked for it
 
 
 class Lobby:
@@ -169,17 +180,17 @@ class Lobby:
         self.settings: dict[str, int] = {}
         self.take(host.public_hex, host_name, host_power or chosen[0])
 
-    def take(self, key: str, name: str, power: str = "") -> Seat | None:
+    def take(self, key: str, name: str, power: str = "", nonce: str = "") -> Seat | None:
         """Seat a key (again, if it already has a seat): its wished power if free, else the first free one."""
         for s in self.seats:
             if s.key == key:
-                s.name = name
+                s.name, s.nonce = name, nonce
                 return s
         free = [s for s in self.seats if not s.key]
         if not free or self.started:
             return None
         seat = next((s for s in free if s.power == power), free[0])
-        seat.key, seat.name = key, name
+        seat.key, seat.name, seat.nonce = key, name, nonce
         return seat
 
     def offer(self, raw: bytes) -> str:
@@ -195,7 +206,7 @@ class Lobby:
             return "key_seated"
         if self.started:
             return "full"
-        seat = self.take(env.author, str(env.body["name"]), str(env.body["power"]))
+        seat = self.take(env.author, str(env.body["name"]), str(env.body["power"]), str(env.body["nonce"]))
         if seat is None:
             return "full"
         self.hellos[env.author] = raw
@@ -209,7 +220,7 @@ class Lobby:
         for s in self.seats:
             if s.key == key:
                 self.news.append(LobbyNews("left", s.name, s.power))
-                s.key, s.name = "", ""
+                s.key, s.name, s.nonce = "", "", ""
                 self.hellos.pop(key, None)
                 return s
         return None
@@ -227,7 +238,7 @@ class Lobby:
 
     def seat_infos(self) -> list[SeatInfo]:
         """The genesis seats; free seats become bot seats."""
-        return [SeatInfo(s.power, s.key, s.name) if s.key else SeatInfo(s.power, "", f"{s.power} (bot)")
+        return [SeatInfo(s.power, s.key, s.name, s.nonce) if s.key else SeatInfo(s.power, "", f"{s.power} (bot)")
                 for s in self.seats]
 
     def info(self) -> dict[str, Any]:

@@ -106,7 +106,9 @@ def _need_decision(referee: Referee, seat: int) -> None:
 
 def plan_seat(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
-    _keys(body, "seat", "chain")
+    _keys(body, "seat", "chain", "genesis")
+    if body["genesis"] != referee.genesis_id:  # checked first by the transcript; a plan alone checks it too
+        raise Reject("wrong_genesis", "the seat message names another genesis than this game's")
     if not _is_int(body["seat"]) or body["seat"] != seat:
         raise Reject("bad_body", f"the author holds seat {seat}, not {body['seat']!r}")
     if not is_hex(body["chain"], 32):

@@ -32,6 +32,7 @@ class Referee:
 
     def __init__(self, genesis: Genesis) -> None:
         self.g = genesis
+        self.genesis_id = ""  # the genesis message's id, which every seat message names (set by the transcript)
         self.gid = genesis.game_id_bytes
         self.n = len(genesis.seats)
         # the seats' unrest as the public events tell it, for the computer players of bot

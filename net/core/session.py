@@ -36,7 +36,7 @@ from typing import Any
 from game.rules import Choice, State, event_dicts, legal, outcome, view
 from net.core.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
 from net.core.envelope import UNSIGNED_KINDS, Envelope, build, parse
-from net.core.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
+from net.core.genesis import DEFAULT_BANK_MS, DEFAULT_INCREMENT_MS, DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
 from net.core.identity import Identity
 from net.core.journal import Journal
 from net.core.reasons import Reject
@@ -211,11 +211,12 @@ class Session:
     # ------------------------------------------------------------------ actions
     def create(self, seats: Sequence[SeatInfo], *, now: int, game_id: str | None = None, ruleset: str = "standard",
                chain_length: int = DEFAULT_CHAIN_LENGTH, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-               drop_bot: str = "greedy") -> Result:
+               drop_bot: str = "greedy", bank_ms: int = DEFAULT_BANK_MS,
+               increment_ms: int = DEFAULT_INCREMENT_MS) -> Result:
         """Sign the genesis of a new game (this peer is its creator)."""
         gid = game_id or _secrets.token_hex(16)
         body = Genesis(gid, tuple(seats), ruleset, (), chain_length=chain_length, timeout_ms=timeout_ms,
-                       drop_bot=drop_bot).body()
+                       drop_bot=drop_bot, bank_ms=bank_ms, increment_ms=increment_ms).body()
         return self._act("genesis", body, now, game=gid)
 
     def incoming(self, raw: bytes, now: int, parsed: Envelope | None = None) -> Result | Held:
@@ -537,7 +538,7 @@ class Session:
     def _owed(self, t: Referee, s: int) -> tuple[str, dict[str, Any]] | None:
         chain = self._chain_for(t)
         if not t.joined[s]:
-            return "seat", {"seat": s, "chain": chain.commitment.hex()}
+            return "seat", {"seat": s, "chain": chain.commitment.hex(), "genesis": t.genesis_id}
         for war in t.uncommitted_wars(s):
             c = commitment(t.gid, s, war, t.war_unrest[war][s], derive_salt(self.secret, war))
             return "commit", {"war": war, "commit": c.hex()}

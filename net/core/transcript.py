@@ -230,6 +230,11 @@ class Transcript:
         seat = self._seat_of.get(env.author, -1)
         if self.genesis is not None and seat < 0 and env.author != self.creator:
             raise Reject("unknown_author", f"key {env.author[:16]} holds no seat in this game")
+        if env.kind == "seat" and table is not None and env.body.get("genesis") != table.genesis_id:
+            # a seat message made for another genesis (the same game id signed again, for
+            # another lobby or with other settings) is no message of this game: neither
+            # accepted nor a proof against its author (checked before the author's chain)
+            raise Reject("wrong_genesis", "the seat message names another genesis than this game's")
         unsigned = env.kind in UNSIGNED_KINDS
         key = self._keys.get(env.author)
         if not unsigned and (not own or key is None):
@@ -261,6 +266,7 @@ class Transcript:
             assert key is not None  # a genesis is signed: its signature was checked above
             self._keys[env.author] = key
             self.referee = Referee(genesis)
+            self.referee.genesis_id = env.id
             self.referee.precheck = self.sink is not None
             for i, s in enumerate(genesis.seats):
                 if s.key:
@@ -293,8 +299,10 @@ class Transcript:
         if env.seq < nxt and unsigned:  # the one valid message there is in already: no proof of anything
             raise Reject("forged", f"the author's message {env.seq} is another one")
         if env.seq < nxt:
-            first = self.entries[self._by_seq[(env.author, env.seq)]].env.raw
-            self.equivocations.append(Equivocation(env.author, env.seq, first, env.raw))
+            first = self.entries[self._by_seq[(env.author, env.seq)]].env
+            if first.prev != env.prev:  # it continues another chain (another game with this id): no proof here
+                raise Reject("bad_prev", f"seq {env.seq} follows another message than the author's {env.seq - 1} here")
+            self.equivocations.append(Equivocation(env.author, env.seq, first.raw, env.raw))
             raise Reject("equivocation", f"the author signed another message with seq {env.seq}")
         if env.seq > nxt:
             raise Reject("out_of_order", f"seq {env.seq} but the author's next is {nxt}")
