@@ -285,13 +285,18 @@ class Peer:
         t = self.session.referee
         return t is not None and bool(t.closed)
 
-    def start_game(self, *, timeout_ms: int, drop_bot: str = "greedy", chain_length: int | None = None) -> bool:
-        """The host signs the genesis: the lobby's seats, bots in the free ones."""
+    def start_game(self, *, timeout_ms: int, drop_bot: str = "greedy", chain_length: int | None = None,
+                   bank_ms: int | None = None, increment_ms: int | None = None) -> bool:
+        """The host signs the genesis: the lobby's seats, bots in the free ones, and the game
+        clock (``bank_ms`` 0: none; None: the default)."""
         if self.lobby is None or self.lobby.started:
             return False
         kwargs: dict[str, Any] = {"timeout_ms": timeout_ms, "drop_bot": drop_bot, "game_id": self.node.game_id}
         if chain_length is not None:
             kwargs["chain_length"] = chain_length
+        if bank_ms is not None:
+            kwargs["bank_ms"] = bank_ms
+            kwargs["increment_ms"] = increment_ms or 0
         res = self.session.create(self.lobby.seat_infos(), now=self.clock(), **kwargs)
         if not res.ok:
             raise RuntimeError(f"the genesis was refused: {res}")
