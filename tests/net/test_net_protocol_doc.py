@@ -89,24 +89,41 @@ def test_chain_beacon_and_expansion(v: dict[str, Any]) -> None:
     value = hashlib.sha256(b"soe/beacon" + gid + u64(bc["r"]) + b"".join(reveals)).digest()
     assert value.hex() == bc["value"] == beacon_value(gid, bc["r"], reveals).hex()
     assert hmac.new(value, u64(0), hashlib.sha256).hexdigest() == bc["hmac_block_0"]
-    ranges = [tuple(r) for r in bc["ranges"]]
-    assert list(expand(value, ranges)) == bc["values"]
+    stream = words(value)
+    assert [next(stream) for _ in bc["words"]] == bc["words"]
+    # the event expands the request its reveals state, and nothing else
+    request = v["reveal_fields"]["body"]["chance"]
+    assert bc["r"] == v["reveal_fields"]["body"]["r"] and bc["ranges"] == request["ranges"]
+    assert len(bc["values"]) == len(request["for"])
+    for ex in (bc, bc["other_request"]):
+        ranges = [tuple(r) for r in ex["ranges"]]
+        assert list(expand(value, ranges)) == ex["values"] == recipe_expand(value, ranges)
+    # the text says the same values as the vectors
+    text = DOC.read_text(encoding="utf-8").split("## 11. Worked example", 1)[1].split("```json vectors")[0]
+    bold = re.findall(r"\*\*([0-9, ]+)\*\*", re.sub(r"\s+", " ", text))
+    assert bold == [", ".join(map(str, bc["values"])), ", ".join(map(str, bc["other_request"]["values"]))]
+    assert all(str(w) in re.sub(r"\s+", " ", text) for w in bc["words"])
 
-    def words() -> Any:
-        c = 0
-        while True:
-            block = hmac.new(value, u64(c), hashlib.sha256).digest()
-            yield from (int.from_bytes(block[i:i + 4], "big") for i in range(0, 32, 4))
-            c += 1
 
-    stream, out = words(), []
+def words(beacon: bytes) -> Any:
+    """The beacon's stream of words, from the page's recipe."""
+    c = 0
+    while True:
+        block = hmac.new(beacon, u64(c), hashlib.sha256).digest()
+        yield from (int.from_bytes(block[i:i + 4], "big") for i in range(0, 32, 4))
+        c += 1
+
+
+def recipe_expand(beacon: bytes, ranges: list[tuple[int, int]]) -> list[int]:
+    """The page's expansion: one value per range, rejecting the words at or above the limit."""
+    stream, out = words(beacon), []
     for lo, hi in ranges:
         m = hi - lo + 1
         w = next(stream)
         while w >= 2**32 - 2**32 % m:
             w = next(stream)
         out.append(lo + w % m)
-    assert out == bc["values"]
+    return out
 
 
 def test_unrest_commitment(v: dict[str, Any]) -> None:
