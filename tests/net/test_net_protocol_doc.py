@@ -12,12 +12,18 @@ from typing import Any
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from netkit import GAME_ID, Game, identity
 
+from game.rules import legal, new_game
 from net.core.beacon import HashChain, beacon_value, expand
 from net.core.encoding import canonical_json
 from net.core.envelope import build, parse, signing_input
+from net.core.genesis import Genesis, SeatInfo
 from net.core.identity import Identity
+from net.core.reasons import REASONS
+from net.core.transcript import Transcript
 from net.core.unrest import commitment
+from net.core.verify import verify_messages
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
@@ -132,3 +138,156 @@ def test_unrest_commitment(v: dict[str, Any]) -> None:
     assert commitment(gid, u["seat"], u["war"], u["unrest"], salt).hex() == u["commit"]
     raw = b"soe/unrest" + gid + u64(u["seat"]) + u64(u["war"]) + u64(u["unrest"]) + salt
     assert hashlib.sha256(raw).hexdigest() == u["commit"]
+
+
+# --------------------------------------------------------------------------- the refusal codes, case by case
+def table(heading: str) -> list[tuple[str, str]]:
+    """The rows (first cell, second cell) of the first table after ``heading`` in the page."""
+    text = DOC.read_text(encoding="utf-8").split(heading + "\n", 1)[1]
+    rows = []
+    for line in text.splitlines():
+        if rows and not line.startswith("|"):
+            break
+        if line.startswith("| ") and not line.startswith("| ---"):
+            cells = [c.strip() for c in line.strip("|").split(" | ")]
+            rows.append((cells[0], cells[1].strip("`")))
+    return rows[1:]  # the header
+
+
+def _fields(g: Game, seat: int, kind: str, body: dict[str, Any], **over: Any) -> dict[str, Any]:
+    seq, prev = g.t.last_of(g.ids[seat].public_hex)
+    f = {"v": 3, "game": g.t.game_id, "author": g.ids[seat].public_hex, "seq": seq, "prev": prev, "kind": kind,
+         "at": g.t.position, "state": g.t.state_hash, "body": body}
+    f.update(over)
+    return f
+
+
+def _signed(g: Game, seat: int, f: dict[str, Any]) -> bytes:
+    return canonical_json(dict(f, sig=g.ids[seat].sign(signing_input(f)).hex()))
+
+
+def _code(t: Transcript, raw: bytes) -> str:
+    res = t.offer(raw)
+    assert not res.ok, res
+    return res.code
+
+
+def _deciding() -> tuple[Game, int, bytes]:
+    """A two-seat game waiting for a seat's decision, that seat, and a sound choice of it."""
+    g = Game(2)
+    d = g.referee.decision_seat()
+    return g, d, g.envelope(d, "choice", {"choice": legal(g.referee.st, d)[0].wire()})
+
+
+def empty_line() -> list[str]:
+    g, _, _ = _deciding()
+    rep = verify_messages([g.t.entries[0].env.raw, b""])
+    assert rep.failure is not None and rep.failure["line"] == 2
+    return [_code(g.t, b""), rep.failure["code"]]
+
+
+def unknown_kind_signed() -> list[str]:
+    g, d, _ = _deciding()
+    return [_code(g.t, _signed(g, d, _fields(g, d, "shout", {"choice": ["pass"]})))]
+
+
+def unknown_kind_unsigned() -> list[str]:
+    g, d, _ = _deciding()
+    f = _fields(g, d, "shout", {"choice": ["pass"]})
+    return [_code(g.t, canonical_json(dict(f, sig=sig))) for sig in ("", None)] + [_code(g.t, canonical_json(f))]
+
+
+def float_in_field() -> list[str]:
+    g, _, good = _deciding()
+    env = parse(good)
+    return [_code(g.t, good.replace(old, new, 1)) for old, new in (
+        (b'"v":3}', b'"v":3.0}'), (b'"seq":%d,' % env.seq, b'"seq":%d.0,' % env.seq),
+        (b'"at":%d,' % env.at, b'"at":%de0,' % env.at))]
+
+
+def float_in_body() -> list[str]:
+    g, d, good = _deciding()
+    vote = g.envelope(d, "drop", {"seats": [1 - d]})
+    seats = b'"seats":[%d]' % (1 - d)
+    return [_code(g.t, vote.replace(seats, seats[:-1] + suffix, 1)) for suffix in (b".0]", b"e0]")]
+
+
+def key_twice() -> list[str]:
+    g, d, good = _deciding()
+    at = parse(good).at
+    vote = g.envelope(d, "drop", {"seats": [1 - d]})
+    seats = b'"seats":[%d]' % (1 - d)
+    return [_code(g.t, good.replace(b'{"at":', b'{"at":%d,"at":' % at, 1)),
+            _code(g.t, vote.replace(seats, seats + b"," + seats, 1))]
+
+
+def before_genesis() -> list[str]:
+    g, d, good = _deciding()
+    return [_code(Transcript(), raw) for raw in (good, g.t.entries[1].env.raw)]
+
+
+def at_position_0() -> list[str]:
+    g, d, _ = _deciding()
+    zero = {"at": 0, "state": ""}
+    codes = [_code(g.t, g.envelope(d, "choice", {"choice": legal(g.referee.st, d)[0].wire()}, **zero)),
+             _code(g.t, g.envelope(d, "commit", {"war": 1, "commit": "00" * 32}, **zero)),
+             _code(g.t, g.envelope(d, "drop", {"seats": [1 - d]}, **zero))]
+    assert g.sessions[d].resign(g.now).ok  # a seat played by the bot now: still stale, not not_expected
+    return codes + [_code(g.t, g.envelope(d, "commit", {"war": 1, "commit": "00" * 32}, **zero))]
+
+
+def bots_alone() -> list[str]:
+    powers = new_game(2).powers
+    body = Genesis(GAME_ID, tuple(SeatInfo(p, "", "bot") for p in powers)).body()
+    genesis = build(identity(0), game=GAME_ID, seq=0, prev=None, kind="genesis", at=0, state="", body=body)
+    return [_code(Transcript(), genesis.raw)]
+
+
+def commit_for_no_war() -> list[str]:
+    g, d, _ = _deciding()
+    return [_code(g.t, g.envelope(d, "commit", {"war": w, "commit": "00" * 32})) for w in (4, 0, -1)]
+
+
+def commit_too_soon() -> list[str]:
+    g, d, _ = _deciding()
+    return [_code(g.t, g.envelope(d, "commit", {"war": w, "commit": "00" * 32})) for w in (1, 3)]
+
+
+def choice_during_reveals() -> list[str]:
+    g = Game(2)
+    g.sessions[1].suppress = frozenset({"reveal"})
+    g.play_until(lambda g: g.referee.chance_round() > 0)
+    assert dict(g.referee.awaited()) == {1: "reveal"}
+    return [_code(g.t, g.envelope(s, "choice", {"choice": ["pass"]})) for s in (0, 1)]
+
+
+def reveal_during_decision() -> list[str]:
+    g, d, _ = _deciding()
+    body = {"chance": {"for": [d, d], "kind": "sea_roll", "ranges": [[1, 6], [1, 6]]},
+            "r": g.referee.st.chance_count + 1, "value": "00" * 32}
+    return [_code(g.t, g.envelope(s, "reveal", body)) for s in (0, 1)]
+
+
+CASES = {
+    r"an empty line (no byte before its `\n`)": empty_line,
+    "a `kind` not in the list of section 3, signed": unknown_kind_signed,
+    'a `kind` not in the list of section 3, with `sig` `""`, `null` or absent': unknown_kind_unsigned,
+    "a number with a fraction or an exponent (`3.0`, `3e0`) as `v`, `seq` or `at`": float_in_field,
+    "a number with a fraction or an exponent anywhere in `body`": float_in_body,
+    "an object with a key twice (the envelope, or an object inside `body`)": key_twice,
+    "any message but a genesis, before the genesis is in": before_genesis,
+    'any message but a genesis made at position 0 (`at` 0, `state` `""`), once the genesis is in': at_position_0,
+    "a genesis whose seats all have an empty `key`": bots_alone,
+    "a `commit` for war 4, or any war but 1, 2 and 3": commit_for_no_war,
+    "a `commit` for a war that has not ended yet": commit_too_soon,
+    "a `choice` while the engine waits for a chance event's reveals": choice_during_reveals,
+    "a `reveal` while the engine waits for a decision": reveal_during_decision,
+}
+
+
+def test_each_case_of_the_page_gets_its_code() -> None:
+    rows = table("### Which code, case by case")
+    assert [case for case, _ in rows] == list(CASES)
+    for case, code in rows:
+        assert code in REASONS, case
+        assert set(CASES[case]()) == {code}, case
