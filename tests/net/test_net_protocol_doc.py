@@ -291,3 +291,101 @@ def test_each_case_of_the_page_gets_its_code() -> None:
     for case, code in rows:
         assert code in REASONS, case
         assert set(CASES[case]()) == {code}, case
+
+
+# --------------------------------------------------------------------------- chance events from a log alone
+COMPONENTS = Path(__file__).resolve().parents[2] / "game" / "rules" / "data" / "standard.json"
+
+
+def chance_events(log: list[bytes]) -> list[tuple[dict[str, Any], list[int]]]:
+    """Each chance event's request and values, from the log alone (section 7's recipe)."""
+    genesis = json.loads(log[0])
+    keys = [s["key"] for s in genesis["body"]["seats"]]
+    by_r: dict[int, list[tuple[int, str, dict[str, Any]]]] = {}
+    for raw in log:
+        m = json.loads(raw)
+        if m["kind"] == "reveal":
+            by_r.setdefault(m["body"]["r"], []).append((keys.index(m["author"]), m["body"]["value"], m["body"]["chance"]))
+    assert sorted(by_r) == list(range(1, len(by_r) + 1))
+    out = []
+    for r in sorted(by_r):
+        reveals = sorted(by_r[r])
+        request = reveals[0][2]
+        assert all(x[2] == request for x in reveals)
+        beacon = hashlib.sha256(b"soe/beacon" + bytes.fromhex(genesis["game"]) + u64(r)
+                                + b"".join(bytes.fromhex(x[1]) for x in reveals)).digest()
+        out.append((request, recipe_expand(beacon, [tuple(x) for x in request["ranges"]])))
+    return out
+
+
+@pytest.fixture(scope="module")
+def played() -> tuple[Game, list[bytes]]:
+    g = Game(2, seed=1)  # a game with a Reserve reroll, sea rolls of 1 and a Pirates' strike
+    g.finish()
+    return g, [e.env.raw for e in g.t.entries]
+
+
+def test_the_dice_tally_from_a_log_alone(played: tuple[Game, list[bytes]]) -> None:
+    g, log = played
+    events = chance_events(log)
+    powers = [s["power"] for s in json.loads(log[0])["body"]["seats"]]
+    tally: dict[str, dict[str, int]] = {p: {"dice": 0, "total": 0} for p in powers}
+    faces = [0] * 6
+    for request, values in events:
+        owners = request["for"]
+        read = 2 if request["kind"] == "sea_roll" and values[0] == 1 else 1 if request["kind"] == "sea_roll" else len(values)
+        for who, value in zip(owners[:read], values[:read], strict=True):
+            if who is None:
+                continue
+            side = tally.setdefault("neutral" if who == "neutral" else powers[who], {"dice": 0, "total": 0})
+            side["dice"] += 1
+            side["total"] += value
+            faces[value - 1] += 1
+    rep = verify_messages(log)
+    assert rep.fair and rep.chance_events == len(events)
+    assert rep.dice == tally and rep.faces == faces
+    # the game had every case the rule speaks of
+    kinds = [(req["kind"], req["for"], values) for req, values in events]
+    assert any(k == "reroll" for k, _, _ in kinds)
+    assert any(k == "sea_roll" and v[0] == 1 for k, _, v in kinds) and any(k == "sea_roll" and v[0] > 1 for k, _, v in kinds)
+    assert any(k == "dice" and f[:2] == ["neutral", "neutral"] and f[2] != "neutral" for k, f, _ in kinds)
+    for c in g.referee.chances:  # the chance records agree: a neutral side is seat -1 there
+        if c.kind == "dice":
+            assert [("neutral" if seat < 0 else seat) for seat, _ in c.dice] == [c.owners[0], c.owners[2]]
+
+
+def test_the_first_player_and_the_bag_from_a_log_alone(played: tuple[Game, list[bytes]]) -> None:
+    _, log = played
+    events = chance_events(log)
+    n = len(json.loads(log[0])["body"]["seats"])
+    after: list[dict[str, Any]] = []  # the engine's state after each chance event
+
+    def watch(t: Transcript) -> None:
+        if t.referee is not None and len(t.referee.chances) > len(after):
+            st = t.referee.st
+            after.append({"first": st.first, "bag": list(st.bag), "face_up": {a: list(c) for a, c in st.face_up.items()},
+                          "markers": {a: list(m) for a, m in st.markers.items()}})
+
+    verify_messages(log, watch=watch)
+    assert len(after) == len(events)
+    (first_request, (first,)), (setup, drawn_values) = events[0], events[1]
+    assert first_request == {"kind": "first_player", "ranges": [[0, n - 1]], "for": [None]}
+    assert after[0]["first"] == first  # an index into the genesis seats
+    counters = json.loads(COMPONENTS.read_text(encoding="utf-8"))["counters"]
+    area = {c["id"]: c["area"] for c in counters}
+    bag = sorted(area)
+    assert setup["kind"] == "draw" and setup["ranges"] == [[0, len(bag) - 1 - i] for i in range(10 + 5 * n)]
+    drawn = [bag.pop(v) for v in drawn_values]
+    state = after[1]
+    assert state["bag"] == bag
+    assert sorted(c for cs in state["face_up"].values() for c in cs) == sorted(drawn[:10])
+    for i in range(n):
+        seat = (first + i) % n
+        mine = [area[c] for c in drawn[10 + 5 * i:15 + 5 * i]]
+        assert {a: m[seat] for a, m in state["markers"].items() if m[seat]} == {a: mine.count(a) for a in mine}
+    wars = [(k, req, values) for k, (req, values) in enumerate(events) if req["kind"] == "draw"][1:]
+    assert len(wars) == 2  # the draws of wars 2 and 3
+    for k, req, values in wars:
+        assert req["ranges"] == [[0, len(bag) - 1 - i] for i in range(min(10, len(bag)))]
+        laid = [bag.pop(v) for v in values]
+        assert after[k]["bag"] == bag and all(c in after[k]["face_up"][area[c]] for c in laid)
