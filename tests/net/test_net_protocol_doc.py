@@ -20,7 +20,7 @@ from net.core.encoding import canonical_json
 from net.core.envelope import build, parse, signing_input
 from net.core.genesis import Genesis, SeatInfo
 from net.core.identity import Identity
-from net.core.reasons import REASONS
+from net.core.reasons import REASONS, Reject
 from net.core.transcript import Transcript
 from net.core.unrest import commitment
 from net.core.verify import verify_messages
@@ -389,3 +389,19 @@ def test_the_first_player_and_the_bag_from_a_log_alone(played: tuple[Game, list[
         assert req["ranges"] == [[0, len(bag) - 1 - i] for i in range(min(10, len(bag)))]
         laid = [bag.pop(v) for v in values]
         assert after[k]["bag"] == bag and all(c in after[k]["face_up"][area[c]] for c in laid)
+
+
+def test_the_page_names_exactly_the_bots_a_genesis_takes() -> None:
+    from game.bots import BOT_NAMES
+
+    m = re.search(r'"drop_bot": ((?:"[a-z]+"\|?)+)\}', DOC.read_text(encoding="utf-8"))
+    assert m and tuple(m.group(1).replace('"', "").split("|")) == BOT_NAMES
+    g = Game(2)
+    body = g.t.entries[0].env.body
+    for name in (*BOT_NAMES, "strong", "Greedy"):
+        try:
+            Genesis.from_body(GAME_ID, dict(body, drop_bot=name))
+        except Reject as r:
+            assert name not in BOT_NAMES and r.code == "bad_genesis"
+        else:
+            assert name in BOT_NAMES
