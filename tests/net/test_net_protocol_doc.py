@@ -391,6 +391,16 @@ def test_the_first_player_and_the_bag_from_a_log_alone(played: tuple[Game, list[
         assert after[k]["bag"] == bag and all(c in after[k]["face_up"][area[c]] for c in laid)
 
 
+def test_incomplete_names_the_last_line_and_unsealed_reveals_count(played: tuple[Game, list[bytes]]) -> None:
+    _, log = played
+    # cut the log after a reveal whose author signs nothing more before the cut
+    cut = next(i for i, raw in enumerate(log) if json.loads(raw)["kind"] == "reveal" and i > 10) + 1
+    rep = verify_messages(log[:cut])
+    assert rep.status == "incomplete" and rep.messages == cut
+    assert rep.failure is not None and rep.failure["line"] == cut and rep.failure["waits"]
+    assert verify_messages([]).failure == {"line": 0, "code": "no_genesis", "text": "the log holds no messages"}
+
+
 def test_the_page_names_exactly_the_bots_a_genesis_takes() -> None:
     from game.bots import BOT_NAMES
 
