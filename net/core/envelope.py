@@ -12,7 +12,8 @@ the preimage of its author's last hash-chain value, which only the author can pr
 and every other field is fixed by the transcript it is made on (the author's next seq
 and last id, the one position that waits for that chance event and its state hash), so
 there is exactly one valid reveal of a seat for a chance event and nothing for a
-signature to add. The author's next signed message names it as its ``prev``. Checking
+signature to add. The author's next signed message seals it: its ``prev`` names this
+reveal or a later reveal of the author whose ``prev`` leads back to it. Checking
 six signatures fewer per chance event is what keeps the dice quick. Reveals, the most
 frequent messages, also have a fast path through :func:`parse`.
 

@@ -149,6 +149,8 @@ class Genesis:
         people = [s.key for s in infos if s.key]
         if len(set(people)) != len(people):
             raise bad("every seat needs its own key")
+        if not people:  # no one would ever join, so play would never start
+            raise bad("at least one seat must be a person's (a seat with a key)")
         L, timeout, bot = body["chain_length"], body["timeout_ms"], body["drop_bot"]
         if isinstance(L, bool) or not isinstance(L, int) or not MIN_CHAIN_LENGTH <= L <= MAX_CHAIN_LENGTH:
             raise bad(f"chain_length must be an integer {MIN_CHAIN_LENGTH}..{MAX_CHAIN_LENGTH} "
