@@ -17,7 +17,7 @@ from netkit import GAME_ID, Game, identity
 from game.rules import legal, new_game
 from net.core.beacon import HashChain, beacon_value, expand
 from net.core.encoding import canonical_json
-from net.core.envelope import build, parse, signing_input
+from net.core.envelope import PROTOCOL_VERSION, build, parse, signing_input
 from net.core.genesis import Genesis, SeatInfo
 from net.core.identity import Identity
 from net.core.reasons import REASONS, Reject
@@ -156,7 +156,7 @@ def table(heading: str) -> list[tuple[str, str]]:
 
 def _fields(g: Game, seat: int, kind: str, body: dict[str, Any], **over: Any) -> dict[str, Any]:
     seq, prev = g.t.last_of(g.ids[seat].public_hex)
-    f = {"v": 3, "game": g.t.game_id, "author": g.ids[seat].public_hex, "seq": seq, "prev": prev, "kind": kind,
+    f = {"v": PROTOCOL_VERSION, "game": g.t.game_id, "author": g.ids[seat].public_hex, "seq": seq, "prev": prev, "kind": kind,
          "at": g.t.position, "state": g.t.state_hash, "body": body}
     f.update(over)
     return f
@@ -201,7 +201,7 @@ def float_in_field() -> list[str]:
     g, _, good = _deciding()
     env = parse(good)
     return [_code(g.t, good.replace(old, new, 1)) for old, new in (
-        (b'"v":3}', b'"v":3.0}'), (b'"seq":%d,' % env.seq, b'"seq":%d.0,' % env.seq),
+        (b'"v":%d}' % PROTOCOL_VERSION, b'"v":%d.0}' % PROTOCOL_VERSION), (b'"seq":%d,' % env.seq, b'"seq":%d.0,' % env.seq),
         (b'"at":%d,' % env.at, b'"at":%de0,' % env.at))]
 
 
