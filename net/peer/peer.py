@@ -19,6 +19,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
+import zmq
+
 from game.bots import lend
 from game.rules import Choice, State, state_hash
 from net.core.beacon import SECRET_BYTES
@@ -51,7 +53,7 @@ from net.peer.events import (
     StillTrying,
     SubmitRefused,
 )
-from net.peer.files import PeerFiles, check_game_files, read_chat, read_meta, write_meta
+from net.peer.files import PeerFiles, check_game_files, curve_keys, read_chat, read_meta, write_meta
 from net.peer.replica import GameReplica
 from net.release import release as live_release
 from net.store import GameLock, TranscriptFile, lock_game, resume_session, write_private
@@ -161,8 +163,11 @@ class Peer:
             store = TranscriptFile(files.log)
             session = Session(identity, secret=secret, journal=store, now=clock())
             replica = GameReplica(session, lobby)
+            keys = zmq.curve_keypair() if curve and zmq.has("curve") else None
+            if keys is not None:
+                write_private(files.curve, keys[1])  # a resume listens with the key the invite names
             node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
-                        limits=limits, clock=clock, author=identity.public_hex)
+                        limits=limits, clock=clock, author=identity.public_hex, curve_keys=keys)
         except BaseException:  # e.g. the port is taken: leave no files of a game that never was
             if store is not None:
                 store.close()
@@ -203,7 +208,8 @@ class Peer:
             replica = GameReplica(session)
             role = str(meta.get("role", "player"))
             node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise, role=role,
-                        curve=curve, limits=limits, clock=clock, author=identity.public_hex)
+                        curve=curve, limits=limits, clock=clock, author=identity.public_hex,
+                        curve_keys=curve_keys(files))
         except BaseException:
             if session is not None and isinstance(session.journal, TranscriptFile):
                 session.journal.close()
