@@ -196,9 +196,9 @@ def on_bye(peer: Peer, link: Link, code: str, reason: str) -> None:
 def on_info(peer: Peer, data: dict[str, Any]) -> None:
     """An ``INFO`` arrived: believed only when it is an ``info`` signed by the key the
     invite names as the host's, and newer (a higher serial) than the last one believed.
-    The host's release first (another one: leave at once), then the game's settings the
-    first time, and the seats while it has not started (their shape is checked as they
-    are shown)."""
+    The host's release first (another one, before the genesis: leave at once), then the
+    game's settings the first time, and the seats while it has not started (their shape is
+    checked as they are shown)."""
     if peer.lobby is not None or not peer.expect_fp:
         return
     try:
@@ -210,7 +210,7 @@ def on_info(peer: Peer, data: dict[str, Any]) -> None:
         return
     peer.info_serial = serial
     info = env.body
-    if info["release"] != peer.release:
+    if info["release"] != peer.release and peer.session.transcript.genesis is None:  # (after it: judge_genesis)
         refuse(peer, Refused("release", theirs=info["release"], expected=peer.release))
         return
     if not peer.info:
