@@ -81,6 +81,38 @@ def new_log(log: str | Path | None, game_id: str, identity: Identity, role: str 
     return path
 
 
+def played_before(game_id: str, identity: Identity) -> Path | None:
+    """This key's log of the game ``game_id`` where ``soe join`` keeps it, if it holds a
+    game: a joiner never takes a seat again, with another secret, in a game id it has
+    played (a host that signs a game id again gets no second chain from it)."""
+    name = default_log(game_id, identity).name
+    for d in folders.game_dirs("games"):
+        path = d / name
+        try:
+            if path.stat().st_size > 0:
+                return path
+        except OSError:
+            continue
+    return None
+
+
+def start_when_full(peer: Peer) -> Callable[[Peer], None] | None:
+    """For a host resumed before the start (its lobby restored): what its table does at each
+    turn until the start: sign the genesis once every seat is taken, with the settings its
+    lobby states (a computer player, greedy, takes the seats of players dropped later).
+    None for any other peer."""
+    lobby = peer.lobby
+    if lobby is None or lobby.started:
+        return None
+    settings = dict(lobby.settings)
+
+    def start(p: Peer) -> None:
+        if lobby.full and not lobby.started:
+            p.start_game(timeout_ms=settings.get("timeout_ms", 120_000), chain_length=settings.get("chain_length"))
+
+    return start
+
+
 def read_invite(text: str, browse: Callable[[float], list[Any]] | None = None) -> Invite:
     """The invite ``text`` is, or the one of the LAN game it names (``browse`` lists the
     games announced on the LAN, :func:`net.discovery.browse`)."""
@@ -267,6 +299,9 @@ def join_game(invite: Invite, *, name: str, power: str = "", key: str | None = N
 
     ident = identity_for(key)
     path = new_log(log, invite.game_id, ident)
+    earlier = played_before(invite.game_id, ident)
+    if earlier is not None and earlier != path:  # (the same file: new_log said so)
+        raise NetStartError("played_before", log=str(earlier))
     try:
         peer = Peer.create(ident, role="player", game_id=invite.game_id, log=path, host=bind, port=port,
                            advertise=advertised(bind, advertise), curve=curve, name=name, power=power,

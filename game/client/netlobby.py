@@ -35,6 +35,7 @@ from game.client.netgames import (
     host_game,
     join_game,
     resume_game,
+    start_when_full,
     watch_game,
 )
 from game.client.nettable import NetTable, Stopped
@@ -113,8 +114,10 @@ def resume_job(path: Path) -> Job[Resumed]:
 
 def resumed_table(r: Resumed) -> NetTable:
     """The table of a resumed peer: a person plays the seat unless a computer player did
-    (or it is a spectator's); the game so far comes first, as history."""
-    return NetTable(r.peer, human=r.role == "player" and not r.bot, history=True)
+    (or it is a spectator's); the game so far comes first, as history; a host resumed
+    before the start seats the joiners and starts once every seat is taken."""
+    return NetTable(r.peer, human=r.role == "player" and not r.bot, history=True,
+                    before_start=start_when_full(r.peer))  # a host resumed before the start goes on with its lobby
 
 
 class _Closer:

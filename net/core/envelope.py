@@ -38,7 +38,8 @@ from net.core.reasons import Reject
 PROTOCOL_VERSION = 4  # 3: a reveal carries its chance request; 4: a genesis names its release, clocks and nonces
 MAX_MESSAGE_BYTES = 32 * 1024
 FIELDS = ("at", "author", "body", "game", "kind", "prev", "seq", "sig", "state", "v")
-KINDS = ("hello", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign", "drop", "end")
+KINDS = ("hello", "leave", "info", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign",
+         "drop", "end")
 GAME_ID_BYTES = 16
 UNSIGNED_KINDS = frozenset({"reveal"})  # see the module docstring
 MAX_SEQ = (1 << 53) - 1  # integers stay exact in every JSON implementation

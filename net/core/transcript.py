@@ -45,7 +45,7 @@ from net.core.statehash import StateHasher
 # kinds that act on the current position: they must be made at it
 ACTING = frozenset({"choice", "reveal", "undo", "resign"})
 # signed messages of the lobby, with a seq of their own: never part of a transcript
-LOBBY_KINDS = frozenset({"hello", "chat"})
+LOBBY_KINDS = frozenset({"hello", "leave", "info", "chat"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 from net.core.chat import ChatBox, ChatLine
-from net.core.envelope import message_id, parse
+from net.core.envelope import Envelope, message_id, parse
 from net.core.lobby import Lobby
 from net.core.reasons import Reject
 from net.core.session import Held, Session
@@ -16,12 +18,12 @@ class GameReplica:
     """The transport's view of a session (and of the host's lobby): implements
     :class:`net.mesh.Replica`."""
 
-    def __init__(self, session: Session, lobby: Lobby | None = None, my_hello: bytes = b"") -> None:
+    def __init__(self, session: Session, lobby: Lobby | None = None) -> None:
         self.session = session
         self.lobby = lobby
-        self.my_hello = my_hello
-        # a joiner asks for its seat once it has seen the host's lobby (and so the game's
-        # settings, shown to its player); never for a game whose settings are out of bounds
+        # a joiner asks for its seat (net.peer.door) once it has seen the host's lobby (and
+        # so the game's settings, shown to its player); never for a game whose settings are
+        # out of bounds
         self.settings_seen = False
         self.settings_refused = False
         self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
@@ -30,6 +32,11 @@ class GameReplica:
         self.chat: ChatBox | None = None  # the game's chat lines (net.core.chat), never part of the game
         self.chat_new: list[ChatLine] = []  # accepted since the peer last looked
         self.heard: dict[str, int] = {}  # author -> when a message of it was last taken in (directly or relayed)
+        self.hello_heard: dict[str, int] = {}  # the host: a seated joiner's key -> when its hello last came
+        # whether to take in a genesis (net.peer.door.judge_genesis), and what to call when
+        # the host's lobby has signed a new info (to save it)
+        self.judge_genesis: Callable[[Envelope], bool] | None = None
+        self.on_lobby_change: Callable[[], None] | None = None
 
     def _scan(self) -> None:
         """Collect the messages accepted since the last look, to flood them."""
@@ -41,14 +48,7 @@ class GameReplica:
         return self.session.transcript.heads()
 
     def missing(self, their_have: dict[str, int]) -> list[bytes]:
-        out = self.session.transcript.missing_for(their_have)
-        if self._asking():
-            out.append(self.my_hello)
-        return out
-
-    def _asking(self) -> bool:
-        return (bool(self.my_hello) and self.session.transcript.genesis is None and self.settings_seen
-                and not self.settings_refused)
+        return self.session.transcript.missing_for(their_have)
 
     def receive(self, raw: bytes, now: int) -> str:
         if self.frozen:
@@ -67,11 +67,18 @@ class GameReplica:
                 self._extra.append(raw)  # flooded on, as a game's message is
                 self.chat_new.append(self.chat.lines[-1])
             return code
-        if env.kind == "hello":
-            if self.lobby is None:
-                return "held"  # not ours to judge; only the host seats players
+        if env.kind in ("hello", "leave", "info"):
+            if self.lobby is None or env.kind == "info":
+                return "held"  # not ours to judge; only the host seats players (an info comes as INFO)
+            if env.kind == "leave":
+                return self.lobby.withdraw(raw)
             code = self.lobby.offer(raw)
-            return "accepted" if code in ("accepted", "duplicate") else code  # a refusal: told in a BYE
+            if code in ("accepted", "duplicate"):
+                self.hello_heard[env.author] = now  # the joiner is there (its hello goes to the host alone)
+                return "accepted"
+            return code  # a refusal: told in a BYE
+        if env.kind == "genesis" and self.judge_genesis is not None and not self.judge_genesis(env):
+            return "not_expected"
         res = self.session.incoming(raw, now, env)
         if isinstance(res, Accepted):
             self.heard[env.author] = now
@@ -89,9 +96,16 @@ class GameReplica:
         self._scan()
         self.session.outgoing()  # own messages are transcript entries: flooded from there
         out, self._extra = self._extra, []
-        if self._asking():
-            out.append(self.my_hello)
         return out
 
     def info(self) -> dict[str, Any] | None:
-        return self.lobby.info() if self.lobby is not None else None
+        """The host's lobby as its ``INFO`` states it: the signed ``info`` envelope, as the
+        JSON object the transport sends (its canonical encoding is the envelope's bytes)."""
+        if self.lobby is None:
+            return None
+        serial = self.lobby.serial
+        raw = self.lobby.signed_info()
+        if self.lobby.serial != serial and self.on_lobby_change is not None:
+            self.on_lobby_change()  # saved before it leaves: a restarted host signs only newer ones
+        info: dict[str, Any] = json.loads(raw)
+        return info

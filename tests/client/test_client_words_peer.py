@@ -127,6 +127,20 @@ def test_refusals_in_words() -> None:
         "the game was started by the key aaaa, not by the invite's host cccc: leaving it")
     assert refusal(Refused("wrong_game", endpoint="tcp://h:1", game="ff")) == (
         "the host at tcp://h:1 refused game ff: it hosts another game now (is the invite old?)")
+    theirs, mine = "0.2.0+0123456789abcdef modified fedcba9876543210", "0.1.0+aaaaaaaaaaaaaaaa"
+    assert refusal(Refused("release", theirs=theirs, expected=mine)) == (
+        f"this game is played with release {theirs}, and this program is release {mine}: install release "
+        "0.2.0+0123456789abcdef to take part")
+    assert mine in refusal(Refused("release", expected=mine)) and "install the host's release" in refusal(
+        Refused("release", expected=mine))
+    assert refusal(Refused("not_this_lobby")).startswith("the game's genesis was not made for this lobby")
+
+
+def test_a_release_refusal_in_italian(italian: None) -> None:
+    said = refusal(Refused("release", theirs="0.2.0+0123456789abcdef", expected="0.1.0+aaaaaaaaaaaaaaaa"))
+    assert said == ("questa partita si gioca con la versione 0.2.0+0123456789abcdef, e questo programma è la versione "
+                    "0.1.0+aaaaaaaaaaaaaaaa: installa la versione 0.2.0+0123456789abcdef per prenderne parte")
+    assert refusal(Refused("not_this_lobby")).startswith("la genesi della partita non è stata fatta per questa sala")
 
 
 def test_the_game_in_words() -> None:

@@ -113,7 +113,7 @@ def window_error(code: str, fields: Mapping[str, Any]) -> str:
     its flags)."""
     if code == "in_use":
         return t("in_use")
-    if code == "log_in_use":
+    if code in ("log_in_use", "played_before"):
         return t("log_in_use", log=str(fields.get("log", "")).rsplit("/", 1)[-1])
     if code == "key_in_game":
         return t("key_in_game")

@@ -23,6 +23,7 @@ from game.client.words.numbers import number
 from game.rules.board import load_board
 from net.core.beacon import MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
 from net.core.genesis import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, settings_fault
+from net.core.release import installable_name
 from net.core.session import Waiting
 from net.peer.events import (
     Awaiting,
@@ -93,6 +94,12 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "refused_full": N_("the game is full; `soe spectate` to watch"),
     "refused_wrong_game": N_("the host at {endpoint} refused game {game}: it hosts another game now (is the invite "
                              "old?)"),
+    "refused_release": N_("this game is played with release {theirs}, and this program is release {mine}: install "
+                          "release {install} to take part"),
+    "refused_release_unknown": N_("the host plays another release of soe than this one ({mine}): install the host's "
+                                  "release to take part"),
+    "refused_not_this_lobby": N_("the game's genesis was not made for this lobby: the host signed it for another "
+                                 "request of your key (a game id used again); not taking a seat"),
     "refused_other": N_("the host refused this player ({code})"),
     # the game
     "submit_refused": N_("refused: Rejected(code={code!r}, text={text!r}, id={id!r})"),
@@ -265,7 +272,7 @@ def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:
 
 
 def refusal(r: Refused) -> str:
-    """Why this joiner may not play here."""
+    """Why this joiner (or spectator) may not play (or watch) here."""
     if r.code == "fingerprint" and r.by_genesis:
         return _t("refused_creator", theirs=r.theirs, expected=r.expected)
     if r.code == "fingerprint":
@@ -273,8 +280,12 @@ def refusal(r: Refused) -> str:
                   expected=r.expected)
     if r.code == "wrong_game":
         return _t("refused_wrong_game", endpoint=r.endpoint, game=r.game)
-    if r.code in ("key_seated", "full"):
+    if r.code in ("key_seated", "full", "not_this_lobby"):
         return _t(f"refused_{r.code}")
+    if r.code == "release" and r.theirs:
+        return _t("refused_release", theirs=r.theirs, mine=r.expected, install=installable_name(r.theirs))
+    if r.code == "release":
+        return _t("refused_release_unknown", mine=r.expected)
     return _t("refused_other", code=r.code)
 
 
