@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ATTACKS = ("tests/p2p/test_p2p_attacks.py", "tests/p2p/test_p2p_clocks.py", "tests/p2p/test_p2p_strangers.py",
-           "tests/p2p/test_p2p_lobby_attacks.py")
+ATTACKS = ("tests/p2p/test_p2p_attacks.py", "tests/p2p/test_p2p_clocks.py", "tests/p2p/test_p2p_door_attacks.py",
+           "tests/p2p/test_p2p_release.py", "tests/p2p/test_p2p_rogue.py")
 
 
 def tests(files: list[str], pattern: str) -> list[str]:
