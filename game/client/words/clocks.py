@@ -37,12 +37,17 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     # a seat's clock in the game
     "overdue_bank": N_("its game clock ran out"),
     "overdue_timeout": N_("its turn passed the timeout"),
+    "overdue_bank_short": N_("out of time"),
+    "overdue_timeout_short": N_("past the timeout"),
     "clocks_head": N_("game clock: {clock}; a turn may keep the game waiting {timeout}"),
     "clock_seat": N_("{who}: {time} left"),
     "clock_seat_running": N_("{who}: {time} left; the game has waited {turn} for it"),
     "clock_seat_none": N_("{who}: the game has waited {turn} for it"),
     "clock_seat_out": N_("{who}: no time left ({time} over)"),
     "clocks_none": N_("the game has not started yet"),
+    "tip": N_("{who}: {time} left on the game clock ({clock})"),
+    "tip_running": N_("{who}: {time} left on the game clock ({clock}), ticking: the game has waited {turn} for it"),
+    "tip_out": N_("{who}: its game clock ran out ({clock}); the others may hand its seat to a computer player"),
     "seat": N_("{power} ({name})"),
 })
 """Every sentence of the game clock, by its key."""
@@ -98,10 +103,13 @@ def clock_problem(bank_ms: int, increment_ms: int) -> str | None:
     return None
 
 
-def overdue_why(bank: int | None) -> str:
+def overdue_why(bank: int | None, short: bool = False) -> str:
     """Why an overdue seat is: its bank is spent, or (with a bank left, or none at all) its
-    turn passed the drop timeout."""
-    return _t("overdue_bank") if bank is not None and bank <= 0 else _t("overdue_timeout")
+    turn passed the drop timeout (``short``: in two or three words, for a crowded line)."""
+    spent = bank is not None and bank <= 0
+    if short:
+        return _t("overdue_bank_short") if spent else _t("overdue_timeout_short")
+    return _t("overdue_bank") if spent else _t("overdue_timeout")
 
 
 def clock_lines(rule: tuple[int, int, int] | None, clocks: Iterable[Any], power: Callable[[str], str]) -> list[str]:
@@ -127,5 +135,16 @@ def clock_lines(rule: tuple[int, int, int] | None, clocks: Iterable[Any], power:
     return out
 
 
-__all__ = ["LOW_MS", "TEMPLATES", "clock_lines", "clock_problem", "clock_time", "game_clock", "low", "overdue_why",
-           "span"]
+def clock_tip(who: str, bank: int, running: bool, turn: int, rule: tuple[int, int, int]) -> str:
+    """What the mouse on a seat's clock says: what is left of its bank, of what clock, and
+    how long the game has waited for it when it ticks (``rule``: bank, increment, timeout)."""
+    clock = game_clock(rule[0], rule[1])
+    if bank <= 0:
+        return _t("tip_out", who=who, clock=clock)
+    if running:
+        return _t("tip_running", who=who, time=clock_time(bank), clock=clock, turn=span(turn))
+    return _t("tip", who=who, time=clock_time(bank), clock=clock)
+
+
+__all__ = ["LOW_MS", "TEMPLATES", "clock_lines", "clock_problem", "clock_time", "clock_tip", "game_clock", "low",
+           "overdue_why", "span"]
