@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.client import folders
+from net.core.genesis import DEFAULT_BANK_MS, DEFAULT_INCREMENT_MS
 from net.core.identity import Identity, fingerprint
 from net.core.lobby import DEFAULT_PORT, Invite, InviteError, Lobby, new_game_id
 from net.peer import Peer
@@ -137,6 +138,8 @@ class HostSettings:
     power: str = ""
     timeout_s: float = 120.0
     chain_length: int | None = None
+    bank_ms: int = DEFAULT_BANK_MS  # the game clock: each seat's time bank (0: no game clock)
+    increment_ms: int = DEFAULT_INCREMENT_MS  # and what a turn gives back (0 without a bank)
     bind: str = "0.0.0.0"
     port: int | None = None  # None: the default port, or any free one when it is taken
     advertise: str | None = None
@@ -185,7 +188,8 @@ class Hosted:
         """Sign the genesis (in the peer's thread): the lobby's seats, computer players
         (``drop_bot``) in the free ones."""
         s = self.settings
-        done = peer.start_game(timeout_ms=int(s.timeout_s * 1000), chain_length=s.chain_length, drop_bot=drop_bot)
+        done = peer.start_game(timeout_ms=int(s.timeout_s * 1000), chain_length=s.chain_length, drop_bot=drop_bot,
+                               bank_ms=s.bank_ms, increment_ms=s.increment_ms)
         if self.announcer is not None:
             self.announcer.update(0, True)
         return done
@@ -226,7 +230,7 @@ def host_game(s: HostSettings, decider: Any = None) -> Hosted:
     from net.store import GameInUse
 
     chain = s.chain_length or DEFAULT_CHAIN_LENGTH
-    problem = settings_problem(chain, int(s.timeout_s * 1000))
+    problem = settings_problem(chain, int(s.timeout_s * 1000), s.bank_ms, s.increment_ms)
     if problem:
         raise NetStartError("settings", problem=problem)
     ident = identity_for(s.key)
@@ -235,7 +239,8 @@ def host_game(s: HostSettings, decider: Any = None) -> Hosted:
         lobby = Lobby(ident, gid, s.players, host_name=s.name, host_power=s.power)
     except ValueError as exc:
         raise NetStartError("lobby", reason=str(exc)) from None
-    lobby.settings = {"chain_length": chain, "timeout_ms": int(s.timeout_s * 1000)}
+    lobby.settings = {"chain_length": chain, "timeout_ms": int(s.timeout_s * 1000), "bank_ms": s.bank_ms,
+                      "increment_ms": s.increment_ms}
     log = new_log(s.log, gid, ident)
     advertise = advertised(s.bind, s.advertise)
     ports = [s.port] if s.port is not None else [DEFAULT_PORT, 0]  # a busy default: any free port

@@ -303,6 +303,7 @@ class JoinState:
     refused: str = ""
     timeout_ms: int = 0
     chain_length: int = 0
+    clock: tuple[int, int] | None = None  # each seat's bank and increment (None: the host's lobby does not say)
     seats: tuple[tuple[str, str], ...] = ()
     power: str = ""
     news: list[str] = field(default_factory=list)
@@ -377,6 +378,7 @@ class JoinRoom:
             s.phase, s.refused, s.said = "refused", ev.code, refusal(ev)
         elif isinstance(ev, SettingsSeen):
             s.timeout_ms, s.chain_length = ev.timeout_ms, ev.chain_length
+            s.clock = None if ev.bank_ms is None or ev.increment_ms is None else (ev.bank_ms, ev.increment_ms)
         elif isinstance(ev, SettingsRefused):
             s.phase, s.said = "settings", sentence(ev)
         elif isinstance(ev, LobbySeats):

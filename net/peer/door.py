@@ -232,15 +232,18 @@ def on_info(peer: Peer, data: dict[str, Any]) -> None:
 
 
 def _settings(peer: Peer, info: dict[str, Any]) -> None:
-    """Tell a joiner the game's hash-chain length and drop timeout as the host's lobby
-    states them (the genesis binds them; one out of bounds is refused then), and ask for
-    no seat in a game whose settings are out of bounds."""
+    """Tell a joiner the game's hash-chain length, drop timeout and game clock as the host's
+    lobby states them (the genesis binds them; one out of bounds is refused then), and ask
+    for no seat in a game whose settings are out of bounds. A lobby that does not state the
+    game clock (an older release's) is told without it."""
     peer.replica.settings_seen = True
     chain, timeout = info.get("chain_length"), info.get("timeout_ms")
     if type(chain) is not int or type(timeout) is not int:
         return
-    peer.emit(SettingsSeen(timeout, chain))
-    problem = settings_fault(chain, timeout)
+    bank, inc = info.get("bank_ms"), info.get("increment_ms")
+    clock = (bank, inc) if type(bank) is int and type(inc) is int else (None, None)
+    peer.emit(SettingsSeen(timeout, chain, *clock))
+    problem = settings_fault(chain, timeout, clock[0] or 0, clock[1] or 0)
     if problem:
         peer.replica.settings_refused = True
-        peer.emit(SettingsRefused(timeout, chain, problem))
+        peer.emit(SettingsRefused(timeout, chain, problem, *clock))

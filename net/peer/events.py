@@ -65,20 +65,27 @@ class Seated(PeerEvent):
 
 @dataclass(frozen=True, slots=True)
 class SettingsSeen(PeerEvent):
-    """A joiner: the game's settings as the host's lobby states them, before it asks for a seat."""
+    """A joiner: the game's settings as the host's lobby states them, before it asks for a
+    seat: the drop timeout, the hash-chain length and the game clock (each seat's time bank
+    and what a turn gives back; None: a lobby of an older release, which does not say it)."""
 
     timeout_ms: int
     chain_length: int
+    bank_ms: int | None = None
+    increment_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SettingsRefused(PeerEvent):
-    """A joiner: one of the game's settings is out of bounds (``problem``: ``chain_length``
-    or ``timeout_ms``, as :func:`net.core.genesis.settings_fault` says); it takes no seat."""
+    """A joiner: one of the game's settings is out of bounds (``problem``: ``chain_length``,
+    ``timeout_ms``, ``bank_ms`` or ``increment_ms``, as :func:`net.core.genesis.settings_fault`
+    says); it takes no seat."""
 
     timeout_ms: int
     chain_length: int
     problem: str
+    bank_ms: int | None = None
+    increment_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

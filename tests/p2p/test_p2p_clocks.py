@@ -143,3 +143,95 @@ def test_a_peer_left_alone_signs_no_flood_of_votes(made: list[Cluster], tmp_path
     run_until(stay, lambda: _dropped(three, 2, stay), 30, "the vanished seat voted out")
     run_until(stay, lambda: all(p.over for p in stay), 90, "the end")
     assert all(_votes(p) == 1 for p in stay)
+
+
+# ---------------------------------------------------------------------------- the clock a joiner is shown
+def _settings_events(peer: Peer) -> list[object]:
+    from net.peer.events import SettingsRefused, SettingsSeen
+
+    return [e for e in peer.events() if isinstance(e, SettingsSeen | SettingsRefused)]
+
+
+def test_a_joiner_is_shown_the_game_clock_before_it_sits_and_sits_in_no_game_whose_clock_is_out_of_bounds(
+        made: list[Cluster], tmp_path: Path) -> None:
+    """The host's lobby states its game clock beside the timeout and the chain length: the
+    joiner is told it in words before it asks for a seat, and the genesis then has it. A
+    clock out of bounds is named and no seat is taken; a lobby of an older release, which
+    does not state a clock, is told without one and sat in as before."""
+    from game.client.words.lang import set_language
+    from game.client.words.peer import sentence
+    from net.peer.events import SettingsRefused, SettingsSeen
+
+    c = Cluster(tmp_path, 2, name="shown", join=False)
+    made.append(c)
+    c.lobby.settings = {"chain_length": 1024, "timeout_ms": 30_000, "bank_ms": 300_000, "increment_ms": 10_000}
+    joiner = c.join(1)
+    seen: list[object] = []
+    c.run(lambda: c.lobby.full and bool(seen), 10, "the seat taken", also=lambda: seen.extend(_settings_events(joiner)))
+    assert seen == [SettingsSeen(30_000, 1024, 300_000, 10_000)]
+    said = sentence(seen[0])  # type: ignore[arg-type]
+    assert said == ("the host's game: 5 min each + 10 s a turn; a silent seat may be voted out after 30 s; hash chains "
+                    "of 1024 reveals")
+    try:
+        set_language("it")
+        assert sentence(seen[0]).startswith("la partita di chi ospita: 5 min a testa + 10 s a turno;")  # type: ignore[arg-type]
+    finally:
+        set_language("en")
+    c.start(timeout_ms=30_000, bank_ms=300_000, increment_ms=10_000)
+    c.run(lambda: joiner.session.referee is not None, 10, "the genesis at the joiner")
+    g = joiner.session.transcript.genesis
+    assert g is not None and (g.bank_ms, g.increment_ms) == (300_000, 10_000)
+
+    bad = Cluster(tmp_path, 2, name="refused", join=False)
+    made.append(bad)
+    bad.lobby.settings = {"chain_length": 1024, "timeout_ms": 30_000, "bank_ms": 30_000, "increment_ms": 0}
+    j2 = bad.join(1)
+    got: list[object] = []
+    bad.run(lambda: any(isinstance(e, SettingsRefused) for e in got), 10, "the refusal",
+            also=lambda: got.extend(_settings_events(j2)))
+    refusal = next(e for e in got if isinstance(e, SettingsRefused))
+    assert refusal.problem == "bank_ms" and sentence(refusal) == (
+        "this game cannot be played: the game clock must be 0 (none) or 1 to 1440 minutes, not 0.5; not taking a "
+        "seat")
+    idle(bad.everyone(), 1.0)
+    assert not bad.lobby.full  # it never asked for a seat
+
+    old = Cluster(tmp_path, 2, name="older", join=False)
+    made.append(old)
+    old.lobby.settings = {"chain_length": 1024, "timeout_ms": 30_000}  # an older host's lobby
+    j3 = old.join(1)
+    told: list[object] = []
+    old.run(lambda: old.lobby.full and bool(told), 10, "the seat taken", also=lambda: told.extend(_settings_events(j3)))
+    assert told == [SettingsSeen(30_000, 1024)] and "clock" not in sentence(told[0])  # type: ignore[arg-type]
+
+
+def test_soe_host_takes_the_game_clock_and_refuses_one_out_of_bounds_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from game.cli.main import build_parser
+    from game.cli.network.host import settings_of
+
+    root = Path(__file__).resolve().parents[2]
+    cases = ((["--clock", "0.5"], "the game clock must be 0 (none) or 1 to 1440 minutes, not 0.5"),
+             (["--clock", "1441"], "the game clock must be 0 (none) or 1 to 1440 minutes, not 1441"),
+             (["--increment", "601"], "the increment must be 0 to 600 seconds, not 601"),
+             (["--clock", "0", "--increment", "5"],
+              "with no game clock a turn gives back nothing: the increment must be 0, not 5 s"))
+    for args, text in cases:
+        for mode in (["--text"], []):  # refused before the window would open, too
+            out = subprocess.run([sys.executable, "-m", "game.cli", "host", *mode, "--players", "2", "--no-announce",
+                                  "--log", str(tmp_path / "g.jsonl"), *args], cwd=root, capture_output=True,
+                                 text=True, timeout=60)
+            assert out.returncode == 2 and out.stderr.strip() == f"soe host: {text}", (args, mode, out.stderr)
+            assert not (tmp_path / "g.jsonl").exists()
+    parser = build_parser()
+
+    def settings(*args: str) -> tuple[int, int]:
+        s = settings_of(parser.parse_args(["host", *args]))
+        return s.bank_ms, s.increment_ms
+
+    assert settings() == (900_000, 15_000)  # the defaults: 15 min each + 15 s a turn
+    assert settings("--clock", "0") == (0, 0)  # no game clock: no increment either
+    assert settings("--clock", "90", "--increment", "0") == (5_400_000, 0)
+    assert settings("--clock", "1.5", "--increment", "2.5") == (90_000, 2_500)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from game.client.words.clocks import clock_problem, clock_time, game_clock, overdue_why
 from game.client.words.lang import N_, join_and, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.numbers import number
@@ -62,6 +63,8 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "seated": N_("You have a seat: you play {power}; the host starts the game"),
     "settings": N_("the host's game: a silent seat may be voted out after {timeout} s; hash chains of {chain} "
                    "reveals"),
+    "settings_clock": N_("the host's game: {clock}; a silent seat may be voted out after {timeout} s; hash chains "
+                         "of {chain} reveals"),
     "settings_refused": N_("this game cannot be played: {problem}; not taking a seat"),
     "bad_chain_length": N_("the hash chains must be {lo} to {hi} long, not {chain}"),
     "bad_timeout": N_("the timeout must be {lo} to {hi} seconds, not {timeout}"),
@@ -124,7 +127,8 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "link_silent": N_("{who} is silent: its program may have stopped; the game waits for it"),
     "link_back": N_("{who} is connected again"),
     "waiting": N_("waiting for {name} ({power}): {what}"),
-    "waiting_overdue": N_("waiting for {name} ({power}): {what} (overdue)"),
+    "waiting_overdue": N_("waiting for {name} ({power}): {what} (overdue: {why})"),
+    "waiting_clock": N_("waiting for {name} ({power}): {what}; {time} left on its game clock"),
     "waiting_nobody": N_("waiting for nobody"),
     "evidence": N_("refused a message of {who} naming another state for position {position}: kept as evidence "
                    "against it"),
@@ -201,9 +205,11 @@ def final_scores(scores: Mapping[str, int], name: Callable[[str], str] = power_n
     return _t("final_scores", scores=join_list(_t("final_score", power=name(p), score=v) for p, v in scores.items()))
 
 
-def settings_problem(chain_length: int, timeout_ms: int) -> str | None:
-    """Why a game's hash-chain length or drop timeout is out of bounds, or None."""
-    fault = settings_fault(chain_length, timeout_ms)
+def settings_problem(chain_length: int, timeout_ms: int, bank_ms: int = 0, increment_ms: int = 0) -> str | None:
+    """Why a game's hash-chain length, drop timeout or game clock is out of bounds, or None."""
+    fault = settings_fault(chain_length, timeout_ms, bank_ms, increment_ms)
+    if fault in ("bank_ms", "increment_ms"):
+        return clock_problem(bank_ms, increment_ms)
     if fault == "chain_length":
         return _t("bad_chain_length", lo=MIN_CHAIN_LENGTH, hi=MAX_CHAIN_LENGTH, chain=chain_length)
     if fault == "timeout_ms":
@@ -266,9 +272,15 @@ def link_news(before: Connection | None, now: Connection, name: Callable[[str], 
 
 
 def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:
-    """Whom the game waits for, and what for (``what``: seat, commit, reveal, choice, open or end)."""
-    return _t("waiting_overdue" if w.overdue else "waiting", name=w.name, power=name(w.power),
-              what=waiting_what(w.what))
+    """Whom the game waits for, and what for (``what``: seat, commit, reveal, choice, open or
+    end): what is left of its game clock, or why it is overdue (its clock ran out, or its
+    turn passed the timeout)."""
+    fields = {"name": w.name, "power": name(w.power), "what": waiting_what(w.what)}
+    if w.overdue:
+        return _t("waiting_overdue", why=overdue_why(w.bank), **fields)
+    if w.bank is not None:
+        return _t("waiting_clock", time=clock_time(w.bank), **fields)
+    return _t("waiting", **fields)
 
 
 def refusal(r: Refused) -> str:
@@ -322,9 +334,13 @@ def sentence(event: PeerEvent, name: Callable[[str], str] = power_name) -> str:
             return _t("seated", power=name(event.power))
         return _count("seated_wait", event.free, power=name(event.power))
     if isinstance(event, SettingsSeen):
-        return _t("settings", timeout=_seconds(event.timeout_ms / 1000), chain=event.chain_length)
+        if event.bank_ms is None or event.increment_ms is None:  # (an older release's lobby does not say it)
+            return _t("settings", timeout=_seconds(event.timeout_ms / 1000), chain=event.chain_length)
+        return _t("settings_clock", clock=game_clock(event.bank_ms, event.increment_ms),
+                  timeout=_seconds(event.timeout_ms / 1000), chain=event.chain_length)
     if isinstance(event, SettingsRefused):
-        return _t("settings_refused", problem=settings_problem(event.chain_length, event.timeout_ms))
+        return _t("settings_refused", problem=settings_problem(event.chain_length, event.timeout_ms,
+                                                               event.bank_ms or 0, event.increment_ms or 0))
     if isinstance(event, Started):
         if not event.hosting:
             return _t("started_joiner", power=name(event.power))
