@@ -1,5 +1,5 @@
 """The memory and processor time of honest peers under each attack of the hostile reviews:
-``python -m tools.bench_attacks [PATTERN...] [--json]``.
+``python -m tools.bench_attack_memory [PATTERN...] [--json]``.
 
 Runs each attack test (``tests/p2p``: the tests that play an attack against real peers on
 loopback) in a process of its own and reports what that process used: its largest
