@@ -118,6 +118,8 @@ BAD_FILES = [
      "great_britain has units in france, another power's home nation (R-MOV-1)"),
     (_spec({"areas": {"north_america": {"neutral": ["virginia", "virginia"]}}}),
      "virginia is listed twice in north_america: there is one of each nation counter"),
+    (_spec({"bag": ["virginia", "virginia"]}), "virginia is in the bag twice: there is one of each nation counter"),
+    (_spec({"players": {"spain": {"gold": 3}}}), "'spain' is not a player of this scenario"),
     (_spec({"blockades": [["india", GB]]}), "great_britain has no fleet in india to place its Blockade under (R-TIL-21)"),
     (_spec({"blockades": [["german_states", GB]]}), "a Blockade is placed only in a colony, not in german_states"),
     (_spec({"captured": [["german_states", "pirates", FR]]}),

@@ -69,7 +69,7 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
     st.war = number(pos.get("war", 1), "position.war", 1, b.c("wars"))
     st.round = number(pos.get("round", 1), "position.round", 0 if phase == "auctions" else 1, rounds_per_war(st))
     st.first = seat_of(st, pos.get("first", st.powers[0]))
-    _players(st, b, fields(pos.get("players", {}), st.powers, "position.players"))
+    _players(st, b, obj(pos.get("players", {}), "position.players"))
     placed_counters = _areas(st, b, obj(pos.get("areas", {}), "position.areas"))
     st.captured = [captured_entry(st, b, c) for c in seq(pos.get("captured", []), "position.captured")]
     st.blockades = [blockade_entry(st, b, x) for x in seq(pos.get("blockades", []), "position.blockades")]
@@ -198,10 +198,14 @@ def _derive_stock(st: State, b: Board) -> None:
 
 def _derive_bag(st: State, b: Board, pos: dict[str, Any], placed: list[str]) -> None:
     if "bag" in pos:
-        bag = list(pos["bag"])
-        unknown = [c for c in bag if c not in b.counter_by_id]
+        bag = seq(pos["bag"], "position.bag")
+        unknown = [c for c in bag if not isinstance(c, str) or c not in b.counter_by_id]
         if unknown or set(bag) & set(placed):
             raise ScenarioError(say("bad bag: unknown {unknown} or also on the map", unknown=unknown))
+        twice = [c for i, c in enumerate(bag) if c in bag[:i]]
+        if twice:
+            raise ScenarioError(say("{counter} is in the bag twice: there is one of each nation counter",
+                                    counter=twice[0]))
         st.bag = sorted(bag)
         return
     gone: set[str] = set(placed)
