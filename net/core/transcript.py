@@ -29,8 +29,10 @@ fails.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import repeat
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -171,19 +173,29 @@ class Transcript:
         """For catch-up: each author's next seq (how far this peer has every author)."""
         return {author: nxt for author, (nxt, _) in self._next.items()}
 
-    def missing_for(self, heads: Mapping[str, int]) -> list[bytes]:
+    def missing_for(self, heads: Mapping[str, object]) -> list[bytes]:
         """For catch-up: the messages a peer with ``heads`` lacks, in an order it can accept
-        (the order of this transcript). A peer that is up to date, as a heartbeat's heads
-        mostly say, costs a look at each author rather than at every message."""
-        picked: list[int] = []
+        (the order of this transcript)."""
+        return [e.env.raw for e in self.missing_entries(heads)]
+
+    def missing_entries(self, heads: Mapping[str, object]) -> Iterator[Entry]:
+        """For catch-up, lazily: the entries a peer with ``heads`` (author -> next seq, as
+        any peer may say it) lacks, in the order of this transcript. Nothing is listed
+        before it is asked for: a look at each author of this transcript (never at the
+        peer's other keys), then one step per entry taken, so a caller that stops after a
+        few entries (a catch-up budget spent) has paid for those few."""
+        by_seq = self._by_seq
+        runs: list[Iterator[int]] = []
         for author, (nxt, _) in self._next.items():
             head = heads.get(author, 0)
             if not isinstance(head, int) or head < 0:
                 head = 0
-            for seq in range(head, nxt):
-                picked.append(self._by_seq[(author, seq)])
-        picked.sort()
-        return [self.entries[i].env.raw for i in picked]
+            if head < nxt:
+                runs.append(map(by_seq.__getitem__, zip(repeat(author), range(head, nxt))))
+        entries = self.entries
+        if len(runs) == 1:
+            return (entries[i] for i in runs[0])
+        return (entries[i] for i in heapq.merge(*runs))
 
     # ------------------------------------------------------------------ acceptance
     def offer(self, raw: bytes, *, parsed: Envelope | None = None, verified: bool = False) -> Result:

@@ -31,8 +31,9 @@ Sockets live in the thread that calls :meth:`Node.poll`; nothing here starts a t
 
 Modules: :mod:`net.mesh.frames` (frames and addresses), :mod:`net.mesh.link` (limits,
 links, statistics, socket options, the clock, the :class:`Replica` protocol),
-:mod:`net.mesh.node` (the :class:`Node`) and :mod:`net.mesh.bell` (the doorbell another
-thread rings to end a node's wait).
+:mod:`net.mesh.node` (the :class:`Node`), :mod:`net.mesh.catchup` (what a link that asks
+is sent, within its budget) and :mod:`net.mesh.bell` (the doorbell another thread rings
+to end a node's wait).
 """
 
 from net.mesh.frames import FRAME_TYPES, PROTO, decode_frame, encode_frame, valid_endpoint

@@ -6,6 +6,7 @@ transport's clock, and the :class:`Replica` (what the node needs of the game).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -45,12 +46,21 @@ class Limits:
     reconnect_max_ms: int = 5_000
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
     forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
-    # what connections from one address that we did not dial get back as catch-up, in all:
-    # a whole 7-player game at once (about 1.2 MB), then a trickle; the rest follows later
+    # what connections from one address that we did not dial get back as catch-up, in all
+    # (and each connection we dialled, alone): a whole 7-player game at once (about 1.2 MB),
+    # then a trickle; the rest follows later
     catchup_burst: int = 2 << 20
     catchup_rate: int = 256 << 10  # bytes per second
+    # each message looked at while answering a HELLO or HAVE costs this much of that budget
+    # too, sent or not (already sent on the link, on its way from its author): an answer
+    # walks only as far as the budget allows, and one with nothing left lists nothing
+    catchup_step: int = 64
+    # HELLO and HAVE frames a link may send at once, and a second on average (an honest peer
+    # sends about one a second); those past them are dropped before they are read
+    calls_burst: int = 16
+    calls_rate: int = 4
     max_links_per_address: int = 32  # connections we accept from one address at once
-    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is
+    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is ignored
 
 
 class Replica(Protocol):
@@ -60,8 +70,10 @@ class Replica(Protocol):
         """Author key -> number of that author's messages held (its next seq)."""
         ...
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
-        """Messages a peer with ``their_have`` lacks, in an order it can apply them."""
+    def missing(self, their_have: Mapping[str, object]) -> Iterable[tuple[str, bytes]]:
+        """The messages (id, bytes) a peer with ``their_have`` (as it says it: any values)
+        lacks, in an order it can apply them; lazily, since the node stops taking them
+        once the link's catch-up budget is spent (:class:`net.mesh.catchup.CatchUp`)."""
         ...
 
     def receive(self, raw: bytes, now: int) -> str:
@@ -87,11 +99,21 @@ class TokenBucket:
         self.tokens = capacity * 1000  # in thousandths: integers only
         self.last = now
 
+    def available(self, now: int) -> int:
+        """What may be taken now (see :meth:`spend`)."""
+        if now > self.last:  # (every frame asks: no min() or max())
+            tokens = self.tokens + (now - self.last) * self.rate
+            full = self.capacity * 1000
+            self.tokens = tokens if tokens < full else full
+            self.last = now
+        return self.tokens // 1000
+
+    def spend(self, amount: int) -> None:
+        """Take ``amount``, at most what :meth:`available` said a moment ago."""
+        self.tokens = max(0, self.tokens - amount * 1000)
+
     def take(self, amount: int, now: int) -> bool:
-        elapsed = max(0, now - self.last)
-        self.last = now
-        self.tokens = min(self.capacity * 1000, self.tokens + elapsed * self.rate)
-        if self.tokens >= amount * 1000:
+        if self.available(now) >= amount:
             self.tokens -= amount * 1000
             return True
         return False
@@ -108,6 +130,7 @@ class Link:
     node: str = ""  # the peer's node id, once it said HELLO
     peer_key: str = ""  # the player key its HELLO names ("" for none)
     direct: frozenset[str] = frozenset()  # player keys it hears directly, as its last HAVE says
+    direct_said: list[Any] | None = None  # that HAVE's list as it came (the next one is mostly the same)
     role: str = ""
     greeted: bool = False
     last_rx: int = 0
@@ -116,11 +139,14 @@ class Link:
     sent_at: dict[str, int] = field(default_factory=dict)
     frames: TokenBucket | None = None
     bytes: TokenBucket | None = None
+    calls: TokenBucket = field(default_factory=lambda: TokenBucket(16, 4, 0))  # its HELLO and HAVE frames
     violations: int = 0
     banned_until: int = 0
     dropped_frames: int = 0
     learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
     addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
+    catchup: TokenBucket | None = None  # the catch-up budget of an ``out`` link (``in`` links share their address's)
+    looked: int = 0  # messages looked at to answer its HELLO and HAVE frames (each paid for from its budget)
 
 
 @dataclass(slots=True)
@@ -131,7 +157,8 @@ class Stats:
     rate_limited: int = 0
     bans: int = 0
     refused_links: int = 0  # connections ignored: too many from their address, or the address banned
-    catchup_paced: int = 0  # catch-up messages left for later by the per-address budget
+    catchup_paced: int = 0  # catch-up answers cut short (or not begun) by a catch-up budget spent
+    calls_dropped: int = 0  # HELLO or HAVE frames past their link's allowance (Limits.calls_*), dropped unread
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
     forgotten: int = 0  # peers forgotten after forget_ms of silence
     duplicates: int = 0  # messages received that this node had already

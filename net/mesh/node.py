@@ -12,11 +12,23 @@ import zmq
 from net.core.encoding import canonical_json
 from net.core.envelope import message_id
 from net.mesh.bell import Doorbell
+from net.mesh.catchup import CatchUp
 from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
 from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
 
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
 INFO_REFRESH_BEATS = 10
+# plain integers: pyzmq's enums cost microseconds per use, and the loop reads every frame with them
+_NOBLOCK, _EVENTS, _POLLIN = int(zmq.NOBLOCK), int(zmq.EVENTS), int(zmq.POLLIN)
+
+
+def _read(sock: zmq.Socket[bytes]) -> list[zmq.Frame]:
+    """The parts of the next message waiting on ``sock`` (what pyzmq's ``recv_multipart``
+    does, in half its time: it asks ZeroMQ for each part's successor through an enum)."""
+    parts = [sock.recv(_NOBLOCK, copy=False)]
+    while parts[-1].more:
+        parts.append(sock.recv(_NOBLOCK, copy=False))
+    return parts
 
 
 class Node:
@@ -74,7 +86,7 @@ class Node:
         self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: dict[tuple[str, bytes], bytes] = {}  # link -> the INFO last sent on it
         self._beats = 0  # heartbeats so far
-        self._catchup: dict[str, TokenBucket] = {}  # address -> catch-up budget of its in links
+        self.catchup = CatchUp(replica, self.limits, self.stats, self._send_msg)
         self._bans: dict[str, list[int]] = {}  # address -> when its links were banned
         # message id -> when this node first flooded it (took it in, or made it): see _catch_up
         self._fresh: dict[str, int] = {}
@@ -122,7 +134,8 @@ class Node:
     def _new_link(self, key: tuple[str, bytes], now: int) -> Link:
         lim = self.limits
         return Link(key=key, last_rx=now, frames=TokenBucket(lim.burst, lim.rate, now),
-                    bytes=TokenBucket(lim.byte_burst, lim.byte_rate, now))
+                    bytes=TokenBucket(lim.byte_burst, lim.byte_rate, now),
+                    calls=TokenBucket(lim.calls_burst, lim.calls_rate, now))
 
     def _hello(self) -> bytes:
         return canonical_json({"game": self.game_id, "node": self.node_id, "addr": self.endpoint,
@@ -227,19 +240,16 @@ class Node:
             # (cheaper than the exception a read of an empty socket raises)
             for _ in range(1000):
                 try:
-                    if router:  # a frame object, for the address of a new connection
-                        parts = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
-                        if parts:
-                            key = ("in", parts[0].bytes)
-                            link = self.links.get(key) or self._accept_link(key, parts[-1])
-                            if link is not None:
-                                self._frame(link, [f.bytes for f in parts[1:]])
-                    else:
-                        frames = sock.recv_multipart(flags=zmq.NOBLOCK)
+                    parts = _read(sock)
+                    if router:  # (a frame object: the address of a new connection)
+                        key = ("in", parts[0].bytes)
+                        link = self.links.get(key) or self._accept_link(key, parts[-1])
                         if link is not None:
-                            self._frame(link, frames)
+                            self._frame(link, [f.bytes for f in parts[1:]])
+                    elif link is not None:
+                        self._frame(link, [f.bytes for f in parts])
                     handled += 1
-                    if not sock.get(zmq.EVENTS) & zmq.POLLIN:
+                    if not sock.getsockopt(_EVENTS) & _POLLIN:
                         break
                 except zmq.ZMQError:  # zmq.Again among them: nothing more after all
                     break
@@ -305,6 +315,9 @@ class Node:
             return
         link.last_rx = now
         kind, payload = decoded
+        if kind in (b"HAVE", b"HELLO") and not link.calls.take(1, now):
+            self.stats.calls_dropped += 1  # an honest peer sends about one a second: dropped unread
+            return
         if kind == b"MSG":
             if not link.greeted:
                 self._violation(link, "garbage")
@@ -330,7 +343,8 @@ class Node:
         elif kind == b"HAVE":
             if isinstance(data, dict) and isinstance(data.get("have"), dict):
                 direct = data.get("direct")
-                if isinstance(direct, list):
+                if isinstance(direct, list) and direct != link.direct_said:  # (mostly the same as the last)
+                    link.direct_said = direct
                     link.direct = frozenset(k for k in direct[:64] if is_key(k))
                 self._catch_up(link, data["have"], now, heartbeat=True)
             else:
@@ -410,38 +424,9 @@ class Node:
         return len(self.peers) < self.limits.max_peers and outs < self.limits.max_peers
 
     def _catch_up(self, link: Link, their_have: dict[str, Any], now: int, heartbeat: bool = False) -> None:
-        """Send the messages the link's peer lacks. A connection we did not dial is served
-        from its address's budget (:class:`Limits`): many connections from one address
-        asking for the whole game get one copy at once and then a trickle, and what is
-        left goes out on their next ``HAVE``. A heartbeat's ``HAVE`` (``heartbeat``) is
-        not answered with messages this node has had for less than ``fresh_ms`` whose
-        author the peer hears directly: a heads list is a moment old when it arrives, and
-        those messages are mostly in flight to the peer from their author (sent again,
-        they only cost it a frame); a later heartbeat sends any it still lacks."""
-        have = {str(k): v for k, v in their_have.items() if isinstance(v, int) and not isinstance(v, bool)}
-        missing = self.replica.missing(have)
-        if not missing:
-            return
-        budget = None
-        if link.socket is None:
-            budget = self._catchup.get(link.addr)
-            if budget is None:
-                lim = self.limits
-                budget = self._catchup[link.addr] = TokenBucket(lim.catchup_burst, lim.catchup_rate, now)
-        fresh = self._fresh if heartbeat else {}
-        grace = self.limits.fresh_ms
-        for i, raw in enumerate(missing):
-            msg_id = message_id(raw)
-            since = fresh.get(msg_id)
-            if since is not None and now - since < grace and author_of(raw) in link.direct:
-                continue  # on its way from its author
-            last = link.sent_at.get(msg_id)
-            if (msg_id in link.known and last is None) or (last is not None and now - last < self.limits.resend_ms):
-                continue
-            if budget is not None and not budget.take(len(raw), now):
-                self.stats.catchup_paced += len(missing) - i
-                return
-            self._send_msg(link, raw, msg_id, now)
+        """Send what the link's peer lacks, as far as its budget allows (:class:`CatchUp`); a
+        heartbeat's ``HAVE`` is not answered with what is on its way from its author."""
+        self.catchup.answer(link, their_have, now, self._fresh if heartbeat else {})
 
     def _msg(self, link: Link, raw: bytes, now: int) -> None:
         msg_id = message_id(raw)
@@ -528,11 +513,7 @@ class Node:
             self._forget_silent(now)
             if self._fresh:  # only the last fresh_ms matter
                 self._fresh = {m: t for m, t in self._fresh.items() if now - t < lim.fresh_ms}
-            if self._catchup:  # budgets back to full, of addresses with no connection left
-                addrs = {lk.addr for lk in self.links.values() if lk.socket is None}
-                for addr, bucket in list(self._catchup.items()):
-                    if addr not in addrs and bucket.take(0, now) and bucket.tokens >= bucket.capacity * 1000:
-                        del self._catchup[addr]
+            self.catchup.tidy(self.links, now)  # budgets back to full, of addresses with no connection left
             for link in list(self.links.values()):
                 if link.socket is not None and link.greeted and now - link.last_rx > lim.dead_ms:
                     # the peer went away: queue no more messages for it (up to SNDHWM of them

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from net.core.chat import ChatBox, ChatLine
@@ -40,11 +41,11 @@ class GameReplica:
     def have(self) -> dict[str, int]:
         return self.session.transcript.heads()
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
-        out = self.session.transcript.missing_for(their_have)
+    def missing(self, their_have: Mapping[str, object]) -> Iterator[tuple[str, bytes]]:
+        for entry in self.session.transcript.missing_entries(their_have):
+            yield entry.env.id, entry.env.raw
         if self._asking():
-            out.append(self.my_hello)
-        return out
+            yield message_id(self.my_hello), self.my_hello
 
     def _asking(self) -> bool:
         return (bool(self.my_hello) and self.session.transcript.genesis is None and self.settings_seen

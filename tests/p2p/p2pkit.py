@@ -217,7 +217,7 @@ class Stub:
     def have(self) -> dict[str, int]:
         return {}
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+    def missing(self, their_have: dict[str, int]) -> list[tuple[str, bytes]]:
         return []
 
     def receive(self, raw: bytes, now: int) -> str:
