@@ -45,6 +45,9 @@ class Limits:
     reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
     reconnect_max_ms: int = 5_000
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
+    max_named: int = 16  # of them, peers only named (not checked: see net.mesh.peers)
+    seated_room: int = 16  # places of the table kept for the seated players' nodes
+    seated_per_key: int = 2  # nodes a seated key may name in the table (a HELLO's key is only a claim)
     forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
     # what connections from one address that we did not dial get back as catch-up, in all
     # (and each connection we dialled, alone): a whole 7-player game at once (about 1.2 MB),
@@ -55,10 +58,11 @@ class Limits:
     # too, sent or not (already sent on the link, on its way from its author): an answer
     # walks only as far as the budget allows, and one with nothing left lists nothing
     catchup_step: int = 64
-    # HELLO and HAVE frames a link may send at once, and a second on average (an honest peer
-    # sends about one a second); those past them are dropped before they are read
-    calls_burst: int = 16
-    calls_rate: int = 4
+    # frames other than MSG a link may send at once, and a second on average (an honest peer
+    # sends one or two a second: HAVE, a PEERS when its table changes); those past them are
+    # dropped before they are read
+    calls_burst: int = 32
+    calls_rate: int = 8
     max_links_per_address: int = 32  # connections we accept from one address at once
     address_bans: int = 3  # links of one address banned (within ban_ms) before the address is ignored
 
@@ -87,6 +91,10 @@ class Replica(Protocol):
 
     def info(self) -> dict[str, Any] | None:
         """Lobby information to share with peers, or None."""
+        ...
+
+    def seated(self, key: str) -> bool:
+        """Whether ``key`` holds a seat: in the genesis, or (a host) in its lobby."""
         ...
 
 
@@ -139,7 +147,8 @@ class Link:
     sent_at: dict[str, int] = field(default_factory=dict)
     frames: TokenBucket | None = None
     bytes: TokenBucket | None = None
-    calls: TokenBucket = field(default_factory=lambda: TokenBucket(16, 4, 0))  # its HELLO and HAVE frames
+    calls: TokenBucket = field(default_factory=lambda: TokenBucket(32, 8, 0))  # its frames other than MSG
+    said_addr: str = ""  # the address its HELLO gives (valid, or "")
     violations: int = 0
     banned_until: int = 0
     dropped_frames: int = 0
@@ -158,9 +167,10 @@ class Stats:
     bans: int = 0
     refused_links: int = 0  # connections ignored: too many from their address, or the address banned
     catchup_paced: int = 0  # catch-up answers cut short (or not begun) by a catch-up budget spent
-    calls_dropped: int = 0  # HELLO or HAVE frames past their link's allowance (Limits.calls_*), dropped unread
+    calls_dropped: int = 0  # frames other than MSG past their link's allowance (Limits.calls_*), dropped unread
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
     forgotten: int = 0  # peers forgotten after forget_ms of silence
+    evicted: int = 0  # peers pushed out of the table to make room for better checked ones
     duplicates: int = 0  # messages received that this node had already
 
 

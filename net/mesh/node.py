@@ -14,6 +14,7 @@ from net.core.envelope import message_id
 from net.mesh.bell import Doorbell
 from net.mesh.catchup import CatchUp
 from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
+from net.mesh.intro import Introductions
 from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
 
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
@@ -76,12 +77,11 @@ class Node:
         self.bell = Doorbell(self.ctx, self.node_id)  # wake(): poll's wait ends at once
         self.poller.register(self.bell.socket, zmq.POLLIN)
         self.links: dict[tuple[str, bytes], Link] = {}
-        self.peers: dict[str, tuple[str, str]] = {}  # node id -> (endpoint, curve key)
+        self.intro = Introductions(self)  # the peers it knows of (net.mesh.peers), and dials
+        self.table = self.intro.table
         self.stats = Stats()
         self.closed = False
         self._next_beat = 0
-        self.peers_version = 0
-        self._peer_since: dict[str, int] = {}  # node id -> when it entered the table (or changed)
         self._peers_sent: dict[tuple[str, bytes], int] = {}
         self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: dict[tuple[str, bytes], bytes] = {}  # link -> the INFO last sent on it
@@ -96,6 +96,25 @@ class Node:
         self._greeted_since = False
 
     # ------------------------------------------------------------------ setup
+    @property
+    def peers(self) -> dict[str, tuple[str, str]]:
+        """The peers it knows of: node id -> (endpoint, curve key)."""
+        return {n: (e.addr, e.curve) for n, e in self.table.entries.items()}
+
+    @property
+    def peers_version(self) -> int:
+        """Changes whenever the table of peers does."""
+        return self.table.version
+
+    @property
+    def checked_version(self) -> int:
+        """Changes whenever the checked peers do (see :meth:`checked_peers`)."""
+        return self.table.checked_version
+
+    def checked_peers(self) -> list[tuple[str, str]]:
+        """The peers it has checked (:mod:`net.mesh.peers`): what a resumed peer calls."""
+        return self.table.checked()
+
     @property
     def endpoint(self) -> str:
         """The address other peers connect to."""
@@ -315,8 +334,8 @@ class Node:
             return
         link.last_rx = now
         kind, payload = decoded
-        if kind in (b"HAVE", b"HELLO") and not link.calls.take(1, now):
-            self.stats.calls_dropped += 1  # an honest peer sends about one a second: dropped unread
+        if kind != b"MSG" and not link.calls.take(1, now):
+            self.stats.calls_dropped += 1  # an honest peer sends one or two a second: dropped unread
             return
         if kind == b"MSG":
             if not link.greeted:
@@ -350,7 +369,7 @@ class Node:
             else:
                 self._violation(link, "garbage")
         elif kind == b"PEERS":
-            self._on_peers(data)
+            self.intro.on_peers(link, data, now)
         elif kind == b"INFO":
             if isinstance(data, dict) and self.on_info is not None:
                 self.on_info(data)
@@ -377,11 +396,8 @@ class Node:
         addr, curve = data.get("addr"), data.get("curve")
         if link.socket is None:
             link.curve = curve if isinstance(curve, str) else ""  # only a claim on an in link
-        if valid_endpoint(addr) and isinstance(curve, str) and node:
-            if self.peers.get(node) != (addr, curve) and (node in self.peers or self._room()):
-                self.peers[node] = (addr, curve)
-                self._peer_since[node] = now
-                self.peers_version += 1
+            link.said_addr = addr if valid_endpoint(addr) and isinstance(curve, str) else ""
+        self.intro.note(link, now)
         if first:
             self._info_sent.pop(link.key, None)  # (a peer come back may be a new process: tell it again)
         if first and link.socket is None:
@@ -391,37 +407,6 @@ class Node:
                 self._info_sent[link.key] = raw_info = canonical_json(info)
                 self._send(link, b"INFO", raw_info)
         self._catch_up(link, data["have"], now)
-
-    def _on_peers(self, data: Any) -> None:
-        if not isinstance(data, list):
-            return
-        for p in data[:64]:
-            if not isinstance(p, dict):
-                continue
-            node, addr, curve = p.get("node"), p.get("addr"), p.get("curve")
-            if not (isinstance(node, str) and isinstance(addr, str) and isinstance(curve, str)):
-                continue
-            if node == self.node_id or not valid_endpoint(addr):
-                continue
-            if node not in self.peers:
-                if not self._room():
-                    continue  # a list padded with made-up peers opens no more sockets
-                self.peers[node] = (addr, curve)
-                self._peer_since[node] = self.clock()
-                self.peers_version += 1
-            key = ("out", addr.encode())
-            if key not in self.links and not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
-                try:
-                    self.connect(addr, curve)
-                except ValueError:
-                    continue
-                if key in self.links:
-                    self.links[key].learned = True
-
-    def _room(self) -> bool:
-        """Whether another peer may be remembered and dialled."""
-        outs = sum(1 for lk in self.links.values() if lk.socket is not None)
-        return len(self.peers) < self.limits.max_peers and outs < self.limits.max_peers
 
     def _catch_up(self, link: Link, their_have: dict[str, Any], now: int, heartbeat: bool = False) -> None:
         """Send what the link's peer lacks, as far as its budget allows (:class:`CatchUp`); a
@@ -435,6 +420,8 @@ class Node:
         if code in ("accepted", "duplicate", "held"):
             if code == "duplicate":
                 self.stats.duplicates += 1
+            elif code == "accepted" and link.peer_key:  # (its hello may have just seated its key)
+                self.intro.recheck(link, now)
             return
         if code != "state_mismatch":
             link.known.discard(msg_id)  # refused: remembering it would only grow with a flood
@@ -460,8 +447,8 @@ class Node:
 
     # ------------------------------------------------------------------ upkeep
     def _peers_frame(self) -> bytes:
-        return canonical_json([{"node": n, "addr": a, "curve": c} for n, (a, c) in sorted(self.peers.items())]
-                              + [{"node": self.node_id, "addr": self.endpoint, "curve": self.curve_public}])
+        return canonical_json(self.table.listing({"node": self.node_id, "addr": self.endpoint,
+                                                  "curve": self.curve_public}))
 
     def _direct(self, now: int) -> list[str]:
         """The player keys this node hears directly (a ``HAVE`` tells them: see :meth:`_spread`)."""
@@ -510,7 +497,7 @@ class Node:
             peers = self._peers_frame()
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
-            self._forget_silent(now)
+            self.intro.forget_silent(now)
             if self._fresh:  # only the last fresh_ms matter
                 self._fresh = {m: t for m, t in self._fresh.items() if now - t < lim.fresh_ms}
             self.catchup.tidy(self.links, now)  # budgets back to full, of addresses with no connection left
@@ -530,36 +517,25 @@ class Node:
                     continue
                 if not link.greeted or link.banned_until:
                     continue
+                self.intro.recheck(link, now)  # a key seated since, a table with room again
                 self._send(link, b"HAVE", have)
                 self._direct_told[link.key] = direct
-                if self._peers_sent.get(link.key) != self.peers_version:
+                if refresh or self._peers_sent.get(link.key) != self.peers_version:
                     self._peers_sent[link.key] = self.peers_version
                     self._send(link, b"PEERS", peers)
                 if info_raw and (refresh or self._info_sent.get(link.key) != info_raw):
                     self._info_sent[link.key] = info_raw  # when it changes (and now and then, for the record)
                     self._send(link, b"INFO", info_raw)
 
-    def _forget_silent(self, now: int) -> None:
-        """Forget the peers no link has heard from for ``forget_ms`` (made up by a rogue's
-        PEERS or HELLO, or gone for good), closing the DEALERs we opened because someone
-        told us of them; so a list of made-up peers holds the table's room only that long.
-        A peer that comes back calls us again; a DEALER we were asked to open (an invite,
-        the peers a resumed log knew) stays, reconnecting with back-off."""
-        heard = {lk.node for lk in self.links.values() if lk.node and now - lk.last_rx <= self.limits.forget_ms}
-        for node, (addr, _) in list(self.peers.items()):
-            if node in heard or now - self._peer_since.get(node, now) <= self.limits.forget_ms:
-                continue
-            del self.peers[node]
-            self._peer_since.pop(node, None)
-            self.peers_version += 1
-            self.stats.forgotten += 1
-            link = self.links.get(("out", addr.encode()))
-            if link is not None and link.learned and link.socket is not None:
-                self.poller.unregister(link.socket)
-                link.socket.close(linger=0)
-                del self.links[link.key]
-                self._peers_sent.pop(link.key, None)
-                self._info_sent.pop(link.key, None)
+    def close_learned(self, addr: str) -> None:
+        """Close the DEALER opened to ``addr`` because someone told us of it, if one is."""
+        link = self.links.get(("out", addr.encode()))
+        if link is not None and link.learned and link.socket is not None:
+            self.poller.unregister(link.socket)
+            link.socket.close(linger=0)
+            del self.links[link.key]
+            self._peers_sent.pop(link.key, None)
+            self._info_sent.pop(link.key, None)
 
     def link_summary(self) -> list[dict[str, Any]]:
         """For people: one line per link."""

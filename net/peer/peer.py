@@ -235,8 +235,10 @@ class Peer:
         self.session.send_early = self.node.send_own
 
     def save_meta(self) -> None:
-        self._saved_version = self.node.peers_version
-        peers = sorted(set(self.node.peers.values()) | self._seed_peers())
+        self._saved_version = self.node.checked_version
+        # the peers it has checked (not the names others gave it: a made-up list would be
+        # called after every resume), and those it was asked to call
+        peers = sorted(set(self.node.checked_peers()) | self._seed_peers())
         write_meta(self.files, {
             "game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
             "seed": self.bot_seed, **({"name": self.name} if self.name else {}),
@@ -245,7 +247,8 @@ class Peer:
             "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]})
 
     def _seed_peers(self) -> set[tuple[str, str]]:
-        return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint}
+        """The peers it was asked to call (an invite, the peers a resumed log knew)."""
+        return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint and not lk.learned}
 
     def connect(self, invite: Invite) -> None:
         """Call the host of an invite; a joiner's hello waits until the host's key is checked.
@@ -347,7 +350,7 @@ class Peer:
             if isinstance(vote, Accepted):
                 self.emit(DropVoted(tuple(vote.entry.env.body["seats"])))
         self.node.flood()
-        if self.node.peers_version != self._saved_version:
+        if self.node.checked_version != self._saved_version:
             self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
@@ -363,7 +366,7 @@ class Peer:
         t = s.referee
         if t is None or not t.started or (self.lobby is not None and not self.lobby.started):
             return (self.node.stats.frames_in, len(s.transcript.entries))
-        return (s.transcript.position, len(s.log), self.node.peers_version,
+        return (s.transcript.position, len(s.log), self.node.checked_version,
                 len(s.transcript.entries) if t.over else 0)
 
     def sync(self, now: int | None = None) -> None:

@@ -96,3 +96,8 @@ class GameReplica:
 
     def info(self) -> dict[str, Any] | None:
         return self.lobby.info() if self.lobby is not None else None
+
+    def seated(self, key: str) -> bool:
+        if self.session.transcript.seat_of(key) >= 0:
+            return True
+        return self.lobby is not None and any(s.key == key for s in self.lobby.seats)

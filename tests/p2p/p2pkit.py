@@ -230,6 +230,9 @@ class Stub:
     def info(self) -> dict[str, Any] | None:
         return None
 
+    def seated(self, key: str) -> bool:
+        return False
+
 
 class Clock:
     def __init__(self) -> None:

@@ -61,6 +61,9 @@ class Log:
     def info(self) -> dict[str, Any] | None:
         return None
 
+    def seated(self, key: str) -> bool:
+        return False
+
 
 def message(seq: int) -> bytes:
     return json.dumps({"author": AUTHOR, "seq": seq}, sort_keys=True).encode()

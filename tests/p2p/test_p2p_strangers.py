@@ -6,12 +6,16 @@ filled with made-up addresses, and more connections than a process may have file
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
-from p2pkit import Cluster, Raw, verify_log
+from p2pkit import DROP_MS, Cluster, Raw, crash, run_until, verify_log
 
 from net.core.encoding import canonical_json
 from net.mesh import encode_frame
+from net.mesh.peers import SEATED
+from net.peer import Peer
+from net.verify import verify_file
 
 STRANGERS = 16
 RATE = 200  # frames a second a link may send (Limits.rate)
@@ -75,3 +79,64 @@ def test_strangers_asking_for_catch_up_again_and_again_cost_what_they_may_receiv
     got = sum(len(m) for r in strangers for m in r.messages())
     assert looked * lim.catchup_step + got <= budget + flooded, (looked, got, flooded, budget)
     assert host.stats.catchup_paced > 0  # it was the budget that stopped them
+
+
+def made_up(n: int, start: int = 0) -> list[dict[str, str]]:
+    """Peers no one runs (TEST-NET addresses: no answer, ever)."""
+    return [{"node": f"fake{start + i}", "addr": f"tcp://192.0.2.{1 + (start + i) // 250}:{1000 + start + i}",
+             "curve": ""} for i in range(n)]
+
+
+def linked(a: Peer, b: Peer) -> bool:
+    """Whether ``a`` has a greeted link on which ``b``'s player key said HELLO."""
+    return any(lk.greeted and lk.peer_key == b.identity.public_hex for lk in a.node.links.values())
+
+
+def test_made_up_peers_filling_the_host_table_keep_neither_players_apart_nor_the_game_from_its_end(
+        tmp_path: Path) -> None:
+    """Attack 6: before anyone joins, a stranger fills the host's peer table with 64
+    made-up addresses (a PEERS frame, and its HELLO's address), and names more as the
+    joiners come. A table keeps room for what it has checked (a node that said HELLO with
+    a seated key on a live link, or that answered when dialled), and made-up names get a
+    bounded share of it: the joiners are introduced and meet, so when the host then
+    vanishes mid-game they drop its seat by vote and finish on one state."""
+    c = Cluster(tmp_path, 3, join=False)
+    host = c.host.node
+    rogue = Raw(c.invite.endpoint, c.invite.curve)
+    named = [64]
+
+    def name_more() -> None:  # a few more made-up peers now and then, as the joiners come
+        if named[0] < 64 * 20 and c.clock() % 200 < 5:
+            rogue.frame(b"PEERS", made_up(8, named[0]))
+            named[0] += 8
+
+    try:
+        assert rogue.hello(c.game_id, node="rogue", addr="tcp://192.0.2.200:9")
+        assert rogue.frame(b"PEERS", made_up(64))
+        c.run(lambda: host.stats.frames_in >= 2, 10, "the made-up peers taken in")
+        assert len(host.peers) == host.limits.max_named  # the names' share of the table, full
+        for i in (1, 2):
+            c.join(i)
+            c.run(partial(c.seated_at_least, i + 1), 10, f"seat {i} taken", also=name_more)
+        b, d = c.peers[1:]
+        c.run(lambda: linked(b, d) and linked(d, b), 15, "the joiners meet", also=name_more)
+        c.start(timeout_ms=DROP_MS)
+        c.run(lambda: c.messages() >= 40 and all(p.session.referee is not None for p in c.peers), 30, "mid-game",
+              also=name_more)
+    finally:
+        rogue.close()
+    joiners = c.peers[1:]
+    # the made-up names kept to their share, the joiners in the table as seated players
+    assert sum(1 for e in host.table.entries.values() if not e.checked) <= host.limits.max_named
+    assert all(getattr(host.table.get(p.node.node_id), "rank", 0) == SEATED for p in joiners)
+    assert sum(1 for lk in host.links.values() if lk.learned) <= host.limits.max_named + len(joiners)
+    crash(c.host)
+    c.peers = joiners
+    c.clock.speed(10)  # the timeout passes in a second
+    run_until(joiners, lambda: all(p.over for p in joiners), 30, "the end of the game without the host")
+    try:
+        assert len({p.result()["state_hash"] for p in joiners}) == 1
+        rep = verify_file(joiners[0].files.log)
+        assert [d["seats"] for d in rep.drops] == [[0]] and rep.drops[0]["voters"] == [1, 2]
+    finally:
+        c.close()
