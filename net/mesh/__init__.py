@@ -35,7 +35,8 @@ links, statistics, socket options, the clock, the :class:`Replica` protocol),
 :mod:`net.mesh.node` (the :class:`Node`), :mod:`net.mesh.catchup` (what a link that asks
 is sent, within its budget), :mod:`net.mesh.peers` (the table of peers, which keeps room
 for what it has checked), :mod:`net.mesh.intro` (what goes in it, and the DEALERs opened
-to its peers) and :mod:`net.mesh.bell` (the doorbell another thread rings to end a
+to its peers), :mod:`net.mesh.gate` (the connections the ROUTER takes, within the open
+files a process may have) and :mod:`net.mesh.bell` (the doorbell another thread rings to end a
 node's wait).
 """
 

@@ -63,7 +63,10 @@ class Limits:
     # dropped before they are read
     calls_burst: int = 32
     calls_rate: int = 8
-    max_links_per_address: int = 32  # connections we accept from one address at once
+    max_links_per_address: int = 32  # connections we accept from one address at once (more are shut down)
+    max_connections: int = 512  # connections taken at once, at most (and at most about half the open files allowed)
+    spare_files: int = 8  # file descriptors held in reserve, for the peer's files when connections took the rest
+    handshake_ms: int = 5_000  # a connection to the ROUTER that has not finished its handshake by then is closed
     address_bans: int = 3  # links of one address banned (within ban_ms) before the address is ignored
 
 
@@ -171,6 +174,9 @@ class Stats:
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
     forgotten: int = 0  # peers forgotten after forget_ms of silence
     evicted: int = 0  # peers pushed out of the table to make room for better checked ones
+    shed: int = 0  # connections shut down as soon as accepted: too many from their address, or in all
+    accept_failed: int = 0  # connections ZeroMQ could not accept (no file descriptor left, mostly)
+    no_files: int = 0  # sockets this node could not open (no file descriptor left)
     duplicates: int = 0  # messages received that this node had already
 
 

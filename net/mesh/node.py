@@ -14,6 +14,7 @@ from net.core.envelope import message_id
 from net.mesh.bell import Doorbell
 from net.mesh.catchup import CatchUp
 from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
+from net.mesh.gate import Gate
 from net.mesh.intro import Introductions
 from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
 
@@ -65,6 +66,9 @@ class Node:
             self.router.curve_secretkey = secret
             self.router.curve_publickey = public
             self.curve_public = public.decode("ascii")
+        self.router.setsockopt(zmq.HANDSHAKE_IVL, self.limits.handshake_ms)
+        self.stats = Stats()
+        self.gate = Gate(self.ctx, self.router, self.limits, self.stats, self.node_id)  # (before it listens)
         if port:
             self.router.bind(f"tcp://{host}:{port}")
             self.port = port
@@ -76,10 +80,10 @@ class Node:
         self.poller.register(self.router, zmq.POLLIN)
         self.bell = Doorbell(self.ctx, self.node_id)  # wake(): poll's wait ends at once
         self.poller.register(self.bell.socket, zmq.POLLIN)
+        self.poller.register(self.gate.monitor, zmq.POLLIN)
         self.links: dict[tuple[str, bytes], Link] = {}
         self.intro = Introductions(self)  # the peers it knows of (net.mesh.peers), and dials
         self.table = self.intro.table
-        self.stats = Stats()
         self.closed = False
         self._next_beat = 0
         self._peers_sent: dict[tuple[str, bytes], int] = {}
@@ -129,7 +133,11 @@ class Node:
             return
         if not valid_endpoint(endpoint):
             raise ValueError(f"not a tcp://HOST:PORT address: {endpoint!r}")
-        sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
+        try:
+            sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
+        except zmq.ZMQError as exc:  # no file descriptor left, mostly
+            self.stats.no_files += 1
+            raise ValueError(f"cannot connect to {endpoint!r}: {exc}") from None
         try:
             tune(sock, self.limits)
             if curve_key and self.curve:
@@ -252,6 +260,9 @@ class Node:
         for sock, _ in self.poller.poll(timeout_ms):
             if sock is self.bell.socket:
                 self.bell.quiet()
+                continue
+            if sock is self.gate.monitor:
+                self.gate.handle()
                 continue
             router = sock is self.router
             link = None if router else next((lk for lk in self.links.values() if lk.socket is sock), None)
@@ -498,6 +509,7 @@ class Node:
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
             self.intro.forget_silent(now)
+            self.gate.tick()
             if self._fresh:  # only the last fresh_ms matter
                 self._fresh = {m: t for m, t in self._fresh.items() if now - t < lim.fresh_ms}
             self.catchup.tidy(self.links, now)  # budgets back to full, of addresses with no connection left
@@ -550,6 +562,7 @@ class Node:
             return
         self.closed = True
         self.bell.close()
+        self.gate.close()
         for link in self.links.values():
             if link.socket is not None:
                 link.socket.close(linger=linger_ms)

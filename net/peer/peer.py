@@ -43,6 +43,7 @@ from net.peer.events import (
     GameEvent,
     GaveUp,
     LogRepaired,
+    NoFiles,
     Over,
     PeerEvent,
     Refused,
@@ -128,6 +129,7 @@ class Peer:
     # next whole turn is due at the latest
     _stepped: tuple[tuple[int, ...], int] = ((), 0)
     _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
+    _short: tuple[set[str], int] = field(default_factory=lambda: (set(), 0))  # files not written, sockets not opened
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -351,7 +353,12 @@ class Peer:
                 self.emit(DropVoted(tuple(vote.entry.env.body["seats"])))
         self.node.flood()
         if self.node.checked_version != self._saved_version:
-            self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
+            try:
+                self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
+            except OSError:
+                self._no_file(str(self.files.meta))  # (no file descriptor left: tried again next turn)
+            else:
+                self._short[0].discard(str(self.files.meta))
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
 
@@ -426,10 +433,26 @@ class Peer:
             name = g.seats[seat].name if g is not None and seat >= 0 and g.seats[seat].name else line.name
             self.emit(Chat(line.author, seat, name, line.text, line.at, line.author == self.identity.public_hex))
 
+    def _no_file(self, path: str) -> None:
+        """Say once that ``path`` could not be written (the system let this process open no
+        more files), until it is."""
+        if path not in self._short[0]:
+            self._short[0].add(path)
+            self.emit(NoFiles(path))
+
     def _news(self, now: int) -> None:
         """Report the game's new lines, the drops that took effect, whom the game waits for
-        (when that changes) and its end."""
+        (when that changes) and its end; and what could not be written or opened for want
+        of file descriptors (evidence is written again until it is)."""
         self._chat_news()
+        if self.store is not None and self.store.evidence_pending:
+            if self.store.write_evidence():
+                self._short[0].discard(str(self.store.evidence_path))
+            else:
+                self._no_file(str(self.store.evidence_path))
+        if self.node.stats.no_files != self._short[1]:
+            self._short = (self._short[0], self.node.stats.no_files)
+            self.emit(NoFiles(""))
         s = self.session
         log = s.log
         if len(log) > self._told:
@@ -485,7 +508,10 @@ class Peer:
         dump = {"reason": "state hashes differ", "position": env.at, "ours": ours, "theirs": env.state,
                 "author": env.author, "message": raw.decode("utf-8", "replace"), "transcript": str(self.files.log),
                 "state_hash_now": transcript.state_hash}
-        self.files.desync.write_text(json.dumps(dump, indent=1, sort_keys=True), encoding="utf-8")
+        try:
+            self.files.desync.write_text(json.dumps(dump, indent=1, sort_keys=True), encoding="utf-8")
+        except OSError:
+            self._no_file(str(self.files.desync))
         self.emit(Desync(env.at, ours, env.state, env.author, str(self.files.desync)))
 
     def result(self) -> dict[str, Any]:
@@ -555,6 +581,8 @@ class Peer:
             self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
         try:
             self.save_meta()
+        except OSError:
+            pass  # (no file descriptor left: the file keeps what it said last)
         finally:
             self.node.close()
             if self.store is not None:

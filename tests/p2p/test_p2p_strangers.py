@@ -5,18 +5,26 @@ filled with made-up addresses, and more connections than a process may have file
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
 from functools import partial
 from pathlib import Path
 
 from p2pkit import DROP_MS, Cluster, Raw, crash, run_until, verify_log
 
+from game.bots import make_bot
 from net.core.encoding import canonical_json
+from net.core.identity import Identity
+from net.core.lobby import Invite
 from net.mesh import encode_frame
 from net.mesh.peers import SEATED
-from net.peer import Peer
+from net.peer import BotDecider, Peer
 from net.verify import verify_file
 
+ROOT = Path(__file__).resolve().parents[2]
 STRANGERS = 16
 RATE = 200  # frames a second a link may send (Limits.rate)
 
@@ -140,3 +148,58 @@ def test_made_up_peers_filling_the_host_table_keep_neither_players_apart_nor_the
         assert [d["seats"] for d in rep.drops] == [[0]] and rep.drops[0]["voters"] == [1, 2]
     finally:
         c.close()
+
+
+def test_more_connections_than_the_host_may_open_files_neither_end_it_nor_keep_a_spectator_out(
+        tmp_path: Path) -> None:
+    """Attack 7: a host whose process may open 256 files (a system's usual limit is 1024,
+    macOS's 256) gets 300 plain TCP connections from one address, held open and opened
+    again as they are closed, from before its joiners come to the end of the game. It
+    shuts those past 32 from that address down as soon as they are accepted, so its files
+    are never used up: the game is played to the end, and a spectator who comes in the
+    middle of it gets in and catches up."""
+    from tools.netbench.attacks import PlainConnections
+
+    files = 256
+    host = subprocess.Popen([sys.executable, str(Path(__file__).with_name("fdhost.py")), str(tmp_path), str(files),
+                             "60"], stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    peers: list[Peer] = []
+    flood: PlainConnections | None = None
+    try:
+        assert host.stdout is not None
+        invite = Invite.parse(host.stdout.readline().strip())
+        flood = PlainConnections(invite.port, 300, per_s=1_000, limit=4_000)
+        deadline = time.monotonic() + 1
+        while time.monotonic() < deadline:  # the flood under way before anyone joins
+            flood.tick()
+            time.sleep(0.005)
+        for i in (1, 2):
+            p = Peer.create(Identity.generate(), role="player", game_id=invite.game_id, log=tmp_path / f"p{i}.jsonl",
+                            name=f"bot{i}", decider=BotDecider(make_bot("greedy", i)))
+            p.connect(invite)
+            peers.append(p)
+        run_until(peers, lambda: all(p.session.transcript.position > 0 for p in peers), 20, "the game started",
+                  also=flood.tick)
+        run_until(peers, lambda: len(peers[0].session.transcript) >= 60, 20, "mid-game", also=flood.tick)
+        watcher = Peer.create(Identity.generate(), role="spectator", game_id=invite.game_id,
+                              log=tmp_path / "s.jsonl")
+        watcher.auto_drop = False
+        watcher.connect(invite)
+        peers.append(watcher)
+        run_until(peers, lambda: all(p.over for p in peers), 40, "the end of the game", also=flood.tick)
+        assert flood.opened > 300 and flood.closed_by_peer > 0
+        (tmp_path / "stop").touch()
+        out, _ = host.communicate(timeout=20)
+    finally:
+        if flood is not None:
+            flood.close()
+        for p in peers:
+            p.close()
+        if host.poll() is None:
+            host.kill()
+            host.wait()
+    assert host.returncode == 0, out
+    said = json.loads(out.strip().splitlines()[-1])
+    assert said["over"] and {p.session.transcript.state_hash for p in peers} == {said["state"]}
+    assert said["shed"] >= 300 - 32 and said["cap"] < files // 2  # most of the flood shut down

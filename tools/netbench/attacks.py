@@ -124,13 +124,29 @@ class HaveLinks:
         self.ctx.term()
 
 
+def loopback_other() -> str:
+    """127.0.0.2 if this machine can connect from it (Linux routes all of 127/8 to the
+    loopback), else "" (the system's choice)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            s.bind(("127.0.0.2", 0))
+    except OSError:
+        return ""
+    return "127.0.0.2"
+
+
 class PlainConnections:
     """``count`` plain TCP connections to a port (no ZeroMQ greeting), opened at most
     ``per_s`` a second (all at once, most would wait in the kernel's queues) and held open;
-    one the peer closes is opened again."""
+    one the peer closes is opened again, ``limit`` in all at most. They come from ``source``
+    (by default 127.0.0.2 where it can be used: another address than the honest peers' on
+    one machine)."""
 
-    def __init__(self, port: int, count: int, per_s: int = 500) -> None:
+    def __init__(self, port: int, count: int, per_s: int = 500, source: str | None = None,
+                 limit: int = 1 << 62) -> None:
         self.port = port
+        self.limit = limit
+        self.source = source if source is not None else loopback_other()
         self.count = count
         self.per_s = per_s
         self.sel = selectors.DefaultSelector()
@@ -143,6 +159,8 @@ class PlainConnections:
     def _open(self, n: int) -> None:
         for _ in range(n):
             s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            if self.source:
+                s.bind((self.source, 0))
             s.setblocking(False)
             rc = s.connect_ex(("127.0.0.1", self.port))
             self.opened += 1
@@ -170,7 +188,7 @@ class PlainConnections:
                 self.sel.unregister(s)
                 s.close()
                 self.closed_by_peer += 1
-        allowed = int((time.monotonic() - self.t0) * self.per_s) - self.opened
+        allowed = min(int((time.monotonic() - self.t0) * self.per_s), self.limit) - self.opened
         missing = self.count - self.open_now
         if missing > 0 and allowed > 0:
             self._open(min(missing, allowed))
