@@ -193,9 +193,9 @@ def game(args: argparse.Namespace) -> dict[str, Any]:
 
         inv = Invite.parse(invite)
         if args.attack == "have":
-            attack = HaveLinks(inv.endpoint, inv.curve, inv.game_id, args.links, rate=args.rate)
+            attack = HaveLinks(inv.endpoint, inv.curve, inv.game_id, args.links, rate=args.rate, source=args.source)
         elif args.attack == "conns":
-            attack = PlainConnections(inv.port, args.conns)
+            attack = PlainConnections(inv.port, args.conns, source=args.source)
         t0 = time.monotonic()
         while time.monotonic() - t0 < args.head_start:  # the attack under way before the joiners come
             if attack is not None:
@@ -209,7 +209,7 @@ def game(args: argparse.Namespace) -> dict[str, Any]:
                 i = conns.index(c)
                 try:
                     msg = c.recv()
-                except EOFError:
+                except (EOFError, OSError):
                     died.setdefault(i, "ended")
                     conns[i] = ctx.Pipe()[0]  # (never ready again)
                     continue
@@ -237,7 +237,7 @@ def game(args: argparse.Namespace) -> dict[str, Any]:
                 try:
                     if c.recv()[0] == "done":
                         break
-                except EOFError:
+                except (EOFError, OSError):
                     break
         rss = {}
         for i in range(args.players):
@@ -270,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--attack", choices=("none", "have", "conns"), default="none")
     ap.add_argument("--conns", type=int, default=1100)
     ap.add_argument("--nofile", default="", help="SOFT[:HARD] limit of open files of the game's peers")
+    ap.add_argument("--source", default=None,
+                    help="game: the address the attack comes from (default 127.0.0.2 where it can be used, not the "
+                         "honest peers' 127.0.0.1: a peer counts the connections of one address together)")
     ap.add_argument("--head-start", type=float, default=0, help="seconds of attack before the joiners come")
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--seed", type=int, default=0)

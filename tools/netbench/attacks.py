@@ -74,10 +74,12 @@ def holder_main(conn: Connection, messages: int, seconds: float) -> None:
 class HaveLinks:
     """``links`` strangers' connections (a spectator's invite is all they need): each says
     ``HELLO`` with nothing held, then ``HAVE {"have": {}}`` ``rate`` times a second; they
-    never read what they are sent (``read``: they do)."""
+    never read what they are sent (``read``: they do). They come from ``source`` (by
+    default 127.0.0.2 where it can be used: not the address of the honest peers on one
+    machine, whose connections a peer counts together)."""
 
     def __init__(self, endpoint: str, curve: str, game_id: str, links: int, rate: int = 200,
-                 read: bool = False) -> None:
+                 read: bool = False, source: str | None = None) -> None:
         self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
         self.socks: list[zmq.Socket[bytes]] = []
         self.rate = rate
@@ -93,7 +95,8 @@ class HaveLinks:
                 s.curve_serverkey = curve.encode("ascii")
                 s.curve_publickey = public
                 s.curve_secretkey = secret
-            s.connect(endpoint)
+            source = source if source is not None else loopback_other()
+            s.connect(f"tcp://{source}:0;{endpoint[len('tcp://'):]}" if source else endpoint)
             s.send(encode_frame(b"HELLO", canonical_json({
                 "game": game_id, "node": f"stranger{i}", "addr": "", "curve": "", "role": "spectator", "key": "",
                 "have": {}})))
