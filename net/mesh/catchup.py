@@ -19,7 +19,7 @@ class CatchUp:
     ``catchup_rate``). Each message looked at costs ``catchup_step`` of it, sent or not,
     and nothing is listed once it is spent, so what a link can make the node do is bounded
     by what it may receive; what is left goes out on a later ``HAVE``. (How often a link
-    may ask is bounded too: its ``HELLO`` and ``HAVE`` frames past ``Limits.calls_*`` are
+    may ask is bounded too: its frames other than ``MSG`` past ``Limits.calls_*`` are
     dropped unread, :meth:`net.mesh.Node._frame`.)"""
 
     def __init__(self, replica: Replica, limits: Limits, stats: Stats,

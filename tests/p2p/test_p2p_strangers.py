@@ -32,7 +32,7 @@ RATE = 200  # frames a second a link may send (Limits.rate)
 def test_strangers_asking_for_catch_up_again_and_again_cost_what_they_may_receive(tmp_path: Path) -> None:
     """Attack 4: sixteen connections with no seat (a spectator's invite is all they need)
     say HELLO with nothing held, then HAVE with nothing held as often as a link may send
-    a frame, while the game is played. Their HELLO and HAVE frames past a few a second are
+    a frame, while the game is played. Their frames past a few a second are
     dropped unread, and each one answered looks at no more of the transcript than the
     address's catch-up budget pays for: the game ends on one state, and the host did for
     the strangers what their budget allows, whatever they sent."""
