@@ -24,7 +24,7 @@ from tests.client.test_client_words_peer import EXAMPLES
 from tools.i18n import fields, problems
 
 MINE = ("game/client/words/peer.py", "game/cli/terminal.py", "game/cli/network/running.py",
-        "game/client/nettable.py")
+        "game/client/nettable.py", "game/client/words/clocks.py")
 # templates made only of their fields and punctuation: the same in every language
 ONLY_FIELDS = {"lobby_seat", "chat", "link_who", "final_score"}
 
@@ -97,6 +97,9 @@ def test_the_lobby_and_the_end_in_italian(italian: None) -> None:
     assert P.sentence(LobbySeats((("great_britain", "ann"), ("france", "")))) == (
         "sala d’attesa: Gran Bretagna: ann, Francia: libero")
     assert "0,5 s" in P.sentence(SettingsSeen(500, 3))  # the Italian decimal mark
+    assert P.sentence(SettingsSeen(120_000, 4096, 900_000, 15_000)).startswith(
+        "la partita di chi ospita: 15 min a testa + 15 s a turno; un posto silenzioso")
+    assert P.sentence(SettingsSeen(120_000, 4096, 0, 0)).startswith("la partita di chi ospita: nessun orologio di gioco")
     assert P.sentence(StillTrying(2000, 1500, ())) == "si riprova ancora (2 s su 1,5): nessun nodo da chiamare"
     over = Over({"messages": 412, "state_hash": "ee", "outcome": {"scores": {"france": 3, "spain": 1},
                                                                    "winners": ["france", "spain"]}}, "/g.jsonl")

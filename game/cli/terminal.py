@@ -37,9 +37,10 @@ from game.client.odds import AttackOdds, attack_odds, describe_odds
 from game.client.tables import Step, Table
 from game.client.words.battle import Tracker
 from game.client.words.choices import Entry, label, menu, menu_lines
+from game.client.words.clocks import clock_lines
 from game.client.words.lang import capital, say, say_in, say_n
 from game.client.words.names import Names
-from game.client.words.peer import chat_refusal, final_scores, link_news, waiting_line, waiting_nobody
+from game.client.words.peer import chat_refusal, final_scores, link_news, power_name, waiting_line, waiting_nobody
 from game.client.words.prompts import prompt_sentence
 from game.client.words.verdict import refused
 from game.rules import Choice, State, legal, outcome, pending
@@ -64,6 +65,7 @@ def help_text(network: bool) -> str:
              say("  t          the tiles: costs, what each does, how many are left")]
     if network:
         lines.append(say("  w          whom the game waits for, and since when"))
+        lines.append(say("  k          the game clocks: the time each player has left"))
         lines.append(say("  c TEXT     say TEXT to the other players and the spectators (chat)"))
     lines.append(say("  m          the list of choices again"))
     if network:
@@ -80,8 +82,8 @@ def help_text(network: bool) -> str:
 def reminder(network: bool) -> str:
     """The line under a menu that recalls the keys."""
     if network:
-        return say("(a number; s = state, t = tiles, w = who the game waits for, c TEXT = chat, u = undo, h = help, "
-                   "q = leave)")
+        return say("(a number; s = state, t = tiles, w = who the game waits for, k = clocks, c TEXT = chat, u = undo, "
+                   "h = help, q = leave)")
     return say("(a number; s = state, t = tiles, u = undo, h = help, q = leave)")
 
 
@@ -363,8 +365,8 @@ class Terminal:
                           if self.net is not None and self.net.catching_up() else
                           say("it is not your turn; `w` shows whom the game waits for"))
         elif answer and not self.command(answer, self.state, raw):
-            self.print_fn(say("between your turns: s = state, t = tiles, w = who the game waits for, c TEXT = chat, u "
-                              "= undo your last choice, h = help, q = leave"))
+            self.print_fn(say("between your turns: s = state, t = tiles, w = who the game waits for, k = clocks, c TEXT "
+                              "= chat, u = undo your last choice, h = help, q = leave"))
         return ""
 
     # ------------------------------------------------------------------ a decision
@@ -494,7 +496,7 @@ class Terminal:
             self.asked = -1
 
     def command(self, answer: str, st: State | None, raw: str = "") -> bool:
-        """``s``, ``t``, ``w``, ``u``, ``h``, ``c TEXT`` (True, answered), or something else
+        """``s``, ``t``, ``w``, ``k``, ``u``, ``h``, ``c TEXT`` (True, answered), or something else
         (False). ``raw``: the line as typed (a chat line keeps its capitals)."""
         if answer.startswith("c ") and self.net is not None:
             text = (raw or answer)[2:].strip()
@@ -518,6 +520,8 @@ class Terminal:
                 self.print_fn(say("the game has not started yet") if st is None else waiting_nobody())
             for w in waits:
                 self.print_fn(waiting_line(w))
+        elif answer == "k" and self.net is not None:
+            self.print_fn("\n".join(clock_lines(self.net.clock_rule(), self.net.clocks(), power_name)))
         elif answer == "u" and st is not None:
             self.undo(st)
         else:

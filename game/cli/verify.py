@@ -31,7 +31,7 @@ def format_report(rep: Report) -> str:
     else:
         lines = [say_n("{file}: {n} message accepted", "{file}: {n} messages accepted", rep.messages, file=rep.file)]
     if rep.game:
-        lines.append(say("engine {engine}, ruleset {ruleset}, hash chains of {length}", engine=rep.engine,
+        lines.append(say("release {release}, ruleset {ruleset}, hash chains of {length}", release=rep.release,
                          ruleset=rep.ruleset, length=rep.chain_length))
         lines.append(say("players:"))
         for p in rep.players:

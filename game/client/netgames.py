@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from game.client import folders
+from net.core.genesis import DEFAULT_BANK_MS, DEFAULT_INCREMENT_MS
 from net.core.identity import Identity, fingerprint
 from net.core.lobby import DEFAULT_PORT, Invite, InviteError, Lobby, new_game_id
 from net.peer import Peer
@@ -81,6 +82,38 @@ def new_log(log: str | Path | None, game_id: str, identity: Identity, role: str 
     return path
 
 
+def played_before(game_id: str, identity: Identity) -> Path | None:
+    """This key's log of the game ``game_id`` where ``soe join`` keeps it, if it holds a
+    game: a joiner never takes a seat again, with another secret, in a game id it has
+    played (a host that signs a game id again gets no second chain from it)."""
+    name = default_log(game_id, identity).name
+    for d in folders.game_dirs("games"):
+        path = d / name
+        try:
+            if path.stat().st_size > 0:
+                return path
+        except OSError:
+            continue
+    return None
+
+
+def start_when_full(peer: Peer) -> Callable[[Peer], None] | None:
+    """For a host resumed before the start (its lobby restored): what its table does at each
+    turn until the start: sign the genesis once every seat is taken, with the settings its
+    lobby states (a computer player, greedy, takes the seats of players dropped later).
+    None for any other peer."""
+    lobby = peer.lobby
+    if lobby is None or lobby.started:
+        return None
+    settings = dict(lobby.settings)
+
+    def start(p: Peer) -> None:
+        if lobby.full and not lobby.started:
+            p.start_game(timeout_ms=settings.get("timeout_ms", 120_000), chain_length=settings.get("chain_length"))
+
+    return start
+
+
 def read_invite(text: str, browse: Callable[[float], list[Any]] | None = None) -> Invite:
     """The invite ``text`` is, or the one of the LAN game it names (``browse`` lists the
     games announced on the LAN, :func:`net.discovery.browse`)."""
@@ -105,6 +138,8 @@ class HostSettings:
     power: str = ""
     timeout_s: float = 120.0
     chain_length: int | None = None
+    bank_ms: int = DEFAULT_BANK_MS  # the game clock: each seat's time bank (0: no game clock)
+    increment_ms: int = DEFAULT_INCREMENT_MS  # and what a turn gives back (0 without a bank)
     bind: str = "0.0.0.0"
     port: int | None = None  # None: the default port, or any free one when it is taken
     advertise: str | None = None
@@ -153,7 +188,8 @@ class Hosted:
         """Sign the genesis (in the peer's thread): the lobby's seats, computer players
         (``drop_bot``) in the free ones."""
         s = self.settings
-        done = peer.start_game(timeout_ms=int(s.timeout_s * 1000), chain_length=s.chain_length, drop_bot=drop_bot)
+        done = peer.start_game(timeout_ms=int(s.timeout_s * 1000), chain_length=s.chain_length, drop_bot=drop_bot,
+                               bank_ms=s.bank_ms, increment_ms=s.increment_ms)
         if self.announcer is not None:
             self.announcer.update(0, True)
         return done
@@ -194,7 +230,7 @@ def host_game(s: HostSettings, decider: Any = None) -> Hosted:
     from net.store import GameInUse
 
     chain = s.chain_length or DEFAULT_CHAIN_LENGTH
-    problem = settings_problem(chain, int(s.timeout_s * 1000))
+    problem = settings_problem(chain, int(s.timeout_s * 1000), s.bank_ms, s.increment_ms)
     if problem:
         raise NetStartError("settings", problem=problem)
     ident = identity_for(s.key)
@@ -203,7 +239,8 @@ def host_game(s: HostSettings, decider: Any = None) -> Hosted:
         lobby = Lobby(ident, gid, s.players, host_name=s.name, host_power=s.power)
     except ValueError as exc:
         raise NetStartError("lobby", reason=str(exc)) from None
-    lobby.settings = {"chain_length": chain, "timeout_ms": int(s.timeout_s * 1000)}
+    lobby.settings = {"chain_length": chain, "timeout_ms": int(s.timeout_s * 1000), "bank_ms": s.bank_ms,
+                      "increment_ms": s.increment_ms}
     log = new_log(s.log, gid, ident)
     advertise = advertised(s.bind, s.advertise)
     ports = [s.port] if s.port is not None else [DEFAULT_PORT, 0]  # a busy default: any free port
@@ -267,6 +304,9 @@ def join_game(invite: Invite, *, name: str, power: str = "", key: str | None = N
 
     ident = identity_for(key)
     path = new_log(log, invite.game_id, ident)
+    earlier = played_before(invite.game_id, ident)
+    if earlier is not None and earlier != path:  # (the same file: new_log said so)
+        raise NetStartError("played_before", log=str(earlier))
     try:
         peer = Peer.create(ident, role="player", game_id=invite.game_id, log=path, host=bind, port=port,
                            advertise=advertised(bind, advertise), curve=curve, name=name, power=power,

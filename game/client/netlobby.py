@@ -35,6 +35,7 @@ from game.client.netgames import (
     host_game,
     join_game,
     resume_game,
+    start_when_full,
     watch_game,
 )
 from game.client.nettable import NetTable, Stopped
@@ -113,8 +114,10 @@ def resume_job(path: Path) -> Job[Resumed]:
 
 def resumed_table(r: Resumed) -> NetTable:
     """The table of a resumed peer: a person plays the seat unless a computer player did
-    (or it is a spectator's); the game so far comes first, as history."""
-    return NetTable(r.peer, human=r.role == "player" and not r.bot, history=True)
+    (or it is a spectator's); the game so far comes first, as history; a host resumed
+    before the start seats the joiners and starts once every seat is taken."""
+    return NetTable(r.peer, human=r.role == "player" and not r.bot, history=True,
+                    before_start=start_when_full(r.peer))  # a host resumed before the start goes on with its lobby
 
 
 class _Closer:
@@ -300,6 +303,7 @@ class JoinState:
     refused: str = ""
     timeout_ms: int = 0
     chain_length: int = 0
+    clock: tuple[int, int] | None = None  # each seat's bank and increment (None: the host's lobby does not say)
     seats: tuple[tuple[str, str], ...] = ()
     power: str = ""
     news: list[str] = field(default_factory=list)
@@ -374,6 +378,7 @@ class JoinRoom:
             s.phase, s.refused, s.said = "refused", ev.code, refusal(ev)
         elif isinstance(ev, SettingsSeen):
             s.timeout_ms, s.chain_length = ev.timeout_ms, ev.chain_length
+            s.clock = None if ev.bank_ms is None or ev.increment_ms is None else (ev.bank_ms, ev.increment_ms)
         elif isinstance(ev, SettingsRefused):
             s.phase, s.said = "settings", sentence(ev)
         elif isinstance(ev, LobbySeats):

@@ -48,6 +48,21 @@ class UndoRefused(PeerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class SeatClock:
+    """A seat's game clock as this peer counts it (:class:`net.core.clocks.Clock`), with the
+    seat's power and player's name: what is left of its time bank in milliseconds (None:
+    the game has no game clock; 0 or less: spent), whether the table waits for it now
+    (``running``: its bank ticks down) and how long it has waited for it in this turn."""
+
+    seat: int
+    power: str
+    name: str
+    bank: int | None
+    running: bool
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stopped(PeerEvent):
     """The peer thread stopped on an error it could not handle (``error``: what it was);
     the log holds everything accepted before it."""
@@ -89,6 +104,8 @@ class NetTable:
         self._catching_up = False
         self._can_undo = False
         self._waits: tuple[Waiting, ...] = ()
+        self._clocks: tuple[SeatClock, ...] = ()
+        self._rule: tuple[int, int, int] | None = None
         self._links: tuple[Connection, ...] = ()
         self._waited = 0
         self._verdict: tuple[str, list[str]] = ("fair", [])
@@ -174,6 +191,18 @@ class NetTable:
     def waiting(self) -> tuple[Waiting, ...]:
         """Whom the game waits for, what for, since when and whether overdue."""
         return self._waits
+
+    def clocks(self) -> tuple[SeatClock, ...]:
+        """Every seat's game clock, by seat (empty before the genesis): what is left of its
+        bank, ticking down while the table waits for it, as of the peer thread's last turn
+        (a few milliseconds ago)."""
+        return self._clocks
+
+    def clock_rule(self) -> tuple[int, int, int] | None:
+        """The game's clock as its genesis sets it: each seat's bank, the increment a turn
+        gives back and the drop timeout, in milliseconds (bank 0: no game clock); None
+        before the genesis."""
+        return self._rule
 
     def chat(self, text: str) -> Future[str]:
         """Send a chat line; the future holds "" when it went, else why not
@@ -417,6 +446,11 @@ class NetTable:
                           and t.undo_stack[-1][0] == self.seat)
         now = peer.clock()
         self._waits = tuple(session.waiting_for(now))
+        g = session.transcript.genesis
+        if g is not None:
+            self._rule = (g.bank_ms, g.increment_ms, g.timeout_ms)
+            self._clocks = tuple(SeatClock(c.seat, g.seats[c.seat].power, g.seats[c.seat].name, c.bank, c.running,
+                                           c.turn) for c in session.clocks(now))
         self._waited = now - min(w.since for w in self._waits) if self._waits else 0
         if t is not None and (len(t.drops), len(t.chances)) != self._verdict_key:
             self._verdict_key = (len(t.drops), len(t.chances))

@@ -12,7 +12,8 @@ the preimage of its author's last hash-chain value, which only the author can pr
 and every other field is fixed by the transcript it is made on (the author's next seq
 and last id, the one position that waits for that chance event and its state hash), so
 there is exactly one valid reveal of a seat for a chance event and nothing for a
-signature to add. The author's next signed message names it as its ``prev``. Checking
+signature to add. The author's next signed message seals it: its ``prev`` names this
+reveal or a later reveal of the author whose ``prev`` leads back to it. Checking
 six signatures fewer per chance event is what keeps the dice quick. Reveals, the most
 frequent messages, also have a fast path through :func:`parse`.
 
@@ -34,10 +35,11 @@ from net.core.encoding import canonical_json, canonical_trusted, from_hex, is_he
 from net.core.identity import Identity, verify_signature
 from net.core.reasons import Reject
 
-PROTOCOL_VERSION = 3  # 3: a reveal carries its chance request
+PROTOCOL_VERSION = 4  # 3: a reveal carries its chance request; 4: a genesis names its release, clocks and nonces
 MAX_MESSAGE_BYTES = 32 * 1024
 FIELDS = ("at", "author", "body", "game", "kind", "prev", "seq", "sig", "state", "v")
-KINDS = ("hello", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign", "drop", "end")
+KINDS = ("hello", "leave", "info", "seat", "genesis", "choice", "reveal", "commit", "open", "undo", "chat", "resign",
+         "drop", "end")
 GAME_ID_BYTES = 16
 UNSIGNED_KINDS = frozenset({"reveal"})  # see the module docstring
 MAX_SEQ = (1 << 53) - 1  # integers stay exact in every JSON implementation

@@ -106,7 +106,9 @@ def _need_decision(referee: Referee, seat: int) -> None:
 
 def plan_seat(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
-    _keys(body, "seat", "chain")
+    _keys(body, "seat", "chain", "genesis")
+    if body["genesis"] != referee.genesis_id:  # checked first by the transcript; a plan alone checks it too
+        raise Reject("wrong_genesis", "the seat message names another genesis than this game's")
     if not _is_int(body["seat"]) or body["seat"] != seat:
         raise Reject("bad_body", f"the author holds seat {seat}, not {body['seat']!r}")
     if not is_hex(body["chain"], 32):
@@ -192,8 +194,8 @@ def plan_commit(referee: Referee, m: Msg) -> Plan:
     seat, body = m.seat, m.body
     _keys(body, "war", "commit")
     war = body["war"]
-    if not _is_int(war):
-        raise Reject("bad_body", "war must be an integer")
+    if not _is_int(war) or not 1 <= war <= WARS:  # a war that no game has is a bad body, as in an opening
+        raise Reject("bad_body", f"war must be an integer from 1 to {WARS}")
     if war not in referee.war_end_pos:
         raise Reject("not_expected", f"war {war!r} has not ended")
     if (seat, war) in referee.commits:

@@ -32,6 +32,7 @@ class Referee:
 
     def __init__(self, genesis: Genesis) -> None:
         self.g = genesis
+        self.genesis_id = ""  # the genesis message's id, which every seat message names (set by the transcript)
         self.gid = genesis.game_id_bytes
         self.n = len(genesis.seats)
         # the seats' unrest as the public events tell it, for the computer players of bot
@@ -184,10 +185,10 @@ class Referee:
     # ------------------------------------------------------------------ planning
     def plan(self, kind: str, m: Msg) -> Plan:
         """Validate a message of ``kind`` (its envelope already checked). Raises :class:`Reject`."""
+        if m.at < 1:  # first, as the transcript refuses an acting message made before the position
+            raise Reject("stale", "at must be 1 or more: the game starts after the genesis")
         if kind != "seat" and kind != "drop" and not self.active(m.seat):
             raise Reject("not_expected", f"seat {m.seat} is played by a bot now")
-        if m.at < 1:
-            raise Reject("stale", "at must be 1 or more: the game starts after the genesis")
         if kind != "drop" and self.drop_pending(m.seat):
             raise Reject("drop_pending", f"seats have voted to drop seat {m.seat}: its message waits for the outcome")
         handler = PLANS.get(kind)

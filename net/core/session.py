@@ -15,8 +15,10 @@ else's before they are queued. Incoming messages that arrive early (a gap in the
 author's seq, made at a position not reached yet, or a decision made after commitments
 not received yet) are held and retried.
 
-:meth:`Session.waiting_for` says whom the game waits for and since when;
-:meth:`Session.drop_overdue` votes to drop the seats that passed the genesis timeout.
+:meth:`Session.waiting_for` says whom the game waits for and since when, and
+:meth:`Session.clocks` every seat's game clock (:mod:`net.core.clocks`: a turn counts across
+undos, a bank across turns); :meth:`Session.drop_overdue` votes, once per position, to
+drop the seats past either bound.
 What this seat may see (:meth:`Session.view`, :attr:`Session.log`) never shows another
 seat's unrest before the openings are in.
 
@@ -35,8 +37,9 @@ from typing import Any
 
 from game.rules import Choice, State, event_dicts, legal, outcome, view
 from net.core.beacon import DEFAULT_CHAIN_LENGTH, SECRET_BYTES, HashChain
+from net.core.clocks import Clock, SeatClocks
 from net.core.envelope import UNSIGNED_KINDS, Envelope, build, parse
-from net.core.genesis import DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
+from net.core.genesis import DEFAULT_BANK_MS, DEFAULT_INCREMENT_MS, DEFAULT_TIMEOUT_MS, Genesis, SeatInfo
 from net.core.identity import Identity
 from net.core.journal import Journal
 from net.core.reasons import Reject
@@ -98,8 +101,9 @@ class Waiting:
     power: str
     name: str
     what: str  # seat, reveal, choice, open or end
-    since: int
-    overdue: bool
+    since: int  # when the table began waiting for the seat (its turn, across undos)
+    overdue: bool  # past the drop timeout in this turn, or its game clock's bank spent
+    bank: int | None = None  # what is left of its bank (None: the game has no game clock)
 
 
 class Session:
@@ -126,8 +130,7 @@ class Session:
         self._evidence_kept: set[tuple[str, int]] = set()
         self._judged: dict[tuple[tuple[int, ...], int], bool] = {}  # (vote's seats, position) -> early
         self._chain: HashChain | None = None
-        self._since = now
-        self._epoch = self.transcript.position
+        self._clocks: SeatClocks | None = None  # made with the referee (see _clocks_at)
         self._hidden_events: list[dict[str, Any]] = []
         self._following = False
         self._moves: list[Moved] = []  # released to moves()
@@ -200,8 +203,20 @@ class Session:
         t, g = self.referee, self.transcript.genesis
         if t is None or g is None:
             return []
-        return [Waiting(s, g.seats[s].power, g.seats[s].name, what, self._since, now - self._since >= g.timeout_ms)
+        c = self._clocks_at(now)
+        return [Waiting(s, g.seats[s].power, g.seats[s].name, what, c.since(s, now), c.overdue(s, now), c.bank(s, now))
                 for s, what in t.awaited()]
+
+    def clocks(self, now: int) -> list[Clock]:
+        """Every seat's game clock on this peer's clock (empty before the genesis)."""
+        return self._clocks_at(now).clocks(now) if self.referee is not None else []
+
+    def _clocks_at(self, now: int) -> SeatClocks:
+        if self._clocks is None:
+            t = self.referee
+            assert t is not None
+            self._clocks = SeatClocks(t.g, now, t.awaited())  # a resumed peer's clocks start here
+        return self._clocks
 
     def outgoing(self) -> list[bytes]:
         """The envelopes to send to every peer (and forget)."""
@@ -211,11 +226,12 @@ class Session:
     # ------------------------------------------------------------------ actions
     def create(self, seats: Sequence[SeatInfo], *, now: int, game_id: str | None = None, ruleset: str = "standard",
                chain_length: int = DEFAULT_CHAIN_LENGTH, timeout_ms: int = DEFAULT_TIMEOUT_MS,
-               drop_bot: str = "greedy") -> Result:
+               drop_bot: str = "greedy", bank_ms: int = DEFAULT_BANK_MS,
+               increment_ms: int = DEFAULT_INCREMENT_MS) -> Result:
         """Sign the genesis of a new game (this peer is its creator)."""
         gid = game_id or _secrets.token_hex(16)
         body = Genesis(gid, tuple(seats), ruleset, (), chain_length=chain_length, timeout_ms=timeout_ms,
-                       drop_bot=drop_bot).body()
+                       drop_bot=drop_bot, bank_ms=bank_ms, increment_ms=increment_ms).body()
         return self._act("genesis", body, now, game=gid)
 
     def incoming(self, raw: bytes, now: int, parsed: Envelope | None = None) -> Result | Held:
@@ -288,14 +304,15 @@ class Session:
         if not t.votes:
             return out
         timeout = t.g.timeout_ms
-        waited = now - self._since
+        c = self._clocks_at(now)
         pending = {self.transcript.seat_of(a) for a, mine in self._held.items() if any(
-            h.code == "drop_pending" for h in mine.values())} if waited < timeout else set()
+            h.code == "drop_pending" for h in mine.values())}
+        in_time = {p for p in pending if not c.overdue(p, now)}
         for key, voters in sorted(t.votes.items()):
             if not voters or s in key or s in voters or s in t.keeps.get(key, set()):
                 continue
-            early = self._judged.setdefault((key, t.position), 2 * waited < timeout)
-            if early or pending & set(key):
+            early = self._judged.setdefault((key, t.position), any(2 * c.slack(x, now) > timeout for x in key))
+            if early or in_time & set(key):
                 out.append(key)
         return out
 
@@ -364,17 +381,20 @@ class Session:
         return self._act("resign", {}, now)
 
     def drop_overdue(self, now: int) -> Result | None:
-        """Vote to drop every other seat the game has waited for past the timeout."""
+        """Vote to drop every other seat the game has waited for past the timeout of its
+        turn or past its bank: once per position and set of seats, and only a vote that can
+        count (for a minority of the seats still played by people)."""
         t = self.referee
-        if t is None or self.seat < 0 or not t.active(self.seat):
+        s = self.seat
+        if t is None or s < 0 or not t.active(s):
             return None
-        g = self.transcript.genesis
-        if g is None or now - self._since < g.timeout_ms:
-            return None  # no one is overdue before the timeout has passed since the position began
-        late = sorted(w.seat for w in self.waiting_for(now) if w.overdue and w.seat != self.seat)
-        if not late or self.seat in t.votes.get(tuple(late), set()) or self.seat in t.keeps.get(tuple(late), set()):
-            return None
-        return self._act("drop", {"seats": late}, now)
+        c = self._clocks_at(now)
+        late = tuple(sorted(w for w, _ in t.awaited() if w != s and c.overdue(w, now)))
+        if not late or 2 * len(late) >= sum(1 for x in range(t.n) if t.active(x)):
+            return None  # no one is late, or the vote could not count (no majority would be left to vote)
+        if s in t.vote_log.get((late, t.position), ()) or s in t.keep_log.get((late, t.position), ()):
+            return None  # voted (or promised to keep) here already: one vote per position and seats
+        return self._act("drop", {"seats": list(late)}, now)
 
     def keep_waiting(self, now: int) -> list[Result]:
         """Promise never to vote for the drops others have voted for at this position (a
@@ -437,15 +457,17 @@ class Session:
         return out
 
     def _note(self, res: Accepted, now: int) -> None:
-        if self.transcript.position != self._epoch:
-            self._epoch = self.transcript.position
-            self._since = now
+        t = self.referee
+        if t is not None:
+            if self._clocks is None:
+                self._clocks = SeatClocks(t.g, now, t.awaited())
+            else:
+                self._clocks.update(t.awaited(), now)
         events: list[dict[str, Any]] = []
         if res.events:
             seat = self.seat if self.seat >= 0 else None
             events = event_dicts(res.events, seat)
             self._hidden_events += events
-        t = self.referee
         if self._following and res.changed and t is not None:
             self._moves_held.append(Moved(t.st.clone(), events, res.entry))
         self._release()
@@ -537,7 +559,7 @@ class Session:
     def _owed(self, t: Referee, s: int) -> tuple[str, dict[str, Any]] | None:
         chain = self._chain_for(t)
         if not t.joined[s]:
-            return "seat", {"seat": s, "chain": chain.commitment.hex()}
+            return "seat", {"seat": s, "chain": chain.commitment.hex(), "genesis": t.genesis_id}
         for war in t.uncommitted_wars(s):
             c = commitment(t.gid, s, war, t.war_unrest[war][s], derive_salt(self.secret, war))
             return "commit", {"war": war, "commit": c.hex()}

@@ -29,10 +29,8 @@ fails.
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from itertools import repeat
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
@@ -47,7 +45,7 @@ from net.core.statehash import StateHasher
 # kinds that act on the current position: they must be made at it
 ACTING = frozenset({"choice", "reveal", "undo", "resign"})
 # signed messages of the lobby, with a seq of their own: never part of a transcript
-LOBBY_KINDS = frozenset({"hello", "chat"})
+LOBBY_KINDS = frozenset({"hello", "leave", "info", "chat"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,29 +171,19 @@ class Transcript:
         """For catch-up: each author's next seq (how far this peer has every author)."""
         return {author: nxt for author, (nxt, _) in self._next.items()}
 
-    def missing_for(self, heads: Mapping[str, object]) -> list[bytes]:
+    def missing_for(self, heads: Mapping[str, int]) -> list[bytes]:
         """For catch-up: the messages a peer with ``heads`` lacks, in an order it can accept
-        (the order of this transcript)."""
-        return [e.env.raw for e in self.missing_entries(heads)]
-
-    def missing_entries(self, heads: Mapping[str, object]) -> Iterator[Entry]:
-        """For catch-up, lazily: the entries a peer with ``heads`` (author -> next seq, as
-        any peer may say it) lacks, in the order of this transcript. Nothing is listed
-        before it is asked for: a look at each author of this transcript (never at the
-        peer's other keys), then one step per entry taken, so a caller that stops after a
-        few entries (a catch-up budget spent) has paid for those few."""
-        by_seq = self._by_seq
-        runs: list[Iterator[int]] = []
+        (the order of this transcript). A peer that is up to date, as a heartbeat's heads
+        mostly say, costs a look at each author rather than at every message."""
+        picked: list[int] = []
         for author, (nxt, _) in self._next.items():
             head = heads.get(author, 0)
             if not isinstance(head, int) or head < 0:
                 head = 0
-            if head < nxt:
-                runs.append(map(by_seq.__getitem__, zip(repeat(author), range(head, nxt))))
-        entries = self.entries
-        if len(runs) == 1:
-            return (entries[i] for i in runs[0])
-        return (entries[i] for i in heapq.merge(*runs))
+            for seq in range(head, nxt):
+                picked.append(self._by_seq[(author, seq)])
+        picked.sort()
+        return [self.entries[i].env.raw for i in picked]
 
     # ------------------------------------------------------------------ acceptance
     def offer(self, raw: bytes, *, parsed: Envelope | None = None, verified: bool = False) -> Result:
@@ -242,6 +230,11 @@ class Transcript:
         seat = self._seat_of.get(env.author, -1)
         if self.genesis is not None and seat < 0 and env.author != self.creator:
             raise Reject("unknown_author", f"key {env.author[:16]} holds no seat in this game")
+        if env.kind == "seat" and table is not None and env.body.get("genesis") != table.genesis_id:
+            # a seat message made for another genesis (the same game id signed again, for
+            # another lobby or with other settings) is no message of this game: neither
+            # accepted nor a proof against its author (checked before the author's chain)
+            raise Reject("wrong_genesis", "the seat message names another genesis than this game's")
         unsigned = env.kind in UNSIGNED_KINDS
         key = self._keys.get(env.author)
         if not unsigned and (not own or key is None):
@@ -273,6 +266,7 @@ class Transcript:
             assert key is not None  # a genesis is signed: its signature was checked above
             self._keys[env.author] = key
             self.referee = Referee(genesis)
+            self.referee.genesis_id = env.id
             self.referee.precheck = self.sink is not None
             for i, s in enumerate(genesis.seats):
                 if s.key:
@@ -305,8 +299,10 @@ class Transcript:
         if env.seq < nxt and unsigned:  # the one valid message there is in already: no proof of anything
             raise Reject("forged", f"the author's message {env.seq} is another one")
         if env.seq < nxt:
-            first = self.entries[self._by_seq[(env.author, env.seq)]].env.raw
-            self.equivocations.append(Equivocation(env.author, env.seq, first, env.raw))
+            first = self.entries[self._by_seq[(env.author, env.seq)]].env
+            if first.prev != env.prev:  # it continues another chain (another game with this id): no proof here
+                raise Reject("bad_prev", f"seq {env.seq} follows another message than the author's {env.seq - 1} here")
+            self.equivocations.append(Equivocation(env.author, env.seq, first.raw, env.raw))
             raise Reject("equivocation", f"the author signed another message with seq {env.seq}")
         if env.seq > nxt:
             raise Reject("out_of_order", f"seq {env.seq} but the author's next is {nxt}")

@@ -39,7 +39,7 @@ class Report:
     failure: dict[str, Any] | None = None
     truncated_tail: bool = False
     game: str = ""
-    engine: str = ""
+    release: str = ""
     ruleset: str = ""
     chain_length: int = 0
     players: list[dict[str, Any]] = field(default_factory=list)
@@ -108,7 +108,7 @@ def _describe(t: Transcript, rep: Report) -> None:
     g, table = t.genesis, t.referee
     if g is None or table is None:
         return
-    rep.game, rep.engine, rep.ruleset, rep.chain_length = g.game_id, g.engine, g.ruleset, g.chain_length
+    rep.game, rep.release, rep.ruleset, rep.chain_length = g.game_id, g.release, g.ruleset, g.chain_length
     counts = [0] * table.n
     for e in t.entries:
         if e.seat >= 0:

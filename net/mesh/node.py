@@ -39,7 +39,7 @@ class Node:
     def __init__(self, replica: Replica, game_id: str, *, host: str = "127.0.0.1", port: int = 0,
                  advertise: str | None = None, role: str = "player", curve: bool = True,
                  limits: Limits | None = None, clock: Callable[[], int] = monotonic_ms,
-                 on_desync: Callable[[bytes, str], None] | None = None,
+                 on_desync: Callable[[bytes, str], None] | None = None, curve_keys: tuple[bytes, bytes] | None = None,
                  on_info: Callable[[dict[str, Any]], None] | None = None, author: str = "") -> None:
         self.replica = replica
         # a BYE that arrived (the link, its code and reason), and what a refusal by the
@@ -61,7 +61,7 @@ class Node:
         self.router: zmq.Socket[bytes] = self.ctx.socket(zmq.ROUTER)
         tune(self.router, self.limits)
         if self.curve:
-            public, secret = zmq.curve_keypair()
+            public, secret = curve_keys or zmq.curve_keypair()  # (public, secret): a resumed peer keeps its own
             self.router.curve_server = True
             self.router.curve_secretkey = secret
             self.router.curve_publickey = public

@@ -65,20 +65,27 @@ class Seated(PeerEvent):
 
 @dataclass(frozen=True, slots=True)
 class SettingsSeen(PeerEvent):
-    """A joiner: the game's settings as the host's lobby states them, before it asks for a seat."""
+    """A joiner: the game's settings as the host's lobby states them, before it asks for a
+    seat: the drop timeout, the hash-chain length and the game clock (each seat's time bank
+    and what a turn gives back; None: a lobby of an older release, which does not say it)."""
 
     timeout_ms: int
     chain_length: int
+    bank_ms: int | None = None
+    increment_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class SettingsRefused(PeerEvent):
-    """A joiner: one of the game's settings is out of bounds (``problem``: ``chain_length``
-    or ``timeout_ms``, as :func:`net.core.genesis.settings_fault` says); it takes no seat."""
+    """A joiner: one of the game's settings is out of bounds (``problem``: ``chain_length``,
+    ``timeout_ms``, ``bank_ms`` or ``increment_ms``, as :func:`net.core.genesis.settings_fault`
+    says); it takes no seat."""
 
     timeout_ms: int
     chain_length: int
     problem: str
+    bank_ms: int | None = None
+    increment_ms: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,14 +138,19 @@ class GaveUp(PeerEvent):
 
 @dataclass(frozen=True, slots=True)
 class Refused(PeerEvent):
-    """This joiner may not play here (:attr:`~net.peer.Peer.refused`); it takes nothing more
+    """This joiner (or spectator) may not play (or watch) here (:attr:`~net.peer.Peer.refused`); it takes nothing more
     in and decides nothing more. ``code``:
 
     - ``fingerprint``: the host's key (``theirs``, ``""`` when its ``HELLO`` named none) is
       not the invite's (``expected``); ``by_genesis``: the genesis was signed by it;
     - ``key_seated``: this key holds a seat already (the host's own, or another program's);
     - ``full``: every seat is taken, or the game started without this key;
-    - ``wrong_game``: the host at ``endpoint`` hosts another game than ``game``.
+    - ``wrong_game``: the host at ``endpoint`` hosts another game than ``game``;
+    - ``release``: the game is played with release ``theirs`` (``""`` when the host's
+      refusal did not say which), this program is release ``expected`` (a joiner or a
+      spectator: the host's lobby or genesis says so);
+    - ``not_this_lobby``: the host's genesis seats this key for another hello than its
+      latest (a game id signed again, for another lobby).
     """
 
     code: str

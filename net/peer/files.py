@@ -1,6 +1,8 @@
 """The files of a peer with the log ``FILE``: ``FILE`` (the transcript, JSON Lines,
 fsynced: :class:`net.store.TranscriptFile`), ``FILE.secret`` (its beacon chain secret,
-0600), ``FILE.peer.json`` (game id, key file, role, who plays the seat, the peers it knew),
+0600), ``FILE.peer.json`` (game id, key file, role, who plays the seat, the peers it knew;
+a joiner's hello and a host's lobby before the start), ``FILE.curve`` (its CurveZMQ secret
+key, 0600: a resumed peer keeps the key an invite or the others' links name),
 ``FILE.chat`` (the chat lines it saw, one envelope a line: never part of the game) and,
 after a desync, ``FILE.desync.json``; so ``soe resume FILE`` restarts a peer after a
 crash. ``FILE.lock`` is held while a process uses them (:func:`net.store.lock_game`).
@@ -39,9 +41,14 @@ class PeerFiles:
     def chat(self) -> Path:
         return chat_file(self.log)
 
+    @property
+    def curve(self) -> Path:
+        return self.log.with_name(self.log.name + ".curve")
+
     def remove(self) -> None:
         """Delete the files of a game that never started here (a failed host, a refused join)."""
-        for p in (self.log, self.secret, self.meta, self.meta.with_name(self.meta.name + ".tmp"), self.chat):
+        for p in (self.log, self.secret, self.meta, self.meta.with_name(self.meta.name + ".tmp"), self.chat,
+                  self.curve):
             try:
                 p.unlink()
             except FileNotFoundError:
@@ -120,6 +127,17 @@ def read_meta(files: PeerFiles) -> dict[str, Any]:
     if not isinstance(meta, dict):
         raise ValueError("not a JSON object")
     return meta
+
+
+def curve_keys(files: PeerFiles) -> tuple[bytes, bytes] | None:
+    """The CurveZMQ key pair kept in ``FILE.curve`` (public, secret: Z85), or None."""
+    import zmq
+
+    try:
+        secret = files.curve.read_bytes().strip()
+        return zmq.curve_public(secret), secret
+    except (OSError, ValueError, zmq.ZMQError):
+        return None
 
 
 def write_meta(files: PeerFiles, data: dict[str, Any]) -> None:

@@ -10,7 +10,6 @@ host's lobby) is :mod:`net.peer.door`'s.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets as _secrets
 from collections.abc import Callable
@@ -19,27 +18,29 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
+import zmq
+
 from game.bots import lend
 from game.rules import Choice, State, state_hash
 from net.core.beacon import SECRET_BYTES
 from net.core.chat import ChatBox
 from net.core.envelope import parse
 from net.core.identity import Identity, fingerprint
-from net.core.lobby import REFUSALS, Invite, Lobby, hello
+from net.core.lobby import Invite, Lobby
 from net.core.reasons import Reject
+from net.core.release import RELEASE
 from net.core.session import Session
 from net.core.transcript import Accepted, Rejected
 from net.mesh import Limits, Node, monotonic_ms
 from net.peer import door
 from net.peer.contact import Contact
+from net.peer.desync import on_desync
 from net.peer.events import (
     Awaiting,
     Chat,
     Connected,
-    Desync,
     Dropped,
     DropVoted,
-    EvidenceKept,
     GameEvent,
     GaveUp,
     LogRepaired,
@@ -51,8 +52,9 @@ from net.peer.events import (
     StillTrying,
     SubmitRefused,
 )
-from net.peer.files import PeerFiles, check_game_files, read_chat, read_meta, write_meta
+from net.peer.files import PeerFiles, check_game_files, curve_keys, read_chat, read_meta, write_meta
 from net.peer.replica import GameReplica
+from net.release import release as live_release
 from net.store import GameLock, TranscriptFile, lock_game, resume_session, write_private
 
 # Received messages are fsynced once the network has been quiet this long, and at the
@@ -111,8 +113,16 @@ class Peer:
     gave_up: GaveUp | None = None  # when no one answered in time (await_answer)
     expect_fp: str = ""  # the invite's fingerprint of the host's key
     host_endpoint: str = ""
-    hello_held: bytes = b""  # a joiner's hello, held back until the host's key is checked
-    hello_as: tuple[str, str] | None = None  # a joiner's (name, power), so a resume before the start asks again
+    release: str = RELEASE  # this program's release (net.release.release()), said in a hello and an info
+    # a joiner's hello (net.peer.door: said to the host alone once its key is checked), its
+    # (name, power) and nonce, so a resume before the start asks again with the same hello
+    my_hello: bytes = b""
+    hello_as: tuple[str, str] | None = None
+    nonce: str = ""
+    host_checked: bool = False
+    hello_at: int = -(1 << 60)  # when the hello last went to the host
+    fault: Refused | None = None  # why the genesis was not taken in (net.peer.door.judge_genesis)
+    info_serial: int = 0  # of the last INFO believed
     lobby_seen: dict[str, int] = field(default_factory=dict)  # host: joiner key -> last heard before the start
     seat_told: str = ""  # a joiner: the power it was told it has, then "started"
     contact: Contact | None = None  # watch_contact(): connection diagnoses for people
@@ -129,6 +139,7 @@ class Peer:
     # next whole turn is due at the latest
     _stepped: tuple[tuple[int, ...], int] = ((), 0)
     _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
+    _lobby_saved: int = -1  # the lobby's version last written to the peer file
     _short: tuple[set[str], int] = field(default_factory=lambda: (set(), 0))  # files not written, sockets not opened
 
     # ------------------------------------------------------------------ building
@@ -137,7 +148,9 @@ class Peer:
                host: str = "127.0.0.1", port: int = 0, advertise: str | None = None, curve: bool = True,
                lobby: Lobby | None = None, name: str = "player", power: str = "", secret: bytes | None = None,
                decider: Decider | None = None, key_file: str = "", limits: Limits | None = None,
-               clock: Callable[[], int] = monotonic_ms, bot: str = "", bot_seed: int = 0) -> Peer:
+               clock: Callable[[], int] = monotonic_ms, bot: str = "", bot_seed: int = 0,
+               release: str | None = None) -> Peer:
+        """A new peer (``release``: this program's, by default :func:`net.release.release`)."""
         files = PeerFiles(Path(log))
         files.log.parent.mkdir(parents=True, exist_ok=True)
         lock = lock_game(files.log)  # GameInUse: another process plays from these files
@@ -149,10 +162,12 @@ class Peer:
             write_private(files.secret, secret)
             store = TranscriptFile(files.log)
             session = Session(identity, secret=secret, journal=store, now=clock())
-            my_hello = hello(identity, game_id, name, power) if role == "player" and lobby is None else b""
-            replica = GameReplica(session, lobby, my_hello)
+            replica = GameReplica(session, lobby)
+            keys = zmq.curve_keypair() if curve and zmq.has("curve") else None
+            if keys is not None:
+                write_private(files.curve, keys[1])  # a resume listens with the key the invite names
             node = Node(replica, game_id, host=host, port=port, advertise=advertise, role=role, curve=curve,
-                        limits=limits, clock=clock, author=identity.public_hex)
+                        limits=limits, clock=clock, author=identity.public_hex, curve_keys=keys)
         except BaseException:  # e.g. the port is taken: leave no files of a game that never was
             if store is not None:
                 store.close()
@@ -160,10 +175,13 @@ class Peer:
             lock.release()
             raise
         peer = cls(identity, session, node, replica, files, role, decider, lobby, key_file, clock=clock, lock=lock,
-                   store=store, bot=bot, bot_seed=bot_seed, name=name if role == "player" or name != "player" else "")
+                   store=store, bot=bot, bot_seed=bot_seed, name=name if role == "player" or name != "player" else "",
+                   release=release or live_release())
         replica.chat = ChatBox(game_id)
-        if my_hello:
-            peer.hello_as = (name, power)
+        if lobby is not None:
+            lobby.release = peer.release
+        elif role == "player":
+            door.ask_again(peer, name, power, "")
         peer._wire()
         peer.save_meta()
         return peer
@@ -184,10 +202,14 @@ class Peer:
             session = resume_session(identity, files.log, secret=secret, now=clock())
             store = session.journal
             assert isinstance(store, TranscriptFile)
+            saved = meta.get("lobby")  # a host restarted before the start goes on with its lobby
+            lobby = Lobby.from_json(identity, str(meta["game"]), saved) \
+                if session.referee is None and isinstance(saved, dict) else None
             replica = GameReplica(session)
             role = str(meta.get("role", "player"))
             node = Node(replica, str(meta["game"]), host=host, port=port, advertise=advertise, role=role,
-                        curve=curve, limits=limits, clock=clock, author=identity.public_hex)
+                        curve=curve, limits=limits, clock=clock, author=identity.public_hex,
+                        curve_keys=curve_keys(files))
         except BaseException:
             if session is not None and isinstance(session.journal, TranscriptFile):
                 session.journal.close()
@@ -195,7 +217,8 @@ class Peer:
             raise
         peer = cls(identity, session, node, replica, files, role, decider, key_file=str(meta.get("key_file", "")),
                    clock=clock, lock=lock, store=store, bot=str(meta.get("bot", "")),
-                   bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0, resumed=True)
+                   bot_seed=meta["seed"] if isinstance(meta.get("seed"), int) else 0, resumed=True,
+                   release=live_release())
         peer._told = len(session.log)
         peer.name = str(meta.get("name", ""))
         replica.chat = ChatBox(str(meta["game"]))
@@ -205,17 +228,14 @@ class Peer:
             except Reject:
                 continue
             replica.chat.restore(env, env.author == identity.public_hex)
-        asked = meta.get("hello")
-        if session.referee is None and role == "player" and isinstance(asked, list) and len(asked) == 2:
-            # a joiner resumed before the start asks for its seat again, once its host is checked
-            name, power = str(asked[0]), str(asked[1])
-            peer.hello_as = (name, power)
-            peer.hello_held = hello(identity, str(meta["game"]), name, power)
-            host_at = meta.get("host")
-            if isinstance(host_at, list) and len(host_at) == 2:
-                peer.host_endpoint, peer.expect_fp = str(host_at[0]), str(host_at[1])
-            if not peer.expect_fp:
-                peer.replica.my_hello, peer.hello_held = peer.hello_held, b""
+        host_at, asked = meta.get("host"), meta.get("hello")
+        if isinstance(host_at, list) and len(host_at) == 2:
+            peer.host_endpoint, peer.expect_fp = str(host_at[0]), str(host_at[1])
+        if lobby is not None:
+            door.restore_lobby(peer, lobby, clock())
+        elif session.referee is None and role == "player" and isinstance(asked, list) and len(asked) in (2, 3):
+            # a joiner resumed before the start asks for its seat again, with the same hello
+            door.ask_again(peer, str(asked[0]), str(asked[1]), str(asked[2]) if len(asked) == 3 else "")
         if store.repaired is not None:
             peer.emit(LogRepaired(len(store.repaired), str(store.cut_path)))
         peer._wire()
@@ -227,25 +247,31 @@ class Peer:
         """Let the transport call back into this peer, and group the log's fsyncs."""
         if self.store is not None:
             self.store.group = True
-        self.node.on_desync = self._on_desync
+        self.node.on_desync = partial(on_desync, self)
         self.node.on_info = partial(door.on_info, self)
         self.node.on_bye = partial(door.on_bye, self)
-        self.node.on_refuse = REFUSALS.get if self.lobby is not None else None
+        self.node.on_refuse = self.lobby.refusal if self.lobby is not None else None
+        self.replica.judge_genesis = partial(door.judge_genesis, self)
+        self.replica.on_lobby_change = self._save
         # each message this peer signs leaves the moment it is on disk: a choice before the
         # reveal it makes due, a reveal before the next frame is read
         self.session.on_sent = self.node.flood
         self.session.send_early = self.node.send_own
 
     def save_meta(self) -> None:
+        """Write the peer file (the host's lobby too, before the start: a restarted host goes on with it)."""
         self._saved_version = self.node.checked_version
+        lobby = self.lobby
+        self._lobby_saved = lobby.version if lobby is not None else -1
         # the peers it has checked (not the names others gave it: a made-up list would be
         # called after every resume), and those it was asked to call
         peers = sorted(set(self.node.checked_peers()) | self._seed_peers())
         write_meta(self.files, {
             "game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
             "seed": self.bot_seed, **({"name": self.name} if self.name else {}),
-            **({"hello": list(self.hello_as)} if self.hello_as else {}),
+            **({"hello": [*self.hello_as, self.nonce]} if self.hello_as else {}),
             **({"host": [self.host_endpoint, self.expect_fp]} if self.expect_fp else {}),
+            **({"lobby": lobby.to_json()} if lobby is not None and not lobby.started else {}),
             "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]})
 
     def _seed_peers(self) -> set[tuple[str, str]]:
@@ -261,8 +287,6 @@ class Peer:
         if self.role == "player" and invite.fingerprint == fingerprint(self.identity.public_hex):
             door.refuse(self, Refused("key_seated"))
             return
-        if self.replica.my_hello:
-            self.hello_held, self.replica.my_hello = self.replica.my_hello, b""
         self.node.connect(invite.endpoint, invite.curve)
         meta = read_meta(self.files)
         meta["peers"] = sorted({tuple(p) for p in meta.get("peers", [])} | {(invite.endpoint, invite.curve)})
@@ -290,17 +314,23 @@ class Peer:
         t = self.session.referee
         return t is not None and bool(t.closed)
 
-    def start_game(self, *, timeout_ms: int, drop_bot: str = "greedy", chain_length: int | None = None) -> bool:
-        """The host signs the genesis: the lobby's seats, bots in the free ones."""
+    def start_game(self, *, timeout_ms: int, drop_bot: str = "greedy", chain_length: int | None = None,
+                   bank_ms: int | None = None, increment_ms: int | None = None) -> bool:
+        """The host signs the genesis: the lobby's seats, bots in the free ones, and the game
+        clock (``bank_ms`` 0: none; None: the default)."""
         if self.lobby is None or self.lobby.started:
             return False
         kwargs: dict[str, Any] = {"timeout_ms": timeout_ms, "drop_bot": drop_bot, "game_id": self.node.game_id}
         if chain_length is not None:
             kwargs["chain_length"] = chain_length
+        if bank_ms is not None:
+            kwargs["bank_ms"] = bank_ms
+            kwargs["increment_ms"] = increment_ms or 0
         res = self.session.create(self.lobby.seat_infos(), now=self.clock(), **kwargs)
         if not res.ok:
             raise RuntimeError(f"the genesis was refused: {res}")
         self.lobby.started = True
+        self.save_meta()  # the lobby is the genesis's now
         mine = next((s.power for s in self.lobby.seats if s.key == self.identity.public_hex), "")
         self.emit(Started(tuple((s.name, s.power) for s in self.lobby.seats), mine, True))
         return True
@@ -352,13 +382,9 @@ class Peer:
             if isinstance(vote, Accepted):
                 self.emit(DropVoted(tuple(vote.entry.env.body["seats"])))
         self.node.flood()
-        if self.node.checked_version != self._saved_version:
-            try:
-                self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call
-            except OSError:
-                self._no_file(str(self.files.meta))  # (no file descriptor left: tried again next turn)
-            else:
-                self._short[0].discard(str(self.files.meta))
+        if self.node.checked_version != self._saved_version or (
+                self.lobby is not None and self.lobby.version != self._lobby_saved):
+            self._save()  # so that a crash never leaves a resumed peer without anyone to call, nor a host its lobby
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
 
@@ -433,7 +459,18 @@ class Peer:
             name = g.seats[seat].name if g is not None and seat >= 0 and g.seats[seat].name else line.name
             self.emit(Chat(line.author, seat, name, line.text, line.at, line.author == self.identity.public_hex))
 
-    def _no_file(self, path: str) -> None:
+    def _save(self) -> None:
+        """:meth:`save_meta`, said (:class:`NoFiles`) rather than raised when the system
+        lets this process open no more files: tried again at the next whole turn."""
+        try:
+            self.save_meta()
+        except OSError:
+            self._saved_version = -1
+            self.no_file(str(self.files.meta))
+        else:
+            self._short[0].discard(str(self.files.meta))
+
+    def no_file(self, path: str) -> None:
         """Say once that ``path`` could not be written (the system let this process open no
         more files), until it is."""
         if path not in self._short[0]:
@@ -449,7 +486,7 @@ class Peer:
             if self.store.write_evidence():
                 self._short[0].discard(str(self.store.evidence_path))
             else:
-                self._no_file(str(self.store.evidence_path))
+                self.no_file(str(self.store.evidence_path))
         if self.node.stats.no_files != self._short[1]:
             self._short = (self._short[0], self.node.stats.no_files)
             self.emit(NoFiles(""))
@@ -475,44 +512,6 @@ class Peer:
         if not self._over_told and t.closed:
             self._over_told = True
             self.emit(Over(self.result(), str(self.files.log)))
-
-    def _on_desync(self, raw: bytes, code: str) -> None:
-        """A signed message naming another state hash for a position we hold. The session
-        refused it and kept it as evidence against its author; it goes to every other peer
-        (each checks it itself and keeps it too). Only when most of the table disagrees
-        with this peer (:meth:`net.core.session.Session.out_of_step`) is it this peer that is
-        out of step: then it stops and dumps. Stopping means deciding nothing and taking in
-        nothing more, since every accepted message may make the session sign one (a
-        reveal, a commitment): the log stays as it was when the difference was seen."""
-        if self.desynced:
-            return
-        try:
-            env = parse(raw)
-        except Reject:
-            return
-        transcript = self.session.transcript
-        first = transcript.mismatches.get((env.author, env.seq))
-        if first is not None and first.raw == raw and env.id not in self._relayed:
-            self._relayed.add(env.id)
-            self.node.relay(raw)
-            seat = transcript.seat_of(env.author)
-            g = transcript.genesis
-            power = g.seats[seat].power if g is not None and seat >= 0 else ""
-            self.emit(EvidenceKept(env.author, seat, power, env.at))
-        if not self.session.out_of_step():
-            return
-        positions = transcript.positions
-        ours = positions[env.at] if env.at < len(positions) else ""
-        self.desynced = True
-        self.replica.frozen = True
-        dump = {"reason": "state hashes differ", "position": env.at, "ours": ours, "theirs": env.state,
-                "author": env.author, "message": raw.decode("utf-8", "replace"), "transcript": str(self.files.log),
-                "state_hash_now": transcript.state_hash}
-        try:
-            self.files.desync.write_text(json.dumps(dump, indent=1, sort_keys=True), encoding="utf-8")
-        except OSError:
-            self._no_file(str(self.files.desync))
-        self.emit(Desync(env.at, ours, env.state, env.author, str(self.files.desync)))
 
     def result(self) -> dict[str, Any]:
         t = self.session.referee
@@ -578,7 +577,7 @@ class Peer:
             self.contact = None
         if (self.lobby is None and self.role == "player" and self.session.referee is None and not self.node.closed
                 and self.refused is None):  # a refused joiner holds no seat (and may share a seated key)
-            self.node.bye_all("leaving", "left before the start")  # the host frees the seat at once
+            door.say_leaving(self)  # a signed leave: the host frees the seat at once
         try:
             self.save_meta()
         except OSError:

@@ -56,6 +56,10 @@ def test_seats_countdown_and_settings() -> None:
                                                "of 4096 reveals")
     assert game_settings(0, 0, 0) == "The host has not said its game's settings yet."
     assert game_settings(0, 60_000, 1024) == "a silent seat may keep the game waiting 1 min; hash chains of 1024 reveals"
+    assert game_settings(4, 120_000, 4096, (900_000, 15_000)) == (
+        "4 players; 15 min each + 15 s a turn; a silent seat may keep the game waiting 2 min; hash chains of 4096 reveals")
+    assert game_settings(0, 60_000, 1024, (0, 0)) == (
+        "no game clock; a silent seat may keep the game waiting 1 min; hash chains of 1024 reveals")
     assert lan_state(2, 4, False) == "2 of 4 seats free" and lan_state(0, 4, False) == "full"
     assert lan_state(0, 4, True) == "started"
 
@@ -64,3 +68,16 @@ def test_seats_countdown_and_settings() -> None:
 def test_every_template_has_only_named_fields(key: str) -> None:
     for _, field, _, _ in string.Formatter().parse(TEMPLATES[key]):
         assert field is None or (field and field.isidentifier()), (key, field)
+
+
+def test_the_game_clock_in_a_lobby_in_italian() -> None:
+    from game.client.words.lang import set_language
+
+    try:
+        set_language("it")
+        assert game_settings(4, 120_000, 4096, (900_000, 15_000)) == (
+            "4 giocatori; 15 min a testa + 15 s a turno; un posto silenzioso può far aspettare la partita 2 min; "
+            "catene di hash di 4096 rivelazioni")
+        assert game_settings(3, 60_000, 1024, (0, 0)).startswith("3 giocatori; nessun orologio di gioco; ")
+    finally:
+        set_language("en")

@@ -52,6 +52,7 @@ KEY = "ab" * 32
 EXAMPLES: list[PeerEvent] = [
     Joined("bob", "france", 0), Left("bob", "france", 2), LobbySeats((("great_britain", "ann"), ("france", ""))),
     Seated("france", 1), SettingsSeen(500, 3), SettingsRefused(500, 3, "chain_length"),
+    SettingsSeen(120_000, 4096, 900_000, 15_000), SettingsRefused(120_000, 4096, "bank_ms", 30_000, 0),
     Started((("ann", "great_britain"), ("", "france")), "great_britain", True), Connected(),
     StillTrying(2003, 60_000, (Diagnosis("tcp://127.0.0.1:5", "refused"),)),
     GaveUp(3000, (), "/g.jsonl", True), Refused("full"), GameEvent({"kind": "x", "text": "Spain rolled 2 and 5"}),
@@ -129,6 +130,20 @@ def test_refusals_in_words() -> None:
         "the game was started by the key aaaa, not by the invite's host cccc: leaving it")
     assert refusal(Refused("wrong_game", endpoint="tcp://h:1", game="ff")) == (
         "the host at tcp://h:1 refused game ff: it hosts another game now (is the invite old?)")
+    theirs, mine = "0.2.0+0123456789abcdef modified fedcba9876543210", "0.1.0+aaaaaaaaaaaaaaaa"
+    assert refusal(Refused("release", theirs=theirs, expected=mine)) == (
+        f"this game is played with release {theirs}, and this program is release {mine}: install release "
+        "0.2.0+0123456789abcdef to take part")
+    assert mine in refusal(Refused("release", expected=mine)) and "install the host's release" in refusal(
+        Refused("release", expected=mine))
+    assert refusal(Refused("not_this_lobby")).startswith("the game's genesis was not made for this lobby")
+
+
+def test_a_release_refusal_in_italian(italian: None) -> None:
+    said = refusal(Refused("release", theirs="0.2.0+0123456789abcdef", expected="0.1.0+aaaaaaaaaaaaaaaa"))
+    assert said == ("questa partita si gioca con la versione 0.2.0+0123456789abcdef, e questo programma è la versione "
+                    "0.1.0+aaaaaaaaaaaaaaaa: installa la versione 0.2.0+0123456789abcdef per prenderne parte")
+    assert refusal(Refused("not_this_lobby")).startswith("la genesi della partita non è stata fatta per questa sala")
 
 
 def test_the_game_in_words() -> None:
@@ -141,7 +156,7 @@ def test_the_game_in_words() -> None:
         "this peer's seat (Spain) was dropped for keeping the game waiting; a computer player (greedy) plays Spain now")
     assert sentence(Dropped((1,), ("",), ("france",), "hard", -1)).startswith("a player (France) was dropped")
     late = Waiting(1, "france", "bob", "reveal", 10, True)
-    assert waiting_line(late) == "waiting for bob (France): reveal (overdue)"
+    assert waiting_line(late) == "waiting for bob (France): reveal (overdue: its turn passed the timeout)"
     assert sentence(Awaiting(())) == "waiting for nobody"
     assert sentence(EvidenceKept(KEY, -1, "", 7)) == (
         f"refused a message of {KEY[:16]} naming another state for position 7: kept as evidence against it")
@@ -169,3 +184,50 @@ def test_templates_are_whole_sentences_with_named_fields(key: str) -> None:
 
 def test_powers_are_named_as_the_component_data_names_them() -> None:
     assert power_name("great_britain") == "Great Britain" and power_name("some_power") == "Some Power"
+
+
+def test_the_game_clock_in_words() -> None:
+    """The clock a host chooses, said to a joiner before it sits (an older lobby's, which
+    does not state it, as before); a clock out of bounds named; a seat awaited with what is
+    left of its bank, or overdue and why: its bank spent, or its turn past the timeout."""
+    assert sentence(SettingsSeen(120_000, 4096, 900_000, 15_000)) == (
+        "the host's game: 15 min each + 15 s a turn; a silent seat may be voted out after 120 s; hash chains of 4096 "
+        "reveals")
+    assert sentence(SettingsSeen(120_000, 4096, 0, 0)).startswith("the host's game: no game clock; a silent seat")
+    assert sentence(SettingsSeen(120_000, 4096, 5_400_000, 0)).startswith("the host's game: 1 h 30 min each; a")
+    assert sentence(SettingsRefused(120_000, 4096, "bank_ms", 30_000, 0)) == (
+        "this game cannot be played: the game clock must be 0 (none) or 1 to 1440 minutes, not 0.5; not taking a seat")
+    assert settings_problem(4096, 120_000, 0, 5_000) == (
+        "with no game clock a turn gives back nothing: the increment must be 0, not 5 s")
+    assert settings_problem(4096, 120_000, 900_000, 601_000) == "the increment must be 0 to 600 seconds, not 601"
+    assert settings_problem(4096, 120_000, 86_400_001, 0) is not None
+    assert settings_problem(4096, 120_000, 86_400_000, 600_000) is None and settings_problem(4096, 120_000) is None
+    ticking = Waiting(1, "france", "bob", "choice", 10, False, 754_999)
+    assert waiting_line(ticking) == "waiting for bob (France): choice; 12:34 left on its game clock"
+    spent = Waiting(1, "france", "bob", "choice", 10, True, -40)
+    assert waiting_line(spent) == "waiting for bob (France): choice (overdue: its game clock ran out)"
+    slow = Waiting(1, "france", "bob", "choice", 10, True, 300_000)
+    assert waiting_line(slow) == "waiting for bob (France): choice (overdue: its turn passed the timeout)"
+
+
+def test_a_seats_clock_in_words() -> None:
+    from game.client.nettable import SeatClock
+    from game.client.words.clocks import clock_lines, clock_time, game_clock, low, span
+
+    assert [clock_time(ms) for ms in (900_000, 59_999, 3_723_000, -5, 0)] == ["15:00", "0:59", "1:02:03", "0:00",
+                                                                                "0:00"]
+    assert low(59_999) and not low(60_000) and not low(None)
+    assert [span(ms) for ms in (15_000, 120_000, 150_000, 3_600_000, 5_400_000)] == [
+        "15 s", "2 min", "2 min 30 s", "1 h", "1 h 30 min"]
+    assert game_clock(900_000, 15_000) == "15 min each + 15 s a turn" and game_clock(0, 0) == "no game clock"
+    clocks = [SeatClock(0, "great_britain", "ann", 840_000, False, 0),
+              SeatClock(1, "france", "", 61_000, True, 42_000), SeatClock(2, "spain", "bob", -2_000, True, 200_000)]
+    assert clock_lines((900_000, 15_000, 120_000), clocks, power_name) == [
+        "game clock: 15 min each + 15 s a turn; a turn may keep the game waiting 2 min",
+        "  Great Britain (ann): 14:00 left",
+        "  France: 1:01 left; the game has waited 42 s for it",
+        "  Spain (bob): no time left (0:02 over)"]
+    none = [SeatClock(0, "great_britain", "ann", None, False, 0), SeatClock(1, "france", "", None, True, 3_000)]
+    assert clock_lines((0, 0, 60_000), none, power_name) == [
+        "game clock: no game clock; a turn may keep the game waiting 1 min", "  France: the game has waited 3 s for it"]
+    assert clock_lines(None, [], power_name) == ["the game has not started yet"]

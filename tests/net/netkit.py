@@ -123,7 +123,8 @@ class Mesh:
     delivered in a random order (seeded) when ``rng`` is given."""
 
     def __init__(self, n: int = 3, *, rng: random.Random | None = None, chain_length: int = 1024,
-                 timeout_ms: int = 10_000, bot: str = "random", seed: int = 0, silent: Sequence[int] = ()) -> None:
+                 timeout_ms: int = 10_000, bot: str = "random", seed: int = 0, silent: Sequence[int] = (),
+                 bank_ms: int = 0, increment_ms: int = 0) -> None:
         self.n = n
         self.rng = rng
         self.ids = [identity(i) for i in range(n)]
@@ -133,7 +134,7 @@ class Mesh:
         self.silent = set(silent)  # peers whose messages are not delivered
         self.now = 0
         res = self.peers[0].create(seats_for(n), now=0, game_id=GAME_ID, chain_length=chain_length,
-                                   timeout_ms=timeout_ms)
+                                   timeout_ms=timeout_ms, bank_ms=bank_ms, increment_ms=increment_ms)
         assert res.ok, res
         self.pump()
 

@@ -220,12 +220,13 @@ def test_honest_openings_end_and_close() -> None:
 def test_genesis_checks() -> None:
     from netkit import GAME_ID, identity, seats_for
 
+    from net.core.release import RELEASE
     from net.core.transcript import Transcript
 
     def genesis(body_over: dict[str, object], **over: object) -> str:
-        body = {"protocol": PROTOCOL_VERSION, "engine": "1", "ruleset": "standard", "options": {},
+        body = {"protocol": PROTOCOL_VERSION, "release": RELEASE, "ruleset": "standard", "options": {},
                 "seats": [s.to_json() for s in seats_for(2)], "chain_length": 1024, "timeout_ms": 10_000,
-                "drop_bot": "random"}
+                "clock": {"bank_ms": 600_000, "increment_ms": 5_000}, "drop_bot": "random"}
         body.update(body_over)
         fields: dict[str, object] = {"game": GAME_ID, "seq": 0, "prev": None, "kind": "genesis", "at": 0,
                                      "state": "", "body": body}
@@ -235,7 +236,12 @@ def test_genesis_checks() -> None:
         return res.code
 
     two = [s.to_json() for s in seats_for(2)]
-    assert genesis({"engine": "0"}) == "engine_mismatch"
+    assert genesis({"release": "0.0.1+0123456789abcdef"}) == "release_mismatch"
+    assert genesis({"engine": "1"}) == "bad_genesis"  # the field of releases before the release was named
+    assert genesis({"clock": {"bank_ms": 1_000, "increment_ms": 0}}) == "bad_genesis"  # a bank of 1 s
+    assert genesis({"clock": {"bank_ms": 0, "increment_ms": 5_000}}) == "bad_genesis"  # an increment, no bank
+    assert genesis({"clock": {"bank_ms": 600_000}}) == "bad_genesis"
+    assert genesis({"seats": [two[0], dict(two[1], nonce="zz")]}) == "bad_genesis"
     assert genesis({"ruleset": "../etc/passwd"}) == "bad_genesis"
     assert genesis({"seats": two[:1]}) == "bad_genesis"
     assert genesis({"seats": [two[0], dict(two[1], key=two[0]["key"])]}) == "bad_genesis"

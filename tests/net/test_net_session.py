@@ -180,6 +180,27 @@ def test_resign_gives_the_seat_to_the_bot() -> None:
     assert ["unwitnessed" in c for c in rep.contested] == [True]
 
 
+def test_a_game_whose_last_player_resigns_is_closed_not_incomplete() -> None:
+    """With no active seat left the bots play to the end within the last resign, and no one
+    is left to sign an end: the game is closed there (docs/protocol.md, section 10)."""
+    g = Game(2)
+    d = g.referee.decision_seat()
+    assert g.sessions[d].resign(g.now).ok
+    g.auto = {1 - d}
+    g.play_until(lambda g: g.referee.decision_seat() == 1 - d)
+    assert not g.referee.over
+    last = g.envelope(1 - d, "resign", {})
+    assert g.t.offer(last).ok
+    assert g.referee.over and g.referee.closed and not g.referee.awaited()
+    assert g.t.offer(g.envelope(1 - d, "end", {"scores": {}, "winners": []})).code == "game_closed"
+    log = [e.env.raw for e in g.t.entries]
+    assert log[-1] == last
+    rep = verify_messages(log)
+    assert rep.failure is None and rep.status == "contested" and rep.scores
+    assert [p["status"] for p in rep.players] == ["resigned", "resigned"]
+    assert rep.unwitnessed[-1] == rep.chance_events
+
+
 def test_no_one_sees_others_unrest_before_the_openings() -> None:
     m = Mesh(3, rng=random.Random(4))
     m.peers[2].suppress = frozenset({"open", "end"})

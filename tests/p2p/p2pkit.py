@@ -179,10 +179,12 @@ class Cluster:
             also: Callable[[], None] | None = None) -> float:
         return run_until(self.everyone, pred, timeout_s, what, also=also)
 
-    def start(self, *, timeout_ms: int = TIMEOUT_MS, chain_length: int = CHAIN, seat_timeout_s: float = 10) -> None:
+    def start(self, *, timeout_ms: int = TIMEOUT_MS, chain_length: int = CHAIN, seat_timeout_s: float = 10,
+              bank_ms: int | None = None, increment_ms: int = 0) -> None:
         """Wait until every seat is taken, then sign the genesis."""
         self.run(lambda: self.lobby.full, seat_timeout_s, "every seat taken")
-        assert self.host.start_game(timeout_ms=timeout_ms, chain_length=chain_length)
+        assert self.host.start_game(timeout_ms=timeout_ms, chain_length=chain_length, bank_ms=bank_ms,
+                                    increment_ms=increment_ms)
 
     def messages(self) -> int:
         return len(self.host.session.transcript)

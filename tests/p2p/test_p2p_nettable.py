@@ -35,6 +35,7 @@ def test_a_whole_game_played_through_a_network_table(tmp_path: Path) -> None:
         rng = random.Random(4)
         steps: list[Step] = []
         undone = tried_undo = 0
+        own_clock: list[bool] = []  # at each of this seat's decisions: its clock ticks
         deadline = time.monotonic() + 120
         while not table.over:
             assert time.monotonic() < deadline, "the game did not end in time"
@@ -46,6 +47,7 @@ def test_a_whole_game_played_through_a_network_table(tmp_path: Path) -> None:
             st = steps[-1].state
             if pending(st).seat != table.seat:
                 continue  # the snapshot is ahead of the steps taken: take the next ones first
+            own_clock.append(next(k.running and k.bank is not None for k in table.clocks() if k.seat == table.seat))
             if table.can_undo() and tried_undo < 3 and rng.random() < 0.5:
                 tried_undo += 1
                 before = len(steps)
@@ -74,6 +76,11 @@ def test_a_whole_game_played_through_a_network_table(tmp_path: Path) -> None:
         assert table.result()["state_hash"] == c.host.result()["state_hash"]
         assert any(s.actor == table.seat for s in steps) and any(s.actor == -1 for s in steps)
         assert undone >= 1  # choices were taken back within the turn
+        # the game clocks, as the front ends read them: the genesis's, every seat's bank
+        assert own_clock and all(own_clock)
+        assert table.clock_rule() == (900_000, 15_000, 30_000)  # the defaults, and p2pkit's timeout
+        assert [(k.seat, k.power, k.bank is not None) for k in table.clocks()] == [
+            (0, "great_britain", True), (1, "france", True)]
         # every step's events are this seat's view: no other seat's unrest before the end
         others = [e for s in steps[:-3] for e in s.events if "unrest" in e and e.get("seat") != table.seat]
         assert not others

@@ -176,19 +176,39 @@ def test_a_frame_over_the_size_limit_only_costs_the_sender_its_link(game: Cluste
         probe.close()
 
 
-def test_lobby_information_of_any_shape_is_shown_never_trusted(tmp_path: Path) -> None:
-    """INFO (the lobby's seats, for people) comes from whoever is linked: a peer shows what
-    it can of it and is not ended by what it cannot (a list of seats that is not a list)."""
+def test_lobby_information_is_believed_from_the_hosts_key_alone_and_any_shape_is_shown(tmp_path: Path) -> None:
+    """INFO (the lobby's seats, for people) is believed only as an ``info`` signed by the
+    key the invite names as the host's, and newer than the last one believed: an unsigned
+    one, one a stranger signed (telling this joiner it sits at France) and an older serial
+    are not; of the host's own, a peer shows what it can and is not ended by what it cannot
+    (a list of seats that is not a list)."""
     said: list[str] = []
-    lone = Peer.create(Identity.generate(), role="player", game_id="ab" * 16, log=tmp_path / "lone.jsonl")
+    game = "ab" * 16
+    lone = Peer.create(Identity.generate(), role="player", game_id=game, log=tmp_path / "lone.jsonl")
+    host, stranger = Identity.generate(), Identity.generate()
+    lone.expect_fp = host.fingerprint  # as its invite says
+    mine = lone.identity.fingerprint
+
+    def info(by: Identity, serial: int, **body: object) -> bytes:
+        return build(by, game=game, seq=0, prev=None, kind="info", at=0, state="",
+                     body={"serial": serial, "release": lone.release, **body}).raw
+
+    at_france = [{"power": "france", "name": "me", "taken": True, "fp": mine}]
+    shapes: list[dict[str, object]] = [{"seats": 5}, {"seats": None}, {"seats": {"a": 1}},
+                                       {"seats": [{"power": 1}, 7, "x"]}, {"started": []}]
     rogue = Raw(lone.node.endpoint, lone.node.curve_public)
-    shapes = [{"seats": 5}, {"seats": None}, {"seats": {"a": 1}}, {"seats": [{"power": 1}, 7, "x"]}, {"started": []}]
     try:
-        assert rogue.hello("ab" * 16)
-        for info in shapes:
-            assert rogue.frame(b"INFO", info)
-        run_until([lone], lambda: lone.info == shapes[-1], 10, "the INFO frames taken in")
+        assert rogue.hello(game)
+        assert rogue.frame(b"INFO", {"seats": at_france})  # not signed
+        assert rogue.frame(b"INFO", info(stranger, 50, seats=at_france))  # not the host's key
+        for i, shape in enumerate(shapes, 1):
+            assert rogue.frame(b"INFO", info(host, 10 + i, **shape))
+        assert rogue.frame(b"INFO", info(host, 3, seats=at_france))  # older than the last believed
+        run_until([lone], lambda: lone.info_serial == 10 + len(shapes) and lone.node.stats.frames_in >= 9, 10,
+                  "the INFO frames taken in")
+        idle([lone], 0.3)
     finally:
         rogue.close()
         lone.close()
-    assert heard(lone, said) == ["lobby: 1: free"]  # the one list of seats among them
+    assert heard(lone, said) == ["lobby: 1: free"]  # the one list of seats among them; never a seat at France
+    assert lone.info == {"started": [], "serial": 15, "release": lone.release}

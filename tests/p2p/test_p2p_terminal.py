@@ -6,6 +6,7 @@ a seat falls silent and when it is heard again."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -128,6 +129,54 @@ def test_the_host_says_when_a_seat_falls_silent_and_when_it_is_back(tmp_path: Pa
         term.follow(stepping(lambda: c.peers, lambda: any("Spain (bot2) is connected again" in x for x in out), 30,
                              "Spain back"))
         assert not any("France (bot1)" in x for x in out)  # the seat that kept answering is not named
+    finally:
+        if table is not None:
+            table.close()
+        c.close()
+
+
+def test_the_terminal_shows_the_game_clocks(tmp_path: Path) -> None:
+    """`k` lists the game's clock and every seat's: what is left of its bank, and how long
+    the game has waited for the seat it waits for; `w` says what the awaited seat has
+    left; both in Italian too. The bank of the seat the game waits for goes down."""
+    from game.client.words.lang import set_language
+
+    c = Cluster(tmp_path, 2)
+    table = None
+    try:
+        c.start(timeout_ms=MAX_TIMEOUT_MS, bank_ms=300_000, increment_ms=10_000)
+        host, person = c.peers
+        host.decider = person.decider = None  # nobody answers: the game waits for its first decision
+        c.run(lambda: person.session.seat == 1, 20, "the genesis at seat 1")
+        c.peers.remove(person)
+        table = NetTable(person, human=True)
+        term, keys, out = terminal(table)
+        term.follow(stepping(lambda: c.peers, lambda: any(w.what == "choice" for w in table.waiting()), 30,
+                             "a decision"))
+        c.clock.speed(30)  # 30 s of the game's time a second
+        term.follow(stepping(lambda: c.peers, lambda: any(k.running and k.bank is not None and k.bank < 290_000
+                                                          for k in table.clocks()), 10, "the bank going down"))
+        awaited = next(k for k in table.clocks() if k.running)
+        keys.type("k")
+        keys.type("w")
+        term.follow(stepping(lambda: c.peers, lambda: any("left on its game clock" in x for x in out), 10, "k and w"))
+        text = "\n".join(out)
+        assert "game clock: 5 min each + 10 s a turn; a turn may keep the game waiting 1 h" in text, text
+        who = ["Great Britain (host)", "France (bot1)"]
+        assert f"  {who[awaited.seat]}: 4:" in text and "; the game has waited " in text, text
+        other = re.search(rf"^  {re.escape(who[1 - awaited.seat])}: (\d):(\d\d) left$", text, re.M)
+        assert other is not None and other.group(1) in "45", text  # (a few seconds of a reveal spent)
+        assert f"waiting for {['host', 'bot1'][awaited.seat]} ({who[awaited.seat].split(' (')[0]}): " in text
+        set_language("it")
+        try:
+            del out[:]
+            keys.type("k")
+            term.follow(stepping(lambda: c.peers, lambda: any("orologio" in x for x in out), 10, "k in Italian"))
+            text = "\n".join(out)
+            assert "orologio di gioco: 5 min a testa + 10 s a turno; un turno può far attendere la partita" in text
+            assert re.search(r"^  Francia \(bot1\): restano [45]:\d\d", text, re.M), text
+        finally:
+            set_language("en")
     finally:
         if table is not None:
             table.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -92,6 +93,8 @@ def test_a_host_and_a_joiner_in_two_windows_see_each_other_and_both_play(home: P
         assert "Bob joined" in drawn(lobby)
         assert lobby.room.hosted.fingerprint in drawn(joining)  # the fingerprint the host reads out
         assert "You have a seat" in drawn(joining) and "The game: 3 players" in drawn(joining)
+        assert "The game: 3 players; 15 min each + 15 s a turn; a silent seat" in drawn(joining)  # the game clock
+        assert "Game clock: 15 min each + 15 s a turn." in drawn(lobby)
         pygame.image.save(host.surface, str(artefacts / "host-lobby.png"))
         pygame.image.save(guest.surface, str(artefacts / "join-lobby.png"))
 
@@ -314,6 +317,47 @@ def test_the_host_setup_says_what_cannot_be_taken(home: Path) -> None:
     form.fields.fields["port"].set("")  # type: ignore[attr-defined]
     hs = form.host_settings()  # type: ignore[attr-defined]
     assert isinstance(hs, HostSettings) and hs.port is None and hs.timeout_s == 3600 and hs.bind == LOOPBACK
+
+
+def test_the_host_setup_takes_the_game_clock_and_says_one_out_of_bounds(home: Path, artefacts: Path) -> None:
+    """The game clock in minutes each and seconds a turn (the defaults: 15 and 15); a clock
+    out of bounds, or seconds a turn with no clock, is said on screen and nothing opens;
+    0 minutes and 0 seconds host a game with no game clock; in Italian too."""
+    from game.client.words.lang import set_language
+
+    app = window("Alice")
+    app.push_scene("host_setup", settings=app.settings, base=HostSettings(bind=LOOPBACK, announce=False))
+    form: Any = top(app)
+    hs = form.host_settings()
+    assert isinstance(hs, HostSettings) and (hs.bank_ms, hs.increment_ms) == (900_000, 15_000)
+    for minutes, seconds, said in (("2000", "15", "The game clock must be 0 (none) or 1 to 1440 minutes, not 2000."),
+                                   ("30", "700", "The increment must be 0 to 600 seconds, not 700."),
+                                   ("0", "15", "With no game clock a turn gives back nothing: the increment must be "
+                                               "0, not 15 s.")):
+        form.fields.fields["clock"].set(minutes)
+        form.fields.fields["increment"].set(seconds)
+        click(app, ("host",))
+        assert form.message == said and top(app) is form
+        app.draw()
+        assert said in drawn(form)  # on screen, under the form
+    pygame.image.save(app.surface, str(artefacts / "host-setup-clock.png"))
+    form.fields.fields["increment"].set("")
+    hs = form.host_settings()
+    assert isinstance(hs, HostSettings) and (hs.bank_ms, hs.increment_ms) == (0, 0)
+    form.fields.fields["clock"].set("90")
+    form.fields.fields["increment"].set("30")
+    hs = form.host_settings()
+    assert isinstance(hs, HostSettings) and (hs.bank_ms, hs.increment_ms) == (5_400_000, 30_000)
+    try:
+        set_language("it")
+        form.fields.fields["clock"].set("1")
+        form.fields.fields["increment"].set("601")
+        click(app, ("host",))
+        app.draw()
+        assert "L’incremento deve essere da 0 a 600 secondi, non 601." in drawn(form)
+        pygame.image.save(app.surface, str(artefacts / "it-host-setup-clock.png"))
+    finally:
+        set_language("en")
 
 
 def test_the_game_starts_by_itself_when_every_seat_is_taken(home: Path) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 from game.bots import BOT_NAMES
 from game.cli.network.common import HUMAN, WAIT_S, add_common, add_wait
 from game.client.words.lang import say
+from net.core.genesis import DEFAULT_BANK_MS, DEFAULT_INCREMENT_MS, MAX_BANK_MS, MAX_INCREMENT_MS, MIN_BANK_MS
 from net.core.lobby import DEFAULT_PORT
 
 
@@ -65,6 +66,14 @@ def register(sub: Any) -> None:
     p.add_argument("--timeout", type=float, default=120, metavar="SECONDS",
                    help=say("seconds a player may keep the game waiting before the others may hand its seat to a "
                             "computer player (default: 120)"))
+    p.add_argument("--clock", type=float, default=DEFAULT_BANK_MS / 60_000, metavar="MINUTES",
+                   help=say("each player's game clock: the minutes the game may wait for them in all, spent only "
+                            "while it waits for them; 0 for no game clock ({lo} to {hi}; default: {default})",
+                            lo=MIN_BANK_MS // 60_000, hi=MAX_BANK_MS // 60_000, default=format(DEFAULT_BANK_MS / 60_000, "g")))
+    p.add_argument("--increment", type=float, default=None, metavar="SECONDS",
+                   help=say("seconds a player's game clock gets back after each turn in which they decided (0 to "
+                            "{hi}; default: {default}, or 0 with no game clock)", hi=MAX_INCREMENT_MS // 1000,
+                            default=format(DEFAULT_INCREMENT_MS / 1000, "g")))
     p.add_argument("--fill-after", type=float, default=-1, metavar="SECONDS",
                    help=say("start after this many seconds with computer players in the empty seats (default: wait "
                             "until every seat is taken)"))

@@ -16,6 +16,9 @@ from game.client.netgames import HostSettings, NetStartError, host_game
 from game.client.words.lang import say, say_n
 from game.client.words.names import Names
 from game.client.words.netgames import hosting, start_error
+from game.client.words.peer import settings_problem
+from net.core.beacon import DEFAULT_CHAIN_LENGTH
+from net.core.genesis import DEFAULT_INCREMENT_MS
 
 
 def settings_of(args: argparse.Namespace) -> HostSettings:
@@ -23,14 +26,28 @@ def settings_of(args: argparse.Namespace) -> HostSettings:
     if args.upnp_group:
         host_name, _, port = args.upnp_group.rpartition(":")
         group = (host_name, int(port))
+    bank = round(args.clock * 60_000)
+    increment = args.increment if args.increment is not None else DEFAULT_INCREMENT_MS / 1000 if bank else 0
     return HostSettings(players=args.players, name=args.name, power=args.power, timeout_s=args.timeout,
-                        chain_length=args.chain_length, bind=args.bind, port=args.port, advertise=args.advertise,
+                        chain_length=args.chain_length, bank_ms=bank, increment_ms=round(increment * 1000),
+                        bind=args.bind, port=args.port, advertise=args.advertise,
                         curve=not args.no_curve, key=args.key, log=args.log, bot="" if args.bot == HUMAN else args.bot,
                         seed=args.seed, upnp=args.upnp, upnp_group=group, announce=not args.no_announce,
                         announce_on=args.announce_on)
 
 
+def refused(s: HostSettings) -> str:
+    """Why the game's settings are out of bounds, in one line ("" when they are not)."""
+    problem = settings_problem(s.chain_length or DEFAULT_CHAIN_LENGTH, int(s.timeout_s * 1000), s.bank_ms,
+                               s.increment_ms)
+    return f"soe host: {problem}" if problem else ""
+
+
 def host(args: argparse.Namespace) -> int:
+    said = refused(settings_of(args))
+    if said:  # before the window opens, or anything is listened on or written
+        print(said, file=sys.stderr)
+        return 2
     if not args.text and args.bot == HUMAN:  # a person: in the window (the host's lobby, then the game)
         from game.cli.network import window
 

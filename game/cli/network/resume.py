@@ -11,7 +11,7 @@ from pathlib import Path
 
 from game.cli.network.common import HUMAN, decider_for
 from game.cli.network.running import Printer, play
-from game.client.netgames import NetStartError, resume_game
+from game.client.netgames import NetStartError, resume_game, start_when_full
 from game.client.words.lang import say, say_n
 from game.client.words.netgames import start_error
 
@@ -61,4 +61,4 @@ def resume(args: argparse.Namespace) -> int:
                 "Resumed {file}: {messages}; calling the {n} peers it knew to catch up (giving up after {seconds} s "
                 "without an answer)", known, file=args.file, messages=messages, seconds=format(args.wait, "g")), flush=True)
     return play(peer, args, "resume", human=player and not r.bot, wait_s=args.wait if not peer.over else 0,
-                history=True)
+                history=True, before_start=start_when_full(peer))  # a host's lobby goes on

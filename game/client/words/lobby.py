@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from game.client.words.clocks import game_clock
 from game.client.words.lang import N_, capital, say, say_n
 from game.client.words.names import Names
 from game.client.words.netgames import start_error
@@ -56,6 +57,7 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "reach": N_("Others reach this table at {address}, port {port}."),
     "timeout": N_("A silent seat may keep the game waiting {timeout} before the others may hand it to a computer "
                   "player."),
+    "game_clock": N_("Game clock: {clock}."),
     "free_seat": N_("free"),
     "you": N_("{name} (you)"),
     # joining and watching
@@ -73,6 +75,10 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "settings": N_("{players} players; a silent seat may keep the game waiting {timeout}; hash chains of {chain} "
                    "reveals"),
     "settings_seatless": N_("a silent seat may keep the game waiting {timeout}; hash chains of {chain} reveals"),
+    "settings_clock": N_("{players} players; {clock}; a silent seat may keep the game waiting {timeout}; hash chains "
+                         "of {chain} reveals"),
+    "settings_seatless_clock": N_("{clock}; a silent seat may keep the game waiting {timeout}; hash chains of {chain} "
+                                  "reveals"),
     "settings_unknown": N_("The host has not said its game's settings yet."),
     "seconds": N_("{n} s"),
     "minutes": N_("{n} min"),
@@ -113,7 +119,7 @@ def window_error(code: str, fields: Mapping[str, Any]) -> str:
     its flags)."""
     if code == "in_use":
         return t("in_use")
-    if code == "log_in_use":
+    if code in ("log_in_use", "played_before"):
         return t("log_in_use", log=str(fields.get("log", "")).rsplit("/", 1)[-1])
     if code == "key_in_game":
         return t("key_in_game")
@@ -167,13 +173,17 @@ def countdown(seconds: float, bot: str) -> str:
                  "Computer players ({bot}) take the empty seats in {n} seconds.", n, bot=level_name(bot))
 
 
-def game_settings(players: int, timeout_ms: int, chain: int) -> str:
-    """The game's settings as a joiner is shown them before it sits."""
+def game_settings(players: int, timeout_ms: int, chain: int, clock: tuple[int, int] | None = None) -> str:
+    """The game's settings as a joiner is shown them before it sits (``clock``: each
+    seat's bank and increment, or None when the host's lobby does not say them)."""
     if not timeout_ms:
         return t("settings_unknown")
+    fields: dict[str, Any] = {"timeout": duration(timeout_ms / 1000), "chain": chain}
+    if clock is not None:
+        fields["clock"] = game_clock(*clock)
     if not players:  # (a started game's lobby names no seats)
-        return t("settings_seatless", timeout=duration(timeout_ms / 1000), chain=chain)
-    return t("settings", players=players, timeout=duration(timeout_ms / 1000), chain=chain)
+        return t("settings_seatless" if clock is None else "settings_seatless_clock", **fields)
+    return t("settings" if clock is None else "settings_clock", players=players, **fields)
 
 
 def lan_state(free: int, players: int, started: bool) -> str:

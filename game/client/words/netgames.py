@@ -17,6 +17,8 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "lobby": "{reason}",
     "log_is_dir": N_("{log} is a directory; --log names the file to write"),
     "log_in_use": N_("{log} already holds a game; name another --log (or `soe resume {log}` to go on with it)"),
+    "played_before": N_("you played this game already, with the log {log}: a game is joined once with a key (`soe "
+                        "resume {log}` goes on with it)"),
     "port": N_("cannot listen on {bind}:{port}: {reason}"),
     "port_taken": N_("cannot listen on {bind}:{port}: {reason} (another `soe host` on this machine? give another "
                      "--port, or leave it out)"),

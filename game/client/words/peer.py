@@ -17,12 +17,14 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from game.client.words.clocks import clock_problem, clock_time, game_clock, overdue_why
 from game.client.words.lang import N_, join_and, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.numbers import number
 from game.rules.board import load_board
 from net.core.beacon import MAX_CHAIN_LENGTH, MIN_CHAIN_LENGTH
 from net.core.genesis import MAX_TIMEOUT_MS, MIN_TIMEOUT_MS, settings_fault
+from net.core.release import installable_name
 from net.core.session import Waiting
 from net.peer.events import (
     Awaiting,
@@ -62,6 +64,8 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "seated": N_("You have a seat: you play {power}; the host starts the game"),
     "settings": N_("the host's game: a silent seat may be voted out after {timeout} s; hash chains of {chain} "
                    "reveals"),
+    "settings_clock": N_("the host's game: {clock}; a silent seat may be voted out after {timeout} s; hash chains "
+                         "of {chain} reveals"),
     "settings_refused": N_("this game cannot be played: {problem}; not taking a seat"),
     "bad_chain_length": N_("the hash chains must be {lo} to {hi} long, not {chain}"),
     "bad_timeout": N_("the timeout must be {lo} to {hi} seconds, not {timeout}"),
@@ -94,6 +98,12 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "refused_full": N_("the game is full; `soe spectate` to watch"),
     "refused_wrong_game": N_("the host at {endpoint} refused game {game}: it hosts another game now (is the invite "
                              "old?)"),
+    "refused_release": N_("this game is played with release {theirs}, and this program is release {mine}: install "
+                          "release {install} to take part"),
+    "refused_release_unknown": N_("the host plays another release of soe than this one ({mine}): install the host's "
+                                  "release to take part"),
+    "refused_not_this_lobby": N_("the game's genesis was not made for this lobby: the host signed it for another "
+                                 "request of your key (a game id used again); not taking a seat"),
     "refused_other": N_("the host refused this player ({code})"),
     # the game
     "submit_refused": N_("refused: Rejected(code={code!r}, text={text!r}, id={id!r})"),
@@ -118,7 +128,8 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "link_silent": N_("{who} is silent: its program may have stopped; the game waits for it"),
     "link_back": N_("{who} is connected again"),
     "waiting": N_("waiting for {name} ({power}): {what}"),
-    "waiting_overdue": N_("waiting for {name} ({power}): {what} (overdue)"),
+    "waiting_overdue": N_("waiting for {name} ({power}): {what} (overdue: {why})"),
+    "waiting_clock": N_("waiting for {name} ({power}): {what}; {time} left on its game clock"),
     "waiting_nobody": N_("waiting for nobody"),
     "evidence": N_("refused a message of {who} naming another state for position {position}: kept as evidence "
                    "against it"),
@@ -199,9 +210,11 @@ def final_scores(scores: Mapping[str, int], name: Callable[[str], str] = power_n
     return _t("final_scores", scores=join_list(_t("final_score", power=name(p), score=v) for p, v in scores.items()))
 
 
-def settings_problem(chain_length: int, timeout_ms: int) -> str | None:
-    """Why a game's hash-chain length or drop timeout is out of bounds, or None."""
-    fault = settings_fault(chain_length, timeout_ms)
+def settings_problem(chain_length: int, timeout_ms: int, bank_ms: int = 0, increment_ms: int = 0) -> str | None:
+    """Why a game's hash-chain length, drop timeout or game clock is out of bounds, or None."""
+    fault = settings_fault(chain_length, timeout_ms, bank_ms, increment_ms)
+    if fault in ("bank_ms", "increment_ms"):
+        return clock_problem(bank_ms, increment_ms)
     if fault == "chain_length":
         return _t("bad_chain_length", lo=MIN_CHAIN_LENGTH, hi=MAX_CHAIN_LENGTH, chain=chain_length)
     if fault == "timeout_ms":
@@ -264,13 +277,19 @@ def link_news(before: Connection | None, now: Connection, name: Callable[[str], 
 
 
 def waiting_line(w: Waiting, name: Callable[[str], str] = power_name) -> str:
-    """Whom the game waits for, and what for (``what``: seat, commit, reveal, choice, open or end)."""
-    return _t("waiting_overdue" if w.overdue else "waiting", name=w.name, power=name(w.power),
-              what=waiting_what(w.what))
+    """Whom the game waits for, and what for (``what``: seat, commit, reveal, choice, open or
+    end): what is left of its game clock, or why it is overdue (its clock ran out, or its
+    turn passed the timeout)."""
+    fields = {"name": w.name, "power": name(w.power), "what": waiting_what(w.what)}
+    if w.overdue:
+        return _t("waiting_overdue", why=overdue_why(w.bank), **fields)
+    if w.bank is not None:
+        return _t("waiting_clock", time=clock_time(w.bank), **fields)
+    return _t("waiting", **fields)
 
 
 def refusal(r: Refused) -> str:
-    """Why this joiner may not play here."""
+    """Why this joiner (or spectator) may not play (or watch) here."""
     if r.code == "fingerprint" and r.by_genesis:
         return _t("refused_creator", theirs=r.theirs, expected=r.expected)
     if r.code == "fingerprint":
@@ -278,8 +297,12 @@ def refusal(r: Refused) -> str:
                   expected=r.expected)
     if r.code == "wrong_game":
         return _t("refused_wrong_game", endpoint=r.endpoint, game=r.game)
-    if r.code in ("key_seated", "full"):
+    if r.code in ("key_seated", "full", "not_this_lobby"):
         return _t(f"refused_{r.code}")
+    if r.code == "release" and r.theirs:
+        return _t("refused_release", theirs=r.theirs, mine=r.expected, install=installable_name(r.theirs))
+    if r.code == "release":
+        return _t("refused_release_unknown", mine=r.expected)
     return _t("refused_other", code=r.code)
 
 
@@ -316,9 +339,13 @@ def sentence(event: PeerEvent, name: Callable[[str], str] = power_name) -> str:
             return _t("seated", power=name(event.power))
         return _count("seated_wait", event.free, power=name(event.power))
     if isinstance(event, SettingsSeen):
-        return _t("settings", timeout=_seconds(event.timeout_ms / 1000), chain=event.chain_length)
+        if event.bank_ms is None or event.increment_ms is None:  # (an older release's lobby does not say it)
+            return _t("settings", timeout=_seconds(event.timeout_ms / 1000), chain=event.chain_length)
+        return _t("settings_clock", clock=game_clock(event.bank_ms, event.increment_ms),
+                  timeout=_seconds(event.timeout_ms / 1000), chain=event.chain_length)
     if isinstance(event, SettingsRefused):
-        return _t("settings_refused", problem=settings_problem(event.chain_length, event.timeout_ms))
+        return _t("settings_refused", problem=settings_problem(event.chain_length, event.timeout_ms,
+                                                               event.bank_ms or 0, event.increment_ms or 0))
     if isinstance(event, Started):
         if not event.hosting:
             return _t("started_joiner", power=name(event.power))

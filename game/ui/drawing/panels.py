@@ -24,11 +24,20 @@ def _short(name: str, n: int) -> str:
     return name if len(name) <= n else name[: n - 1] + "."
 
 
+def player_row(side: pygame.Rect, i: int, s: float) -> pygame.Rect:
+    """Where player ``i``'s panel lies in the side column ``side``."""
+    def px(x: float) -> int:
+        return max(1, round(x * s))
+
+    return pygame.Rect(side.x + px(6), side.y + px(6) + i * px(56), side.width - px(12), px(52))
+
+
 def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: Board, seat: int,
-                 thinking: int, s: float, lit: set[Target], me: str = "") -> list[Hit]:
+                 thinking: int, s: float, lit: set[Target], me: str = "", reserve: int = 0) -> list[Hit]:
     """One panel per player: its power, gold, population, VP (and what the war's end would
     add), unrest when known, pieces in supply and tiles held (``me``: what the player's own
-    panel calls them, "you" when "")."""
+    panel calls them, "you" when ""; ``reserve``: pixels kept free at the right of each
+    panel's last line, for a network game's clock drawn there)."""
     def px(x: float) -> int:
         return max(1, round(x * s))
 
@@ -40,10 +49,8 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
     gain = totals(war_end_scores(v), len(powers))
     pend = v.get("pending") or {}
     deciding = pend.get("seat", -1)
-    y = side.y + px(6)
-    h = px(56)
     for i, pid in enumerate(powers):
-        r = pygame.Rect(side.x + px(6), y, side.width - px(12), h - px(4))
+        r = player_row(side, i, s)
         bg = (62, 54, 44) if i == seat else (46, 40, 34)
         pygame.draw.rect(surf, bg, r, border_radius=6)
         edge = P.HIGHLIGHT if i == deciding else P.PANEL_EDGE
@@ -60,7 +67,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
         surf.blit(nt, (strip.right + px(6), r.y + px(3)))
         if i == thinking or i == deciding:
             tt = text(say("thinking...") if i == thinking else say("to decide"), "sans", px(11), P.HIGHLIGHT)
-            surf.blit(tt, (r.right - tt.get_width() - px(6), r.y + px(37)))
+            surf.blit(tt, (r.right - reserve - tt.get_width() - px(6), r.y + px(37)))
         # gold, population, VP, unrest
         unrest = v["unrest"][i]
         x = strip.right + px(6)
@@ -117,7 +124,7 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
             col = (110, 100, 90) if turned >= count else P.TEXT
             tt = text(label, "cond", px(10), col)
             box = pygame.Rect(tx, ty, tt.get_width() + px(8), tt.get_height() + px(1))
-            if box.right > r.right - px(4) - (px(70) if i in (thinking, deciding) else 0):
+            if box.right > r.right - px(4) - reserve - (px(70) if i in (thinking, deciding) else 0):
                 more = text("...", "cond", px(10), P.TEXT_DIM)
                 surf.blit(more, (tx, ty))
                 break
@@ -133,7 +140,6 @@ def draw_players(surf: pygame.Surface, side: pygame.Rect, v: dict[str, Any], b: 
                          turned, **fields) if turned else say("{tile}: {effect} ({rule})", **fields))
             hits.append(Hit(box, tgt if i == seat else ("held", pid, tid), tip))
             tx = box.right + px(3)
-        y += h
     return hits
 
 

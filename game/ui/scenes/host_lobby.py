@@ -2,7 +2,7 @@
 worker (a port, UPnP when asked, the LAN announcement), what it is doing; then the seats
 (power, name, key fingerprint), who joined and left, the invite in full with Copy (the
 system clipboard), the invite for this network when it differs, UPnP's outcome, the
-address others reach, the timeout, your key's fingerprint to read aloud, Start (computer
+address others reach, the timeout and the game clock, your key's fingerprint to read aloud, Start (computer
 players in the empty seats) and the countdown when one was chosen. The game starts by
 itself when every seat is taken; then its game screen replaces the lobby
 (:func:`game.ui.netplay.show_table`). Cancel (or Esc) closes the table and removes the
@@ -15,6 +15,7 @@ import pygame
 from game.client.netgames import HostSettings
 from game.client.netlobby import HostRoom
 from game.client.settings import Settings
+from game.client.words.clocks import game_clock
 from game.client.words.lang import N_, say
 from game.client.words.lobby import countdown, duration, fell_back, power_name, t, waiting
 from game.client.words.netgames import hosting
@@ -193,6 +194,7 @@ class HostLobby(MenuScene):
         else:
             facts.append((t("upnp_off", port=port), False))
         facts.append((t("timeout", timeout=duration(h.settings.timeout_s)), False))
+        facts.append((t("game_clock", clock=game_clock(h.settings.bank_ms, h.settings.increment_ms)), False))
         if h.announce_error:
             facts.append((hosting("not_announced", error=h.announce_error), False))
         bottom = self.size[1] - self.px(100)

@@ -1,8 +1,10 @@
 """The form of a game to host: your name, your great power (any, or one), how many
-players, the table's timeout (how long a silent seat may keep the game waiting), whether
-computer players fill the empty seats after some seconds, their strength, UPnP, the
-address to advertise and the port. "Host the game" opens the host's lobby (the scene
-``host_lobby``) with these settings."""
+players, the table's timeout (how long a silent seat may keep the game waiting), the
+game clock (each player's minutes for the whole game, 0 for none, and the seconds a turn
+gives back), whether computer players fill the empty seats after some seconds, their
+strength, UPnP, the address to advertise and the port. "Host the game" opens the host's
+lobby (the scene ``host_lobby``) with these settings; what cannot be taken (a clock out
+of bounds, a port past 65535, no name) is said under the form instead."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pygame
 from game.client.netgames import HostSettings, lan_address
 from game.client.netlobby import Job
 from game.client.settings import Settings
+from game.client.words.clocks import clock_problem
 from game.client.words.lang import N_, capital, say, say_in
 from game.client.words.lobby import duration, level_name
 from game.client.words.names import Names
@@ -55,6 +58,9 @@ class HostSetupMenu(MenuScene):
         self.upnp = b.upnp
         self.fields = FieldSet()
         self.fields.add("name", TextField(settings.name, max_len=24, what=N_("printable characters")))
+        self.fields.add("clock", TextField(str(b.bank_ms // 60_000), max_len=4, accept=digits, what=N_("digits")))
+        self.fields.add("increment", TextField(str(b.increment_ms // 1000), max_len=3, accept=digits,
+                                               what=N_("digits")))
         self.fields.add("advertise", TextField(b.advertise or "", max_len=60, accept=_address_char,
                                                what=N_("letters, digits, dots and colons")))
         self.fields.add("port", TextField("" if b.port is None else str(b.port), max_len=5, accept=digits,
@@ -73,12 +79,17 @@ class HostSetupMenu(MenuScene):
         port = int(port_s) if port_s else None
         if port is not None and port > 65535:
             return say("A port is a number from 1 to 65535 (0: any free port; empty: the default).")
+        bank = int(self.fields.value("clock").strip() or "0") * 60_000  # (empty: no game clock)
+        increment = int(self.fields.value("increment").strip() or "0") * 1000
+        problem = clock_problem(bank, increment)
+        if problem:
+            return say("{problem}.", problem=capital(problem))
         advertise = self.fields.value("advertise").strip() or None
         if advertise is not None and advertise == self.lan and not self.base.advertise:
             advertise = None  # the default: and with UPnP, the router's address
         b = self.base
         return HostSettings(players=self.players, name=name, power=self.power, timeout_s=float(self.timeout),
-                            chain_length=b.chain_length, bind=b.bind, port=port, advertise=advertise, curve=b.curve,
+                            chain_length=b.chain_length, bank_ms=bank, increment_ms=increment, bind=b.bind, port=port, advertise=advertise, curve=b.curve,
                             key=b.key, log=b.log, upnp=self.upnp, upnp_group=b.upnp_group, announce=b.announce,
                             announce_on=b.announce_on)
 
@@ -214,6 +225,15 @@ class HostSetupMenu(MenuScene):
         self._label(surf, say("Computer players"), x0, self.px(380))
         self._note(surf, say("who plays an empty seat, or one dropped for keeping the game waiting"), x0,
                    self.px(446), lw)
+        self._label(surf, say("Game clock"), x0, self.px(494))
+        fw = (lw - self.px(10)) // 2
+        self.fields.draw(surf, "clock", pygame.Rect(x0, self.px(522), fw, self.px(40)), say("Minutes each"), size,
+                         placeholder=say("none"))
+        self.fields.draw(surf, "increment", pygame.Rect(x0 + fw + self.px(10), self.px(522), fw, self.px(40)),
+                         say("Seconds a turn"), size, placeholder="0")
+        lines(surf, say("the time each player has for the whole game, used only while the game waits for them, "
+                        "plus the seconds each of their turns gives back; 0 minutes: no game clock"), (x0, self.px(566)),
+              lw, "sans", self.px(13), P.TEXT_DIM, most=3)
         self._label(surf, say("Timeout"), x1, self.px(136))
         self._note(surf, say("how long a silent seat may keep the game waiting before the others may hand it to a "
                              "computer player (10 s to 1 hour)"), x1, self.px(172), rw)

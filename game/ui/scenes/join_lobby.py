@@ -130,7 +130,7 @@ class JoinLobby(MenuScene):
         news_line(surf, band, words, colour, self.px(17))
         y = band.bottom + self.px(14)
         players = len(s.seats)
-        facts = say("The game: {settings}", settings=game_settings(players, s.timeout_ms, s.chain_length))
+        facts = say("The game: {settings}", settings=game_settings(players, s.timeout_ms, s.chain_length, s.clock))
         self.drawn.append(facts)
         y = lines(surf, facts, (x0, y), width, "sans", self.px(15), P.TEXT, most=2)
         address = f"{self.invite.host}:{self.invite.port}"

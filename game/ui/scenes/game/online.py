@@ -3,8 +3,12 @@
 
 - a strip over the log: every seat's connection (a dot in its power's chip: direct,
   through others, a computer player, silent; the mouse on it says since when), whom the
-  table waits for and since when, the spectators watching, and the verdict so far (fair,
-  or contested and why);
+  table waits for and since when (and, once overdue, why: its game clock ran out, or its
+  turn passed the timeout), the spectators watching, and the verdict so far (fair, or
+  contested and why);
+- each seat's game clock in its player's panel: what is left of its time bank (m:ss),
+  ticking for the seats the table waits for, red under a minute (none in a game
+  without a game clock);
 - when a seat is overdue, the choice to hand it to a computer player or keep waiting;
 - chat under the log: a field (Enter, or a click, to write; Enter sends, Esc leaves it),
   the lines of everyone in the log;
@@ -21,7 +25,8 @@ from typing import Any
 import pygame
 
 from game.client.logbook import LogLine, note
-from game.client.nettable import NetTable, Stopped, UndoRefused
+from game.client.nettable import NetTable, SeatClock, Stopped, UndoRefused
+from game.client.words.clocks import clock_time, clock_tip, low, overdue_why
 from game.client.words.lang import N_, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.client.words.peer import chat_refusal, power_name, sentence
@@ -31,6 +36,7 @@ from game.ui.app import Intent, wake_loop
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
 from game.ui.drawing.hits import Hit
+from game.ui.drawing.panels import player_row
 from game.ui.scenes.game.tooltips import Tooltips
 from game.ui.widgets.buttons import Button, draw_button
 from game.ui.widgets.textentry import TextField, draw_field
@@ -93,6 +99,7 @@ class Online(Tooltips):
         self.chatting = False  # the chat field takes the keys
         self._chat_at: tuple[pygame.Rect, int] | None = None
         self._strip_hits: list[Hit] = []
+        self.waiting_said = ""  # the strip's line of whom the table waits for, as last drawn
         self._overdue: list[Button] = []
         self._alerted = -1  # the step whose turn was announced
         self._links_seen: dict[int, Any] = {}  # each seat's connection as last said
@@ -262,6 +269,45 @@ class Online(Tooltips):
         self._overdue = []
 
     # ------------------------------------------------------------------ drawing
+    def clock_room(self) -> int:
+        """Pixels each player's panel keeps free for its game clock (0: none is shown)."""
+        banks = [c.bank for c in self.net.clocks() if c.bank is not None] if self.net is not None else []
+        if not banks:
+            return 0
+        return self.px(80 if max(banks) >= 3_600_000 else 62)  # (h:mm:ss, or m:ss)
+
+    def _clocks(self, surf: pygame.Surface) -> None:
+        """Each seat's game clock at the right of its panel's last line."""
+        net, room = self.net, self.clock_room()
+        rule = net.clock_rule() if net is not None else None
+        if net is None or not room or rule is None:
+            return
+        side = self.side_rect()
+        for c in net.clocks():
+            r = player_row(side, c.seat, self.s)
+            if c.bank is None or r.bottom > side.bottom:
+                continue
+            chip = pygame.Rect(r.right - self.px(4) - room + self.px(6), r.y + self.px(35), room - self.px(6),
+                               self.px(15))
+            self._clock_chip(surf, chip, c)
+            self._strip_hits.append(Hit(chip, ("clock", str(c.seat)),
+                                        clock_tip(_who(c.power, c.name), c.bank, c.running, c.turn, rule)))
+
+    def _clock_chip(self, surf: pygame.Surface, chip: pygame.Rect, c: SeatClock) -> None:
+        """A seat's clock: a dial and what is left of its bank, bright while it ticks, red
+        under a minute."""
+        assert c.bank is not None
+        colour = P.BAD if low(c.bank) else P.HIGHLIGHT if c.running else P.TEXT_DIM
+        pygame.draw.rect(surf, (24, 20, 16), chip, border_radius=self.px(4))
+        if c.running:
+            pygame.draw.rect(surf, colour, chip, 1, border_radius=self.px(4))
+        centre, radius = (chip.x + self.px(9), chip.centery), self.px(5)
+        pygame.draw.circle(surf, colour, centre, radius, 1)
+        pygame.draw.line(surf, colour, centre, (centre[0], centre[1] - radius + self.px(2)), 1)
+        pygame.draw.line(surf, colour, centre, (centre[0] + radius - self.px(2), centre[1]), 1)
+        t = text(clock_time(c.bank), "sans-bold", self.px(12), colour)
+        surf.blit(t, t.get_rect(midright=(chip.right - self.px(5), chip.centery)))
+
     def _online(self, surf: pygame.Surface) -> None:
         """The strip over the log, the chat field under it, the overdue choice over the map."""
         net = self.net
@@ -270,6 +316,7 @@ class Online(Tooltips):
         self._chat_at = None
         if net is None or self.shown is None:
             return
+        self._clocks(surf)
         r = self._strip_rect()
         pygame.draw.rect(surf, (26, 22, 18), r, border_radius=6)
         pygame.draw.rect(surf, P.PANEL_EDGE, r, 1, border_radius=6)
@@ -310,14 +357,25 @@ class Online(Tooltips):
         if waits:
             w = waits[0]
             late = [x for x in waits if x.overdue and x.seat != self.seat]
+            overdue = next((x for x in waits if x.overdue), None)
             line = _waiting_words(_who(w.power, w.name), len(waits) - 1, _what(w.what), _ago(net.waited_ms()),
-                                  any(x.overdue for x in waits))
+                                  overdue_why(overdue.bank, short=True) if overdue is not None else "")
             col = P.BAD if any(x.overdue for x in waits) else P.TEXT
             if late and self.seat >= 0:
                 self._overdue_buttons(surf, late)
-        t = text(line, "sans", self.px(11), col)
+        self.waiting_said = line
+        t = self._fitted_line(line, r.width - self.px(12), col)
         surf.blit(t, (r.x + self.px(6), r.y + self.px(22)))
         self._chat_field(surf)
+
+    def _fitted_line(self, words: str, width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """The strip's line as large as fits its width: condensed, then smaller."""
+        size = self.px(11)
+        t = text(words, "sans", size, colour)
+        while t.get_width() > width and size > self.px(8):
+            t = text(words, "cond", size, colour)
+            size -= 1
+        return t
 
     def _overdue_buttons(self, surf: pygame.Surface, late: list[Any]) -> None:
         """The choice to hand the late seats to the computer player or keep waiting."""
@@ -327,7 +385,11 @@ class Online(Tooltips):
         box.midbottom = (m.centerx, m.bottom - self.px(10))
         pygame.draw.rect(surf, (34, 24, 20), box, border_radius=8)
         pygame.draw.rect(surf, P.BAD, box, 2, border_radius=8)
-        t = text(say("{powers} kept the game waiting past its timeout.", powers=names), "sans-bold", self.px(13), P.TEXT)
+        spent = [w.bank is not None and w.bank <= 0 for w in late]
+        said = (say("{powers} ran out of game clock time.", powers=names) if all(spent) else
+                say("{powers} kept the game waiting past its timeout.", powers=names) if not any(spent) else
+                say("{powers} kept the game waiting past its timeout or ran out of game clock time.", powers=names))
+        t = text(said, "sans-bold", self.px(13), P.TEXT)
         surf.blit(t, (box.x + self.px(10), box.y + self.px(6)))
         bw = (box.width - self.px(30)) // 2
         drop = Button(pygame.Rect(box.x + self.px(10), box.y + self.px(32), bw, self.px(32)),
@@ -367,14 +429,16 @@ def _link_note(power: str, name: str, silent: bool) -> LogLine:
     return note(lambda: say("{who} is connected again", who=_who(power, name)), powers=[power])
 
 
-def _waiting_words(who: str, more: int, what: str, ago: str, overdue: bool) -> str:
-    """Whom the game waits for (and how many more), what for, since when, whether overdue."""
-    if more and overdue:
-        return say_n("Waiting for {who} and {n} more: {what}, for {ago} (overdue)",
-                     "Waiting for {who} and {n} more: {what}, for {ago} (overdue)", more, who=who, what=what, ago=ago)
+def _waiting_words(who: str, more: int, what: str, ago: str, why: str) -> str:
+    """Whom the game waits for (and how many more), what for, since when, and why a seat is
+    overdue ("" while none is: out of time on its game clock, or past the timeout)."""
+    if more and why:
+        return say_n("Waiting for {who} and {n} more: {what}, for {ago} ({why})",
+                     "Waiting for {who} and {n} more: {what}, for {ago} ({why})", more, who=who, what=what, ago=ago,
+                     why=why)
     if more:
         return say_n("Waiting for {who} and {n} more: {what}, for {ago}", "Waiting for {who} and {n} more: {what}, for {ago}",
                      more, who=who, what=what, ago=ago)
-    if overdue:
-        return say("Waiting for {who}: {what}, for {ago} (overdue)", who=who, what=what, ago=ago)
+    if why:
+        return say("Waiting for {who}: {what}, for {ago} ({why})", who=who, what=what, ago=ago, why=why)
     return say("Waiting for {who}: {what}, for {ago}", who=who, what=what, ago=ago)

@@ -75,10 +75,11 @@ class GameScene(RuleLinks):
         side = self.side_rect()
         assert self.board is not None
         board = self.board
+        reserve = self.clock_room()
         self.hits += self._layer(
-            surf, "players", (version, self.table.thinking(), litset, side.size), side,
+            surf, "players", (version, self.table.thinking(), litset, side.size, reserve), side,
             lambda layer: draw_players(layer, layer.get_rect(), self.view, board, self.seat, self.table.thinking(),
-                                       self.s, set(litset), self.player_name))
+                                       self.s, set(litset), self.player_name, reserve))
         if self.show_market:
             mr = market_rect(self.map_rect(), sum(1 for t in board.tiles if t.id in self.view["stock"]), self.s)
             area = (m.x - mr.x, m.y - mr.y, m.width, m.height)
