@@ -33,12 +33,19 @@ def raise_open_files(want: int = 1 << 16) -> int:
         return want
     try:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
-        if soft != resource.RLIM_INFINITY and soft < target:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     except (ValueError, OSError):
         return want
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    # (macOS says its hard limit is infinite, and refuses more than kern.maxfilesperproc)
+    for files in (target, 10_240, 4_096, 2_048, 1_024):
+        if soft == resource.RLIM_INFINITY or soft >= files or files > target:
+            continue
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, hard))
+        except (ValueError, OSError):
+            continue
+        soft = files
+        break
     return want if soft == resource.RLIM_INFINITY else int(soft)
 
 

@@ -13,6 +13,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+import pytest
 from p2pkit import DROP_MS, Cluster, Raw, crash, run_until, verify_log
 
 from game.bots import make_bot
@@ -158,8 +159,10 @@ def test_more_connections_than_the_host_may_open_files_neither_end_it_nor_keep_a
     shuts those past 32 from that address down as soon as they are accepted, so its files
     are never used up: the game is played to the end, and a spectator who comes in the
     middle of it gets in and catches up."""
-    from tools.netbench.attacks import PlainConnections
+    from tools.netbench.attacks import PlainConnections, loopback_other
 
+    if not loopback_other():  # (the flood must not come from the honest peers' address: it is counted apart)
+        pytest.skip("no second loopback address (127.0.0.2) to connect from")
     files = 256
     host = subprocess.Popen([sys.executable, str(Path(__file__).with_name("fdhost.py")), str(tmp_path), str(files),
                              "60"], stdout=subprocess.PIPE, text=True, cwd=ROOT,
