@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ATTACKS = ("tests/p2p/test_p2p_attacks.py", "tests/p2p/test_p2p_clocks.py", "tests/p2p/test_p2p_door_attacks.py",
-           "tests/p2p/test_p2p_release.py", "tests/p2p/test_p2p_rogue.py")
+           "tests/p2p/test_p2p_release.py", "tests/p2p/test_p2p_rogue.py", "tests/p2p/test_p2p_strangers.py")
 
 
 def tests(files: list[str], pattern: str) -> list[str]:
