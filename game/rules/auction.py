@@ -83,6 +83,23 @@ class Auction(Phase):
         out.extend(C("bid", x) for x in range(fr["high"] + 1, bid_cap(st, seat) + 1))
         return out
 
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal` without listing every bid and every pair of powers."""
+        k, args = choice.kind, choice.args
+        if fr["stage"] == "propose":
+            if k != "propose" or len(args) != 2:
+                return False
+            free = unallied(st)
+            if len(free) == 1:
+                return choice in self.legal(st, fr)
+            names = [st.powers[s] for s in free]
+            return args[0] in names and args[1] in names and args[0] != args[1]
+        if k == "pass":
+            return not args and fr["high"] >= 0
+        if k != "bid" or len(args) != 1 or not isinstance(args[0], int):
+            return False
+        return int(fr["high"]) < args[0] <= bid_cap(st, fr["bidder"])
+
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         seat, k, args = fr["bidder"], choice.kind, choice.args
         who, power = pname(st, seat), st.powers[seat]

@@ -3,6 +3,7 @@ Mercenaries, Pressgangs, Trained Natives) and sea rolls (R-MOV-5, Navigation).""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from game.rules.common import (
@@ -28,34 +29,42 @@ from game.rules.common import (
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide, dice
+from game.rules.tables import Tables
 
 
 # --------------------------------------------------------------------------- where units may go
 def army_may_enter(st: State, seat: int, dest: str) -> bool:
     """R-MOV-1, R-MOV-3, R-MOV-4 (and Blockade, R-TIL-21 a): may an army of ``seat`` enter ``dest``?"""
-    b = board(st)
-    area = b.area_by_id[dest]
-    if area.is_home:
-        return area.owner == st.powers[seat]
-    if area.is_colony:
-        own_fleets = st.units[dest][seat][FLEET]
+    return _army_may_enter(st, seat, dest, board(st).t)
+
+
+def _army_may_enter(st: State, seat: int, dest: str, t: Tables) -> bool:
+    """:func:`army_may_enter` with the board's tables at hand."""
+    owner = t.home_of.get(dest)
+    if owner is not None:
+        return owner == st.powers[seat]
+    if dest in t.colony:
+        units = st.units[dest]
+        own_fleets = units[seat][FLEET]
         if own_fleets <= 0:
             return False
-        for b_area, owner in st.blockades:
-            if b_area == dest and owner != seat and not is_ally(st, owner, seat):
-                if own_fleets <= st.units[dest][owner][FLEET]:
+        for b_area, owner_seat in st.blockades:
+            if b_area == dest and owner_seat != seat and not is_ally(st, owner_seat, seat):
+                if own_fleets <= units[owner_seat][FLEET]:
                     return False
         return True
     # a European VP area
-    if st.markers[dest][seat] > 0:
+    markers = st.markers
+    if markers[dest][seat] > 0:
         return True
-    if any(st.markers[adj][seat] > 0 for adj in b.europe_adjacent[dest]):
+    for adj in t.europe_adjacent[dest]:
+        if markers[adj][seat] > 0:
+            return True
+    if dest in t.home_adjacent[st.powers[seat]]:
         return True
-    if dest in b.home_adjacent[st.powers[seat]]:
+    if dest in t.sea and st.units[dest][seat][FLEET] > 0:
         return True
-    if area.sea and st.units[dest][seat][FLEET] > 0:
-        return True
-    naval = area.naval_area
+    naval = t.naval_area[dest]
     return bool(naval) and naval != dest and st.units[naval][seat][FLEET] > 0
 
 
@@ -70,6 +79,30 @@ def fleet_may_enter(st: State, seat: int, dest: str) -> bool:
 def may_enter(st: State, seat: int, dest: str, kind: int) -> bool:
     return fleet_may_enter(st, seat, dest) if kind == FLEET else army_may_enter(st, seat, dest)
 
+
+def enterable(st: State, seat: int, kind: int) -> list[str] | tuple[str, ...]:
+    """Every area a unit of ``seat`` of ``kind`` may enter now, in board order (the same
+    for every area it would come from: :func:`destinations` leaves out the one it is in).
+    Forts move as armies."""
+    t = board(st).t
+    if kind == FLEET:
+        fleets = t.fleet_enters.get(st.powers[seat])
+        if fleets is not None:
+            return fleets
+        return [a for a in t.area_ids if fleet_may_enter(st, seat, a)]
+    return [a for a in t.area_ids if _army_may_enter(st, seat, a, t)]
+
+
+def _enters_elsewhere(st: State, seat: int, kind: int, src: str) -> bool:
+    """Whether a unit of ``seat`` of ``kind`` in ``src`` may enter some other area
+    (``destinations`` is not empty). An army may always go home: that is asked first."""
+    if kind == FLEET:
+        return any(a != src for a in enterable(st, seat, FLEET))
+    t = board(st).t
+    home = st.powers[seat]
+    if home != src and home in t.home_of and _army_may_enter(st, seat, home, t):
+        return True
+    return any(a != src and _army_may_enter(st, seat, a, t) for a in t.area_ids)
 
 def why_not_enter(st: State, seat: int, dest: str, kind: int) -> Refusal:
     """Why a unit of ``seat`` of ``kind`` may not enter ``dest`` (a sentence and the rule)."""
@@ -141,8 +174,7 @@ def needs_sea_roll(st: State, src: str, dst: str) -> bool:
 
 
 def destinations(st: State, seat: int, src: str, kind: int) -> list[str]:
-    b = board(st)
-    return [a.id for a in b.areas if a.id != src and may_enter(st, seat, a.id, kind)]
+    return [a for a in enterable(st, seat, kind) if a != src]
 
 
 def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[list[Any]] | None = None) -> int:
@@ -155,7 +187,7 @@ def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[lis
     (000: "Ciascun movimento ... è un evento totalmente separato": each unit moves once)."""
     here = st.units[area_id][seat][kind]
     if kind == FORT:
-        if board(st).area_by_id[area_id].owner != st.powers[seat]:
+        if board(st).t.home_of.get(area_id, "") != st.powers[seat]:
             return 0
         here = min(here, st.loose_forts[seat])
     if spent:
@@ -163,26 +195,37 @@ def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[lis
     return max(0, here)
 
 
+def _movers(st: State, seat: int, spent: list[list[Any]] | None) -> Iterator[tuple[str, int]]:
+    """``(area, kind)`` of the seat's units that may move now, in board order and army,
+    fleet, fort order within an area (:func:`movable_count` above 0)."""
+    units = st.units
+    for area in board(st).t.area_ids:
+        here = units[area][seat]
+        if here[ARMY] > 0 and movable_count(st, seat, area, ARMY, spent) > 0:
+            yield area, ARMY
+        if here[FLEET] > 0 and movable_count(st, seat, area, FLEET, spent) > 0:
+            yield area, FLEET
+        if here[FORT] > 0 and movable_count(st, seat, area, FORT, spent) > 0:
+            yield area, FORT
+
+
 def unit_moves(st: State, seat: int, spent: list[list[Any]] | None = None) -> list[Choice]:
     """Every single-unit move the seat could make now (R-ACT-C1)."""
-    b = board(st)
     out: list[Choice] = []
-    for area in b.areas:
-        for kind in (ARMY, FLEET, FORT):
-            if movable_count(st, seat, area.id, kind, spent) > 0:
-                for dest in destinations(st, seat, area.id, kind):
-                    out.append(C("move", area.id, KIND_NAMES[kind], dest))
+    dests: dict[int, list[str] | tuple[str, ...]] = {}
+    for src, kind in _movers(st, seat, spent):
+        walk = ARMY if kind == FORT else kind
+        if walk not in dests:
+            dests[walk] = enterable(st, seat, walk)
+        name = KIND_NAMES[kind]
+        out.extend(C("move", src, name, dst) for dst in dests[walk] if dst != src)
     return out
 
 
 def can_move_any(st: State, seat: int, spent: list[list[Any]] | None = None) -> bool:
-    b = board(st)
-    for area in b.areas:
-        for kind in (ARMY, FLEET, FORT):
-            if movable_count(st, seat, area.id, kind, spent) > 0 and any(
-                    a.id != area.id and may_enter(st, seat, a.id, kind) for a in b.areas):
-                return True
-    return False
+    """Whether :func:`unit_moves` lists anything."""
+    return any(_enters_elsewhere(st, seat, ARMY if kind == FORT else kind, src)
+               for src, kind in _movers(st, seat, spent))
 
 
 def _moved(st: State, frame: Frame | None, area: str, kind: int) -> None:
@@ -313,9 +356,11 @@ def can_build(st: State, seat: int) -> bool:
     """R-ACT-B1/B4: population 1 and a unit in supply, or one on the map to disband."""
     if st.pop[seat] < 1:
         return False
-    if any(st.supply[seat][k] > 0 for k in KIND_NAMES):
+    supply = st.supply[seat]
+    if supply["army"] > 0 or supply["fleet"] > 0 or supply["fort"] > 0:
         return True
-    return any(sum(st.units[a.id][seat]) > 0 for a in board(st).areas)
+    units = st.units
+    return any(sum(units[a][seat]) > 0 for a in board(st).t.area_ids)
 
 
 def new_build(seat: int, source: str, kind: int = -1, at: str = "") -> Frame:
@@ -381,6 +426,21 @@ class Build(Phase):
         if stage == "after":
             return [C("militia"), C("no_militia")]
         return []
+
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal`; the disband of one unit is checked without listing every unit."""
+        if fr["stage"] != "disband":
+            return choice in self.legal(st, fr)
+        seat, k, args = fr["seat"], choice.kind, choice.args
+        if k == "keep":
+            supply = st.supply[seat]
+            return not args and (supply["army"] > 0 or supply["fleet"] > 0 or supply["fort"] > 0)
+        if k != "disband" or len(args) != 2:
+            return False
+        area, kind = args
+        if area not in board(st).t.area_name or kind not in KIND_INDEX:
+            return False
+        return st.units[str(area)][seat][KIND_INDEX[str(kind)]] > 0
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why a choice of a build is refused (R-ACT-B1, R-ACT-B4, R-GEN-2, R-MOV)."""

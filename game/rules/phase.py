@@ -59,7 +59,7 @@ class Phase:
 
 def decide(kind: str, seat: int, prompt: str, data: dict[str, Any]) -> Pending:
     """A seat's decision; ``data`` is what its prompt is made of (see :class:`Pending`)."""
-    return Pending(kind, seat, None, prompt, data)
+    return tuple.__new__(Pending, (kind, seat, None, prompt, data))
 
 
 def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], prompt: str,

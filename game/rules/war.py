@@ -95,6 +95,17 @@ class Game(Phase):
                 out.append(C("place", kind, area))
         return out
 
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal` without listing every unit in every area."""
+        args = choice.args
+        if fr["step"] != "place" or choice.kind != "place" or len(args) != 2:
+            return False
+        kind, area = args
+        b = board(st)
+        if kind not in UNIT_KINDS or area not in b.vp_areas:
+            return False
+        return st.supply[self._placer(st, fr)][str(kind)] > 0 and (kind != "fleet" or b.area_by_id[str(area)].sea)
+
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-SET-5: why an initial placement is refused."""
         if fr["step"] != "place" or choice.kind != "place":

@@ -49,3 +49,55 @@ def test_r_act_c1_move_allows_exactly_the_listed_moves() -> None:
                 asked += 1
             apply_in_place(st, Act(p.seat, rng.choice(options)))
     assert asked >= 100  # the games made enough move decisions to mean something
+
+
+def near(options: list[Choice], words: list[object], rng: random.Random) -> list[Choice]:
+    """The listed choices and unlisted ones close to them: an argument changed, dropped or
+    added, another phase's kind, integers just past the listed ones."""
+    out = list(options)
+    kinds = sorted({c.kind for c in options}) + ["pass", "end", "bid", "propose", "place", "keep", "disband",
+                                                  "offer", "help", "use", "colonise", "enslave", "attack"]
+    for _ in range(12):
+        args = list(options[rng.randrange(len(options))].args)
+        how = rng.randrange(4)
+        if how == 0 and args:
+            args[rng.randrange(len(args))] = words[rng.randrange(len(words))]
+        elif how == 1 and args:
+            args.pop(rng.randrange(len(args)))
+        elif how == 2:
+            args.insert(rng.randrange(len(args) + 1), words[rng.randrange(len(words))])
+        out.append(Choice(kinds[rng.randrange(len(kinds))], tuple(args)))  # type: ignore[arg-type]
+    for c in options:
+        for i, a in enumerate(c.args):
+            if isinstance(a, int):
+                for v in (a - 1, a + 1, -1, 10**6):
+                    out.append(Choice(c.kind, c.args[:i] + (v,) + c.args[i + 1:]))
+    return out
+
+
+def test_every_phase_allows_exactly_the_listed_choices() -> None:
+    """Every phase's ``allows`` (those that check a choice without listing, and the list's
+    own answer) is ``choice in legal`` at every decision of whole random games, for the
+    listed choices and unlisted ones close to them."""
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    for players in (2, 4, 7):
+        st = new_game(players)
+        b = board(st)
+        words: list[object] = [a.id for a in b.areas] + [c.id for c in b.counters] + [t.id for t in b.tiles]
+        words += [p.id for p in b.powers] + ["army", "fleet", "fort", "-", ""] + list(range(-1, 12))
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            options = legal(st, p.seat)
+            fr = st.stack[-1]
+            phase = PHASES[fr["t"]]
+            listed = set(options)
+            for c in near(options, words, rng):
+                assert phase.allows(st, fr, c) == (c in listed), (c, fr)
+            kinds.add(f"{fr['t']}:{p.kind}")
+            apply_in_place(st, Act(p.seat, rng.choice(options)))
+    assert {"turn:action", "auction:bid", "auction:propose", "game:place", "build:disband", "move:move",
+            "attack:offer", "attack:help"} <= kinds, sorted(kinds)

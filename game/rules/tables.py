@@ -1,0 +1,78 @@
+"""Lookup tables derived once from the component data (:class:`game.rules.board.Board`),
+for the engine's hot loops: names by id, the board order of tiles and counters, and what
+never changes about where units may go (which areas a fleet of each power may enter, the
+areas next to each European area and each home nation).
+
+A :class:`Tables` is built the first time a board's ``t`` is read and kept with the board;
+it holds only read-only data (tuples, frozensets and read-only mappings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from game.rules.core import C, Choice
+
+if TYPE_CHECKING:  # pragma: no cover - the board module imports this one
+    from game.rules.board import Board, Tile
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the rules look up again and again, by id (see the module docstring)."""
+
+    area_ids: tuple[str, ...]  # every area (VP areas, then home nations), in board order
+    area_name: Mapping[str, str]
+    power_name: Mapping[str, str]
+    tile_name: Mapping[str, str]
+    colonies: tuple[str, ...]  # the colonies, in board order
+    colony: frozenset[str]
+    europe: frozenset[str]  # the European VP areas
+    home_of: Mapping[str, str]  # home nation area id -> its power
+    sea: frozenset[str]  # areas a fleet may be in (home nations included)
+    naval_area: Mapping[str, str]
+    europe_adjacent: Mapping[str, tuple[str, ...]]
+    home_adjacent: Mapping[str, frozenset[str]]  # power -> European areas next to its home nation
+    fleet_enters: Mapping[str, tuple[str, ...]]  # power -> the areas its fleets may enter, in board order
+    tile_index: Mapping[str, int]  # tile id -> its place in the board's tiles
+    counter_index: Mapping[str, int]  # counter id -> its place in the board's counters
+    counter_type: Mapping[str, str]
+    counter_area: Mapping[str, str]
+    colonise: Mapping[str, Choice]  # a Pop counter -> its colonise choice, a Slaves counter -> its enslave choice
+    buyable_tiles: tuple[Tile, ...]  # the tiles in board order (what the buy action looks at)
+    alliance_tiles: tuple[Tile, ...]
+    unit_total: Mapping[str, int]  # unused key guard: every area id -> 0 (a cheap membership test)
+
+
+def build_tables(b: Board) -> Tables:
+    areas = b.areas
+    proxy = MappingProxyType
+    home_of = {a.id: a.owner for a in areas if a.is_home}
+    fleet_enters = {p.id: tuple(a.id for a in areas if (a.owner == p.id if a.is_home else a.sea)) for p in b.powers}
+    return Tables(
+        area_ids=tuple(a.id for a in areas),
+        area_name=proxy({a.id: a.name for a in areas}),
+        power_name=proxy({p.id: p.name for p in b.powers}),
+        tile_name=proxy({t.id: t.name for t in b.tiles}),
+        colonies=tuple(a.id for a in areas if a.is_colony),
+        colony=frozenset(a.id for a in areas if a.is_colony),
+        europe=frozenset(a.id for a in areas if a.kind == "europe"),
+        home_of=proxy(home_of),
+        sea=frozenset(a.id for a in areas if a.sea),
+        naval_area=proxy({a.id: a.naval_area for a in areas}),
+        europe_adjacent=proxy(dict(b.europe_adjacent)),
+        home_adjacent=proxy({p: frozenset(adj) for p, adj in b.home_adjacent.items()}),
+        fleet_enters=proxy(fleet_enters),
+        tile_index=proxy({t.id: i for i, t in enumerate(b.tiles)}),
+        counter_index=proxy({c.id: i for i, c in enumerate(b.counters)}),
+        counter_type=proxy({c.id: c.type for c in b.counters}),
+        counter_area=proxy({c.id: c.area for c in b.counters}),
+        colonise=proxy({c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
+                        if c.type in ("pop", "slaves")}),
+        buyable_tiles=b.tiles,
+        alliance_tiles=tuple(t for t in b.tiles if t.family == "alliance"),
+        unit_total=proxy({a.id: 0 for a in areas}),
+    )
