@@ -6,8 +6,10 @@ from game.rules.common import Log, board, lot_size, pay, pname
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
+from game.rules.tables import amounts
 
 EMPTY = "-"
+PASS = C("pass")
 
 
 def unallied(st: State) -> list[int]:
@@ -79,8 +81,8 @@ class Auction(Phase):
                     out.append(C("propose", EMPTY, p))
                 return out
             return [C("propose", st.powers[a], st.powers[b]) for a in free for b in free if a != b]
-        out = [] if fr["high"] < 0 else [C("pass")]
-        out.extend(C("bid", x) for x in range(fr["high"] + 1, bid_cap(st, seat) + 1))
+        out = [] if fr["high"] < 0 else [PASS]
+        out.extend(amounts(board(st).t.bids, fr["high"] + 1, bid_cap(st, seat) + 1, lambda x: C("bid", x)))
         return out
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:

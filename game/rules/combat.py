@@ -30,6 +30,7 @@ from game.rules.common import (
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
+from game.rules.tables import amounts
 from game.rules.targets import attack_targets, captured_in
 
 
@@ -174,7 +175,8 @@ class Attack(Phase):
             helper, side = fr["ask"][0]
             if fr["offer"] < 0:
                 name = st.powers[helper]
-                return [C("offer", name, g) for g in range(spend_cap(st, fr["sides"][side]) + 1)]
+                return amounts(board(st).t.offers.get(name, ()), 0, spend_cap(st, fr["sides"][side]) + 1,
+                               lambda g: C("offer", name, g))
             armies, fleets = self._helper_units(st, fr, helper)
             return [C("help", a, f) for a in range(armies + 1) for f in range(fleets + 1)]
         if stage == "tiles":

@@ -213,12 +213,13 @@ def unit_moves(st: State, seat: int, spent: list[list[Any]] | None = None) -> li
     """Every single-unit move the seat could make now (R-ACT-C1)."""
     out: list[Choice] = []
     dests: dict[int, list[str] | tuple[str, ...]] = {}
+    moves = board(st).t.moves
     for src, kind in _movers(st, seat, spent):
         walk = ARMY if kind == FORT else kind
         if walk not in dests:
             dests[walk] = enterable(st, seat, walk)
-        name = KIND_NAMES[kind]
-        out.extend(C("move", src, name, dst) for dst in dests[walk] if dst != src)
+        made = moves[src, KIND_NAMES[kind]]
+        out.extend([made[dst] for dst in dests[walk] if dst != src])
     return out
 
 
@@ -352,6 +353,9 @@ class Move(Phase):
 
 
 # --------------------------------------------------------------------------- building
+STAY = C("stay")
+
+
 def can_build(st: State, seat: int) -> bool:
     """R-ACT-B1/B4: population 1 and a unit in supply, or one on the map to disband."""
     if st.pop[seat] < 1:
@@ -409,11 +413,12 @@ class Build(Phase):
             out = []
             if any(st.supply[seat][k] > 0 for k in KIND_NAMES):
                 out.append(C("keep"))
-            for area in b.areas:
-                here = st.units[area.id][seat]
+            disbands, units = b.t.disbands, st.units
+            for area in b.t.area_ids:
+                here = units[area][seat]
                 for kind in (ARMY, FLEET, FORT):
                     if here[kind] > 0:
-                        out.append(C("disband", area.id, KIND_NAMES[kind]))
+                        out.append(disbands[area][kind])
             return out
         if stage == "place":
             if "rebuild" in fr:  # [ruling] R-ACT-B4: the unit disbanded is the one rebuilt
@@ -422,7 +427,8 @@ class Build(Phase):
         if stage == "go":
             kind = fr["kind"]
             walk = ARMY if kind == FORT else kind
-            return [C("stay")] + [C("to", d) for d in destinations(st, seat, fr["at"], walk)]
+            goes = b.t.goes
+            return [STAY] + [goes[d] for d in destinations(st, seat, fr["at"], walk)]
         if stage == "after":
             return [C("militia"), C("no_militia")]
         return []

@@ -9,7 +9,7 @@ it holds only read-only data (tuples, frozensets and read-only mappings).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -41,10 +41,33 @@ class Tables:
     counter_index: Mapping[str, int]  # counter id -> its place in the board's counters
     counter_type: Mapping[str, str]
     counter_area: Mapping[str, str]
-    colonise: Mapping[str, Choice]  # a Pop counter -> its colonise choice, a Slaves counter -> its enslave choice
-    buyable_tiles: tuple[Tile, ...]  # the tiles in board order (what the buy action looks at)
+    colonise: Mapping[str, Choice]  # a Pop counter -> its colonise choice
+    enslave: Mapping[str, Choice]  # a Slaves counter -> its enslave choice
+    colonise_or_enslave: Mapping[str, Choice]  # both
     alliance_tiles: tuple[Tile, ...]
-    unit_total: Mapping[str, int]  # unused key guard: every area id -> 0 (a cheap membership test)
+    # choices made once, handed out again (a Choice is an immutable tuple): the lists of
+    # bids, offers, placements, disbands and moves are sliced or picked from these
+    bids: tuple[Choice, ...]  # bid 0, 1, 2 ... (as many as CHOICE_AMOUNTS)
+    offers: Mapping[str, tuple[Choice, ...]]  # power -> its offers of 0, 1, 2 ... gold
+    places: Mapping[str, tuple[Choice, ...]]  # unit kind -> the initial placements of that kind, in board order
+    disbands: Mapping[str, tuple[Choice, Choice, Choice]]  # area -> its disband choices by unit kind
+    moves: Mapping[tuple[str, str], Mapping[str, Choice]]  # (area, unit kind) -> destination -> the move
+    goes: Mapping[str, Choice]  # area -> the choice to move a new unit there ("to")
+
+
+# how many bids and offers of gold are made in advance (more are made when asked for)
+CHOICE_AMOUNTS = 128
+UNITS = ("army", "fleet", "fort")
+
+
+def amounts(made: tuple[Choice, ...], lo: int, hi: int, make: Callable[[int], Choice]) -> list[Choice]:
+    """``[make(x) for x in range(lo, hi)]``, taking the choices made in advance (``made[x]``
+    is ``make(x)``) where there are some."""
+    if lo >= hi:
+        return []
+    if 0 <= lo and hi <= len(made):
+        return list(made[lo:hi])
+    return [made[x] if 0 <= x < len(made) else make(x) for x in range(lo, hi)]
 
 
 def build_tables(b: Board) -> Tables:
@@ -70,9 +93,18 @@ def build_tables(b: Board) -> Tables:
         counter_index=proxy({c.id: i for i, c in enumerate(b.counters)}),
         counter_type=proxy({c.id: c.type for c in b.counters}),
         counter_area=proxy({c.id: c.area for c in b.counters}),
-        colonise=proxy({c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
-                        if c.type in ("pop", "slaves")}),
-        buyable_tiles=b.tiles,
+        colonise=proxy({c.id: C("colonise", c.id) for c in b.counters if c.type == "pop"}),
+        enslave=proxy({c.id: C("enslave", c.id) for c in b.counters if c.type == "slaves"}),
+        colonise_or_enslave=proxy({c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
+                                   if c.type in ("pop", "slaves")}),
         alliance_tiles=tuple(t for t in b.tiles if t.family == "alliance"),
-        unit_total=proxy({a.id: 0 for a in areas}),
+        bids=tuple(C("bid", x) for x in range(CHOICE_AMOUNTS)),
+        offers=proxy({p.id: tuple(C("offer", p.id, x) for x in range(CHOICE_AMOUNTS)) for p in b.powers}),
+        places=proxy({k: tuple(C("place", k, a) for a in b.vp_areas if k != "fleet" or b.area_by_id[a].sea)
+                      for k in UNITS}),
+        disbands=proxy({a.id: (C("disband", a.id, UNITS[0]), C("disband", a.id, UNITS[1]),
+                               C("disband", a.id, UNITS[2])) for a in areas}),
+        moves=proxy({(a.id, k): proxy({d.id: C("move", a.id, k, d.id) for d in areas if d.id != a.id})
+                     for a in areas for k in UNITS}),
+        goes=proxy({a.id: C("to", a.id) for a in areas}),
     )

@@ -35,19 +35,15 @@ def colonise_choices(st: State, seat: int) -> list[Choice]:
     if st.supply[seat]["marker"] <= 0:
         return []
     b = board(st)
-    out: list[Choice] = []
     fleet_in_africa = st.units["africa"][seat][FLEET] > 0 if "africa" in st.units else False
-    has_pop = st.pop[seat] >= 1
-    if not has_pop and not fleet_in_africa:
-        return out
-    counter_type, made = b.t.counter_type, b.t.colonise
+    if st.pop[seat] >= 1:
+        made = b.t.colonise_or_enslave if fleet_in_africa else b.t.colonise
+    elif fleet_in_africa:
+        made = b.t.enslave
+    else:
+        return []
     face_up = st.face_up
-    for area in b.vp_areas:
-        for counter in face_up[area]:
-            ctype = counter_type[counter]
-            if (ctype == "pop" and has_pop) or (ctype == "slaves" and fleet_in_africa):
-                out.append(made[counter])
-    return out
+    return [made[c] for area in b.vp_areas for c in face_up[area] if c in made]
 
 
 # --------------------------------------------------------------------------- tiles bought

@@ -18,7 +18,7 @@ from game.rules.common import (
     place_unit,
     pname,
 )
-from game.rules.core import C, Choice, Pending, State
+from game.rules.core import Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide
 
@@ -83,16 +83,12 @@ class Game(Phase):
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         if fr["step"] != "place":
             return []
-        b = board(st)
-        seat = self._placer(st, fr)
+        places = board(st).t.places  # every unit in every VP area, fleets in the sea areas only
+        supply = st.supply[self._placer(st, fr)]
         out: list[Choice] = []
         for kind in UNIT_KINDS:
-            if st.supply[seat][kind] <= 0:
-                continue
-            for area in b.vp_areas:
-                if kind == "fleet" and not b.area_by_id[area].sea:
-                    continue
-                out.append(C("place", kind, area))
+            if supply[kind] > 0:
+                out.extend(places[kind])
         return out
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
