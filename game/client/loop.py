@@ -40,15 +40,20 @@ def play(st: State, seats: Mapping[int, Chooser], dice: DiceSource, *, stop: Sto
         if p.is_over or (stop is not None and stop(st, p)):
             return p
         inp: Input
+        listed = False
         if p.chance is not None:
             inp = Roll(dice(st, p.chance))
         elif p.seat in seats:
-            inp = Act(p.seat, seats[p.seat].choose(st, p.seat, legal(st, p.seat)))
+            options = legal(st, p.seat)
+            choice = seats[p.seat].choose(st, p.seat, options)
+            # the very choice the engine listed a moment ago needs no second check
+            listed = any(choice is o for o in options)
+            inp = Act(p.seat, choice)
         else:
             return p
         if before is not None:
             before(st, inp)
-        events = apply_in_place(st, inp)
+        events = apply_in_place(st, inp, checked=listed)
         if after is not None:
             after(st, inp, events)
     return pending(st)
