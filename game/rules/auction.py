@@ -67,6 +67,9 @@ class Auction(Phase):
         return decide("bid", seat, f"{pname(st, seat)}: raise above {fr['high']} or pass (R-ALL-3)",
                       {"key": "bid_raise", "rule": "R-ALL-3", "power": st.powers[seat], "high": fr["high"]})
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return True
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat = fr["bidder"]
         if fr["stage"] == "propose":

@@ -165,6 +165,16 @@ class Attack(Phase):
             return None
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        stage = fr["stage"]
+        if stage == "target" or stage == "naval_answer":
+            return True
+        if stage == "allies":
+            return bool(fr["ask"])
+        if stage == "tiles":
+            return bool(fr["dual"])
+        return stage in ("surprise", "naval", "blockade") and self.pending(st, fr) is not None
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         stage = fr["stage"]
         if stage == "target":

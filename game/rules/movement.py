@@ -263,6 +263,9 @@ class SeaRoll(Phase):
                       {"key": "sea_roll", "rule": "R-MOV-5", "power": st.powers[fr["seat"]],
                        "unit": KIND_NAMES[fr["kind"]]})
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return True
+
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
         b = board(st)
         seat, src, dst, kind = fr["seat"], fr["src"], fr["dst"], fr["kind"]
@@ -308,6 +311,9 @@ class Move(Phase):
             return None
         return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)",
                       {"key": "move", "rule": "R-ACT-C1", "power": st.powers[fr["seat"]], "left": fr["left"]})
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        return not (fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])))
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         out = unit_moves(st, fr["seat"], fr["spent"])
@@ -405,6 +411,12 @@ class Build(Phase):
             return decide("militia", seat, f"{who}: build one more army with Militia (1 population)? (R-TIL-7)",
                           {"key": "militia", "rule": "R-TIL-7", "power": st.powers[seat]})
         return None
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        stage = fr["stage"]
+        if stage == "place":
+            return bool(fr["kind"] < 0)
+        return stage in ("disband", "go") or (stage == "after" and militia_possible(st, fr))
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat, stage = fr["seat"], fr["stage"]

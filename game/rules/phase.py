@@ -34,6 +34,12 @@ class Phase:
         """What this frame waits for, or None when it can advance on its own."""
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        """Whether :meth:`pending` is not None, said without making the prompt (the engine
+        asks it after every automatic step). A phase answers it itself where that is quick;
+        a test checks every answer against :meth:`pending` through whole games."""
+        return self.pending(st, fr) is not None
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return []
 

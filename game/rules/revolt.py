@@ -60,6 +60,9 @@ class Revolt(Phase):
                           {"key": "blockade", "rule": "R-TIL-21", "power": st.powers[owner]})
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return fr["stage"] in ("target", "blockade")
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         if fr["stage"] == "blockade":
             return [C("blockade"), C("no_blockade")]

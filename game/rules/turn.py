@@ -202,6 +202,9 @@ class Turn(Phase):
                           {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return fr["done"] < board(st).c("actions_per_turn") or bool(free_uses(st, fr["seat"]))
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat = fr["seat"]
         if fr["done"] >= board(st).c("actions_per_turn"):
@@ -410,6 +413,9 @@ class Buy(Phase):
     def pending(self, st: State, fr: Frame) -> Pending:
         return decide("buy", fr["seat"], f"{pname(st, fr['seat'])}: choose a tile to buy (R-ACT-A1)",
                       {"key": "buy", "rule": "R-ACT-A1", "power": st.powers[fr["seat"]]})
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        return True
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return buyable(st, fr["seat"])

@@ -42,7 +42,7 @@ def lay_counter(st: State, counter: str, log: Log) -> None:
     b = board(st)
     c = b.counter_by_id[counter]
     st.face_up[c.area].append(counter)
-    st.face_up[c.area].sort(key=lambda x: b.counters.index(b.counter_by_id[x]))
+    st.face_up[c.area].sort(key=b.t.counter_index.__getitem__)
     log.add("counter", f"{c.name} is placed face up in {b.area_name(c.area)}", counter=counter, area=c.area)
 
 
@@ -75,6 +75,10 @@ class Game(Phase):
         if step == "over":
             return Pending("over", -1, None, "The game is over", {"key": "over", "rule": ""})
         return None
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        step = fr["step"]
+        return step in ("first", "draw", "place", "over") or (step == "war_draw" and st.war > 1 and bool(st.bag))
 
     def _placer(self, st: State, fr: Frame) -> int:
         return (st.first + int(fr["k"])) % st.n

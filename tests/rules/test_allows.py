@@ -9,11 +9,15 @@ is asked at each move decision of whole random games."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 
-from game.rules import C, Choice, apply_in_place, legal, new_game, pending
+import pytest
+
+from game.rules import C, Choice, State, apply_in_place, legal, new_game, pending
 from game.rules.common import board
 from game.rules.core import Act, Roll
-from game.rules.phase import PHASES
+from game.rules.phase import PHASES, Frame, Phase
 
 KINDS = ("army", "fleet", "fort", "tank")
 
@@ -101,3 +105,27 @@ def test_every_phase_allows_exactly_the_listed_choices() -> None:
             apply_in_place(st, Act(p.seat, rng.choice(options)))
     assert {"turn:action", "auction:bid", "auction:propose", "game:place", "build:disband", "move:move",
             "attack:offer", "attack:help"} <= kinds, sorted(kinds)
+
+
+def test_every_phase_waits_exactly_when_it_has_a_pending(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Phase.waits`` (asked after every automatic step) is ``pending is not None`` at
+    every frame the engine looks at through whole random games, automatic ones included."""
+    seen: Counter[tuple[str, bool]] = Counter()
+    for phase in PHASES.values():
+        def checked(st: State, fr: Frame, phase: Phase = phase, waits: Callable[[State, Frame], bool] = phase.waits
+                    ) -> bool:
+            got = waits(st, fr)
+            assert got == (phase.pending(st, fr) is not None), fr
+            seen[(fr["t"], got)] += 1
+            return got
+        monkeypatch.setattr(phase, "waits", checked)
+    rng = random.Random(5)
+    for players in (2, 4, 7):
+        st = new_game(players)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+            else:
+                apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
+    assert {(t, w) for t in ("game", "turn", "move", "build", "attack", "battle") for w in (True, False)} <= set(seen)
