@@ -45,6 +45,7 @@ class Tables:
     enslave: Mapping[str, Choice]  # a Slaves counter -> its enslave choice
     colonise_or_enslave: Mapping[str, Choice]  # both
     alliance_tiles: tuple[Tile, ...]
+    free_use: frozenset[str]  # the tiles that may be usable as a free action: trade tiles and free actions
     # choices made once, handed out again (a Choice is an immutable tuple): the lists of
     # bids, offers, placements, disbands and moves are sliced or picked from these
     bids: tuple[Choice, ...]  # bid 0, 1, 2 ... (as many as CHOICE_AMOUNTS)
@@ -98,6 +99,7 @@ def build_tables(b: Board) -> Tables:
         colonise_or_enslave=proxy({c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
                                    if c.type in ("pop", "slaves")}),
         alliance_tiles=tuple(t for t in b.tiles if t.family == "alliance"),
+        free_use=frozenset(t.id for t in b.tiles if t.family == "trade" or t.use == "free_action"),
         bids=tuple(C("bid", x) for x in range(CHOICE_AMOUNTS)),
         offers=proxy({p.id: tuple(C("offer", p.id, x) for x in range(CHOICE_AMOUNTS)) for p in b.powers}),
         places=proxy({k: tuple(C("place", k, a) for a in b.vp_areas if k != "fleet" or b.area_by_id[a].sea)

@@ -77,10 +77,9 @@ def free_uses(st: State, seat: int) -> list[Choice]:
     if not held:
         return out
     b = board(st)
-    index = b.t.tile_index
-    # the tiles held, in the board's order of tiles
-    for t in sorted((t for t in held if t in index), key=index.__getitem__) if len(held) > 1 else held:
-        if not held[t] or t not in index:
+    # the tiles held that may be used as a free action, in the board's order of tiles
+    for t in sorted(filter(b.t.free_use.__contains__, held), key=b.t.tile_index.__getitem__):
+        if not held[t]:
             continue
         tile = b.tile_by_id[t]
         if tile.family == "trade":
