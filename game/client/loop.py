@@ -45,8 +45,12 @@ def play(st: State, seats: Mapping[int, Chooser], dice: DiceSource, *, stop: Sto
             inp = Roll(dice(st, p.chance))
         elif p.seat in seats:
             choice = seats[p.seat].choose(st, p.seat, options)
-            # the very choice the engine listed a moment ago needs no second check
-            listed = any(choice is o for o in options)
+            # the very choice the engine listed a moment ago needs no second check (a list
+            # holds no two equal choices: the one equal to it is it, or it was not listed)
+            try:
+                listed = options[options.index(choice)] is choice
+            except ValueError:
+                listed = False
             inp = Act(p.seat, choice)
         else:
             return p
