@@ -43,11 +43,13 @@ class Log:
 
 # --------------------------------------------------------------------------- names
 def pname(st: State, seat: int) -> str:
-    return board(st).t.power_name[st.powers[seat]]
+    b = _CACHE.get(st.ruleset)  # board(st), without a call: names are asked for all the time
+    return (b if b is not None else load_board(st.ruleset)).t.power_name[st.powers[seat]]
 
 
 def aname(st: State, area: str) -> str:
-    return board(st).t.area_name[area]
+    b = _CACHE.get(st.ruleset)
+    return (b if b is not None else load_board(st.ruleset)).t.area_name[area]
 
 
 def tname(st: State, tile: str) -> str:

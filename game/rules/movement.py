@@ -35,37 +35,48 @@ from game.rules.tables import Tables
 # --------------------------------------------------------------------------- where units may go
 def army_may_enter(st: State, seat: int, dest: str) -> bool:
     """R-MOV-1, R-MOV-3, R-MOV-4 (and Blockade, R-TIL-21 a): may an army of ``seat`` enter ``dest``?"""
-    return _army_may_enter(st, seat, dest, board(st).t)
+    return bool(_armies_enter(st, seat, (dest,), board(st).t))
 
 
-def _army_may_enter(st: State, seat: int, dest: str, t: Tables) -> bool:
-    """:func:`army_may_enter` with the board's tables at hand."""
-    owner = t.home_of.get(dest)
-    if owner is not None:
-        return owner == st.powers[seat]
-    if dest in t.colony:
-        units = st.units[dest]
-        own_fleets = units[seat][FLEET]
-        if own_fleets <= 0:
-            return False
-        for b_area, owner_seat in st.blockades:
-            if b_area == dest and owner_seat != seat and not is_ally(st, owner_seat, seat):
-                if own_fleets <= units[owner_seat][FLEET]:
-                    return False
-        return True
-    # a European VP area
-    markers = st.markers
-    if markers[dest][seat] > 0:
-        return True
-    for adj in t.europe_adjacent[dest]:
-        if markers[adj][seat] > 0:
-            return True
-    if dest in t.home_adjacent[st.powers[seat]]:
-        return True
-    if dest in t.sea and st.units[dest][seat][FLEET] > 0:
-        return True
-    naval = t.naval_area[dest]
-    return bool(naval) and naval != dest and st.units[naval][seat][FLEET] > 0
+def _armies_enter(st: State, seat: int, areas: tuple[str, ...], t: Tables) -> list[str]:
+    """The ``areas`` an army of ``seat`` may enter (:func:`army_may_enter`), in their order:
+    one pass over them, the seat's own values looked up once."""
+    power = st.powers[seat]
+    units, markers, blockades = st.units, st.markers, st.blockades
+    home_of, colony, europe_adjacent = t.home_of, t.colony, t.europe_adjacent
+    out = []
+    for dest in areas:
+        owner = home_of.get(dest)
+        if owner is not None:
+            if owner == power:
+                out.append(dest)
+            continue
+        if dest in colony:
+            here = units[dest]
+            own_fleets = here[seat][FLEET]
+            if own_fleets <= 0:
+                continue
+            if blockades and any(b_area == dest and owner_seat != seat and not is_ally(st, owner_seat, seat)
+                                 and own_fleets <= here[owner_seat][FLEET] for b_area, owner_seat in blockades):
+                continue
+            out.append(dest)
+            continue
+        # a European VP area
+        if markers[dest][seat] > 0:
+            out.append(dest)
+            continue
+        for adj in europe_adjacent[dest]:
+            if markers[adj][seat] > 0:
+                out.append(dest)
+                break
+        else:
+            if dest in t.home_adjacent[power] or (dest in t.sea and units[dest][seat][FLEET] > 0):
+                out.append(dest)
+            else:
+                naval = t.naval_area[dest]
+                if naval and naval != dest and units[naval][seat][FLEET] > 0:
+                    out.append(dest)
+    return out
 
 
 def fleet_may_enter(st: State, seat: int, dest: str) -> bool:
@@ -90,7 +101,7 @@ def enterable(st: State, seat: int, kind: int) -> list[str] | tuple[str, ...]:
         if fleets is not None:
             return fleets
         return [a for a in t.area_ids if fleet_may_enter(st, seat, a)]
-    return [a for a in t.area_ids if _army_may_enter(st, seat, a, t)]
+    return _armies_enter(st, seat, t.area_ids, t)
 
 
 def _enters_elsewhere(st: State, seat: int, kind: int, src: str) -> bool:
@@ -100,9 +111,9 @@ def _enters_elsewhere(st: State, seat: int, kind: int, src: str) -> bool:
         return any(a != src for a in enterable(st, seat, FLEET))
     t = board(st).t
     home = st.powers[seat]
-    if home != src and home in t.home_of and _army_may_enter(st, seat, home, t):
+    if home != src and home in t.home_of and _armies_enter(st, seat, (home,), t):
         return True
-    return any(a != src and _army_may_enter(st, seat, a, t) for a in t.area_ids)
+    return any(a != src for a in _armies_enter(st, seat, t.area_ids, t))
 
 def why_not_enter(st: State, seat: int, dest: str, kind: int) -> Refusal:
     """Why a unit of ``seat`` of ``kind`` may not enter ``dest`` (a sentence and the rule)."""
@@ -201,9 +212,10 @@ def _movers(st: State, seat: int, spent: list[list[Any]] | None) -> Iterator[tup
     units = st.units
     for area in board(st).t.area_ids:
         here = units[area][seat]
-        if here[ARMY] > 0 and movable_count(st, seat, area, ARMY, spent) > 0:
+        # (an army or a fleet may move when there is one and none has moved yet)
+        if here[ARMY] > 0 and (not spent or movable_count(st, seat, area, ARMY, spent) > 0):
             yield area, ARMY
-        if here[FLEET] > 0 and movable_count(st, seat, area, FLEET, spent) > 0:
+        if here[FLEET] > 0 and (not spent or movable_count(st, seat, area, FLEET, spent) > 0):
             yield area, FLEET
         if here[FORT] > 0 and movable_count(st, seat, area, FORT, spent) > 0:
             yield area, FORT

@@ -45,6 +45,8 @@ class Tables:
     enslave: Mapping[str, Choice]  # a Slaves counter -> its enslave choice
     colonise_or_enslave: Mapping[str, Choice]  # both
     alliance_tiles: tuple[Tile, ...]
+    tile_costs: tuple[tuple[str, int], ...]  # every tile and its population cost, in board order
+    tile_choices: Mapping[str, Choice]  # tile -> the choice to buy it
     free_use: frozenset[str]  # the tiles that may be usable as a free action: trade tiles and free actions
     # choices made once, handed out again (a Choice is an immutable tuple): the lists of
     # bids, offers, placements, disbands and moves are sliced or picked from these
@@ -99,6 +101,8 @@ def build_tables(b: Board) -> Tables:
         colonise_or_enslave=proxy({c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
                                    if c.type in ("pop", "slaves")}),
         alliance_tiles=tuple(t for t in b.tiles if t.family == "alliance"),
+        tile_costs=tuple((t.id, t.population) for t in b.tiles),
+        tile_choices=proxy({t.id: C("tile", t.id) for t in b.tiles}),
         free_use=frozenset(t.id for t in b.tiles if t.family == "trade" or t.use == "free_action"),
         bids=tuple(C("bid", x) for x in range(CHOICE_AMOUNTS)),
         offers=proxy({p.id: tuple(C("offer", p.id, x) for x in range(CHOICE_AMOUNTS)) for p in b.powers}),

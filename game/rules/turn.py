@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from game.rules.combat import new_attack
 from game.rules.common import (
     FLEET,
@@ -47,27 +45,30 @@ def colonise_choices(st: State, seat: int) -> list[Choice]:
 
 
 # --------------------------------------------------------------------------- tiles bought
-def _buyable_ids(st: State, seat: int) -> Iterator[str]:
-    b = board(st)
+def _buyable_ids(st: State, seat: int, first: bool = False) -> list[str]:
+    """The tiles of :func:`buyable`, in board order (only the first when ``first``)."""
     stock, returned, pop = st.stock, st.returned[seat], st.pop[seat]
-    for tile in b.tiles:
-        if stock.get(tile.id, 0) <= 0 or tile.id in returned:
+    out = []
+    for tile, population in board(st).t.tile_costs:
+        if stock.get(tile, 0) <= 0 or tile in returned or pop < population:
             continue
-        if pop < tile.population:
+        if (tile == "pirates" or tile == "slave_revolt") and not revolt_targets(st, seat, tile, first=True):
             continue
-        if tile.id in ("pirates", "slave_revolt") and not revolt_targets(st, seat, tile.id, first=True):
-            continue
-        yield tile.id
+        out.append(tile)
+        if first:
+            break
+    return out
 
 
 def buyable(st: State, seat: int) -> list[Choice]:
     """R-ACT-A1/A2: tiles in the stock whose population cost the player can pay."""
-    return [C("tile", t) for t in _buyable_ids(st, seat)]
+    made = board(st).t.tile_choices
+    return [made[t] for t in _buyable_ids(st, seat)]
 
 
 def can_buy(st: State, seat: int) -> bool:
     """Whether :func:`buyable` lists anything (stops at the first tile found)."""
-    return next(_buyable_ids(st, seat), None) is not None
+    return bool(_buyable_ids(st, seat, first=True))
 
 
 def free_uses(st: State, seat: int) -> list[Choice]:
