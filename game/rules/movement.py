@@ -107,13 +107,18 @@ def enterable(st: State, seat: int, kind: int) -> list[str] | tuple[str, ...]:
 def _enters_elsewhere(st: State, seat: int, kind: int, src: str) -> bool:
     """Whether a unit of ``seat`` of ``kind`` in ``src`` may enter some other area
     (``destinations`` is not empty). An army may always go home: that is asked first."""
-    if kind == FLEET:
-        return any(a != src for a in enterable(st, seat, FLEET))
     t = board(st).t
-    home = st.powers[seat]
-    if home != src and home in t.home_of and _armies_enter(st, seat, (home,), t):
-        return True
-    return any(a != src for a in _armies_enter(st, seat, t.area_ids, t))
+    if kind == FLEET:
+        areas = enterable(st, seat, FLEET)
+    else:
+        home = st.powers[seat]
+        if home != src and home in t.home_of and _armies_enter(st, seat, (home,), t):
+            return True
+        areas = _armies_enter(st, seat, t.area_ids, t)
+    for a in areas:
+        if a != src:
+            return True
+    return False
 
 def why_not_enter(st: State, seat: int, dest: str, kind: int) -> Refusal:
     """Why a unit of ``seat`` of ``kind`` may not enter ``dest`` (a sentence and the rule)."""
@@ -237,8 +242,10 @@ def unit_moves(st: State, seat: int, spent: list[list[Any]] | None = None) -> li
 
 def can_move_any(st: State, seat: int, spent: list[list[Any]] | None = None) -> bool:
     """Whether :func:`unit_moves` lists anything."""
-    return any(_enters_elsewhere(st, seat, ARMY if kind == FORT else kind, src)
-               for src, kind in _movers(st, seat, spent))
+    for src, kind in _movers(st, seat, spent):
+        if _enters_elsewhere(st, seat, ARMY if kind == FORT else kind, src):
+            return True
+    return False
 
 
 def _moved(st: State, frame: Frame | None, area: str, kind: int) -> None:

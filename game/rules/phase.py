@@ -74,5 +74,9 @@ def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...
     return Pending("chance", -1, ChanceRequest(kind, tuple(ranges)), prompt, data)
 
 
+# the ranges of 0 to 8 dice, made once (a battle asks for 4, a sea roll and a reroll for 2)
+DICE: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple((1, 6) for _ in range(k)) for k in range(9))
+
+
 def dice(count: int) -> tuple[tuple[int, int], ...]:
-    return tuple((1, 6) for _ in range(count))
+    return DICE[count] if 0 <= count < len(DICE) else tuple((1, 6) for _ in range(count))

@@ -36,10 +36,13 @@ def _targets(st: State, seat: int) -> Iterator[Choice]:
     for area in b.vp_areas:
         here = units[area]
         own = here[seat]
-        if own[ARMY] > 0:
+        armies, fleets = own[ARMY], own[FLEET]
+        if armies <= 0 and fleets <= 0:
+            continue  # (most areas: nothing of the seat's there)
+        if armies > 0:
             mark = markers[area]
             for p in foes:
-                if sum(here[p]) > 0 or mark[p] > 0:
+                if mark[p] > 0 or sum(here[p]) > 0:
                     yield C("attack", area, "power", powers[p])
             for counter in face_up[area]:
                 if counter_type[counter] == "neutral":
@@ -47,11 +50,11 @@ def _targets(st: State, seat: int) -> Iterator[Choice]:
             for c in captured:
                 if c[0] == area and c[1] == "slave_revolt":
                     yield C("attack", area, "tile", c[1])
-        elif own[FLEET] > 0:
+        else:  # fleets only
             for p in foes:
                 if here[p][FLEET] > 0:
                     yield C("attack", area, "naval", powers[p])
-        if own[FLEET] > 0:
+        if fleets > 0:
             for c in captured:
                 if c[0] == area and c[1] == "pirates":
                     yield C("attack", area, "tile", c[1])
