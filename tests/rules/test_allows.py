@@ -4,7 +4,9 @@ difference would split a network game.
 
 R-ACT-C1 (a move action moves units one at a time, each at most once) is the phase that
 answers without listing: every move of every unit to every area, and the malformed ones,
-is asked at each move decision of whole random games."""
+is asked at each move decision of whole random games. Every other phase's answer is
+checked against its list too, at every decision of whole games, and ``Phase.waits`` (the
+engine's quick "does this frame wait for an input?") against ``pending``."""
 
 from __future__ import annotations
 
