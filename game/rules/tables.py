@@ -4,14 +4,14 @@ never changes about where units may go (which areas a fleet of each power may en
 areas next to each European area and each home nation).
 
 A :class:`Tables` is built the first time a board's ``t`` is read and kept with the board;
-it holds only read-only data (tuples, frozensets and read-only mappings).
+like the board's own dicts, its dicts are never changed once built (plain dicts: the
+quickest to look in).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from game.rules.core import C, Choice
@@ -30,7 +30,6 @@ class Tables:
     tile_name: Mapping[str, str]
     colonies: tuple[str, ...]  # the colonies, in board order
     colony: frozenset[str]
-    europe: frozenset[str]  # the European VP areas
     home_of: Mapping[str, str]  # home nation area id -> its power
     sea: frozenset[str]  # areas a fleet may be in (home nations included)
     naval_area: Mapping[str, str]
@@ -40,7 +39,6 @@ class Tables:
     tile_index: Mapping[str, int]  # tile id -> its place in the board's tiles
     counter_index: Mapping[str, int]  # counter id -> its place in the board's counters
     counter_type: Mapping[str, str]
-    counter_area: Mapping[str, str]
     colonise: Mapping[str, Choice]  # a Pop counter -> its colonise choice
     enslave: Mapping[str, Choice]  # a Slaves counter -> its enslave choice
     colonise_or_enslave: Mapping[str, Choice]  # both
@@ -75,42 +73,39 @@ def amounts(made: tuple[Choice, ...], lo: int, hi: int, make: Callable[[int], Ch
 
 def build_tables(b: Board) -> Tables:
     areas = b.areas
-    proxy = MappingProxyType
     home_of = {a.id: a.owner for a in areas if a.is_home}
     fleet_enters = {p.id: tuple(a.id for a in areas if (a.owner == p.id if a.is_home else a.sea)) for p in b.powers}
     return Tables(
         area_ids=tuple(a.id for a in areas),
-        area_name=proxy({a.id: a.name for a in areas}),
-        power_name=proxy({p.id: p.name for p in b.powers}),
-        tile_name=proxy({t.id: t.name for t in b.tiles}),
+        area_name={a.id: a.name for a in areas},
+        power_name={p.id: p.name for p in b.powers},
+        tile_name={t.id: t.name for t in b.tiles},
         colonies=tuple(a.id for a in areas if a.is_colony),
         colony=frozenset(a.id for a in areas if a.is_colony),
-        europe=frozenset(a.id for a in areas if a.kind == "europe"),
-        home_of=proxy(home_of),
+        home_of=home_of,
         sea=frozenset(a.id for a in areas if a.sea),
-        naval_area=proxy({a.id: a.naval_area for a in areas}),
-        europe_adjacent=proxy(dict(b.europe_adjacent)),
-        home_adjacent=proxy({p: frozenset(adj) for p, adj in b.home_adjacent.items()}),
-        fleet_enters=proxy(fleet_enters),
-        tile_index=proxy({t.id: i for i, t in enumerate(b.tiles)}),
-        counter_index=proxy({c.id: i for i, c in enumerate(b.counters)}),
-        counter_type=proxy({c.id: c.type for c in b.counters}),
-        counter_area=proxy({c.id: c.area for c in b.counters}),
-        colonise=proxy({c.id: C("colonise", c.id) for c in b.counters if c.type == "pop"}),
-        enslave=proxy({c.id: C("enslave", c.id) for c in b.counters if c.type == "slaves"}),
-        colonise_or_enslave=proxy({c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
-                                   if c.type in ("pop", "slaves")}),
+        naval_area={a.id: a.naval_area for a in areas},
+        europe_adjacent=dict(b.europe_adjacent),
+        home_adjacent={p: frozenset(adj) for p, adj in b.home_adjacent.items()},
+        fleet_enters=fleet_enters,
+        tile_index={t.id: i for i, t in enumerate(b.tiles)},
+        counter_index={c.id: i for i, c in enumerate(b.counters)},
+        counter_type={c.id: c.type for c in b.counters},
+        colonise={c.id: C("colonise", c.id) for c in b.counters if c.type == "pop"},
+        enslave={c.id: C("enslave", c.id) for c in b.counters if c.type == "slaves"},
+        colonise_or_enslave={c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
+                             if c.type in ("pop", "slaves")},
         alliance_tiles=tuple(t for t in b.tiles if t.family == "alliance"),
         tile_costs=tuple((t.id, t.population) for t in b.tiles),
-        tile_choices=proxy({t.id: C("tile", t.id) for t in b.tiles}),
+        tile_choices={t.id: C("tile", t.id) for t in b.tiles},
         free_use=frozenset(t.id for t in b.tiles if t.family == "trade" or t.use == "free_action"),
         bids=tuple(C("bid", x) for x in range(CHOICE_AMOUNTS)),
-        offers=proxy({p.id: tuple(C("offer", p.id, x) for x in range(CHOICE_AMOUNTS)) for p in b.powers}),
-        places=proxy({k: tuple(C("place", k, a) for a in b.vp_areas if k != "fleet" or b.area_by_id[a].sea)
-                      for k in UNITS}),
-        disbands=proxy({a.id: (C("disband", a.id, UNITS[0]), C("disband", a.id, UNITS[1]),
-                               C("disband", a.id, UNITS[2])) for a in areas}),
-        moves=proxy({(a.id, k): proxy({d.id: C("move", a.id, k, d.id) for d in areas if d.id != a.id})
-                     for a in areas for k in UNITS}),
-        goes=proxy({a.id: C("to", a.id) for a in areas}),
+        offers={p.id: tuple(C("offer", p.id, x) for x in range(CHOICE_AMOUNTS)) for p in b.powers},
+        places={k: tuple(C("place", k, a) for a in b.vp_areas if k != "fleet" or b.area_by_id[a].sea)
+                for k in UNITS},
+        disbands={a.id: (C("disband", a.id, UNITS[0]), C("disband", a.id, UNITS[1]), C("disband", a.id, UNITS[2]))
+                  for a in areas},
+        moves={(a.id, k): {d.id: C("move", a.id, k, d.id) for d in areas if d.id != a.id}
+               for a in areas for k in UNITS},
+        goes={a.id: C("to", a.id) for a in areas},
     )
