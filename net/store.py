@@ -64,6 +64,7 @@ class TranscriptFile:
         self.group = False  # fsync on sync() rather than on each append (see the module docstring)
         self.dirty = False
         self.repaired: bytes | None = None
+        self.evidence_pending: list[bytes] = []  # evidence lines not written yet (see write_evidence)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         size = os.fstat(fd).st_size
@@ -110,20 +111,33 @@ class TranscriptFile:
     def append_evidence(self, first: bytes, second: bytes) -> None:
         """Keep a proof of equivocation (two messages with the same author and seq) in
         ``FILE.evidence``, one JSON object per line."""
-        line = canonical_json({"first": first.decode("utf-8"), "second": second.decode("utf-8")})
-        with open(self.path.with_name(self.path.name + ".evidence"), "ab") as f:
-            f.write(line + b"\n")
-            f.flush()
-            os.fsync(f.fileno())
+        self.evidence_pending.append(canonical_json({"first": first.decode("utf-8"), "second": second.decode("utf-8")}))
+        self.write_evidence()
 
     def append_mismatch(self, raw: bytes) -> None:
         """Keep a signed message that named another state hash for a position than this
         peer's (``{"mismatch": message}``) in ``FILE.evidence``."""
-        line = canonical_json({"mismatch": raw.decode("utf-8")})
-        with open(self.path.with_name(self.path.name + ".evidence"), "ab") as f:
-            f.write(line + b"\n")
-            f.flush()
-            os.fsync(f.fileno())
+        self.evidence_pending.append(canonical_json({"mismatch": raw.decode("utf-8")}))
+        self.write_evidence()
+
+    @property
+    def evidence_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".evidence")
+
+    def write_evidence(self) -> bool:
+        """Write the evidence lines not written yet (:attr:`evidence_pending`); False while
+        the file cannot be opened (no file descriptor left, mostly: the peer tries again)."""
+        if not self.evidence_pending:
+            return True
+        try:
+            with open(self.evidence_path, "ab") as f:
+                f.write(b"".join(line + b"\n" for line in self.evidence_pending))
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError:
+            return False
+        self.evidence_pending.clear()
+        return True
 
     def close(self) -> None:
         if self._fd is not None:

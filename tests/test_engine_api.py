@@ -321,7 +321,7 @@ def test_bid_fixture(decision_state: State) -> None:
     (Act(1, C("bid")), IllegalInput, "one whole number of gold (R-ALL-3)"),
     (Act(1, C("bid", 1, 2)), IllegalInput, "one whole number of gold (R-ALL-3)"),
     (Act(1, C("bid", -1)), IllegalInput, "0 gold or more (R-ALL-3)"),
-    (Act(1, C("bid", 10_000)), IllegalInput, "France could pay at most 48 gold"),
+    (Act(1, C("bid", 10_000)), IllegalInput, "France may name at most 110 gold"),
     (Act(1, C("pass")), IllegalInput, "opens this auction and must bid"),
     (Act(1, C("fly", "india")), IllegalInput, 'Fly India is not one of the choices now'),
     (Act(1, C("move", "india", "army", "africa")), IllegalInput, "the choices are: bid"),
@@ -341,12 +341,15 @@ def test_refused_while_a_decision_is_pending(decision_state: State, inp: Any, er
 
 
 def test_illegal_choice_names_its_rule(decision_state: State) -> None:
-    """R-GEN-4: a bid may go as high as the bidder could pay by borrowing before its unrest
-    reached 20: France (10 gold, no unrest) may bid 48 (19 lots of 2), not 49."""
-    err = refused(decision_state, Act(1, C("bid", 49)), IllegalInput)
-    assert err.rule == "R-GEN-4"
-    assert err.message == "France could pay at most 48 gold, borrowing before its unrest reached the revolution at 20"
-    assert C("bid", 48) in legal(decision_state, 1)
+    """R-GEN-4 [ruling]: spending has no cap, but the list of amounts ends at the gold in hand
+    plus 100 borrowed: France (10 gold) may bid 110, not 111."""
+    assert decision_state.gold[1] == 10
+    err = refused(decision_state, Act(1, C("bid", 111)), IllegalInput)
+    assert err.rule == "R-GEN-4" and err.key == "gold.amount_bound"
+    assert err.message == ("France may name at most 110 gold for one payment: its gold in hand and 100 more taken "
+                           "from the bank (the rules set no cap; amounts are listed up to this bound, which no real "
+                           "game reaches)")
+    assert C("bid", 110) in legal(decision_state, 1)
     assert refused(decision_state, Act(1, C("fly")), IllegalInput).rule == "R-ALL-3"
 
 
@@ -544,6 +547,7 @@ def test_describe_words_amounts_offers_and_help() -> None:
 
 def test_bids_are_one_run_of_values(decision_state: State) -> None:
     """R-ALL-3, R-GEN-4: the bids listed are every value from the lowest legal bid to the
-    ceiling, in order, so a client can show them as one number entry."""
+    bound of the list (the gold in hand plus 100), in order, so a client can show them as one
+    number entry."""
     bids = [int(c.args[0]) for c in legal(decision_state, 1) if c.kind == "bid"]
-    assert bids == list(range(bids[0], bids[-1] + 1)) and bids[-1] == 48
+    assert bids == list(range(bids[0], bids[-1] + 1)) and bids[-1] == 110

@@ -12,6 +12,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.cli.scenario_checks import (
+    EXPECT_PLAYER_FIELDS,
+    PENDING_FIELDS,
+    PLAYER_FIELDS,
+    POSITION_FIELDS,
+    SUPPLY_KINDS,
+    TURN_FIELDS,
+    ScenarioError,
+    alliance_rows,
+    area_of,
+    blockade_entry,
+    captured_entry,
+    check_loose_forts,
+    check_units,
+    fields,
+    flag,
+    number,
+    obj,
+    piece_of,
+    play_order,
+    seat_of,
+    seq,
+    tile_of,
+)
 from game.client.words.events import event_sentence
 from game.client.words.lang import say
 from game.client.words.names import Names
@@ -20,87 +44,37 @@ from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal
 from game.rules.board import PIECE_KINDS, Board, load_board
 from game.rules.common import KIND_INDEX
 from game.rules.engine import settle
-
-
-class ScenarioError(ValueError):
-    """The scenario file itself is malformed (not a failed expectation)."""
-
+from game.rules.war import rounds_per_war
 
 PHASES = ("setup", "auctions", "turn", "war_end")
 
 
 # --------------------------------------------------------------------------- position
 def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
-    """A state from an explicit position (see docs/scenarios.md)."""
+    """A state from an explicit position (see docs/scenarios.md); a field the format does
+    not take, a number out of its range, an unknown id or a position the game could not
+    reach is refused with a :class:`ScenarioError` that says what is wrong."""
     players = spec.get("players")
     if not isinstance(players, list) or not players:
         raise ScenarioError(say("'players' must list the powers in seating order"))
     options = {"components": spec["components"]} if "components" in spec else None
     st = new_game(players, options)
     b = load_board(st.ruleset)
-    pos = spec.get("position", {})
+    pos = fields(spec.get("position", {}), POSITION_FIELDS, "position")
     phase = pos.get("phase", "setup")
     if phase not in PHASES:
         raise ScenarioError(say("unknown phase {phase}; use one of {phases}", phase=repr(phase), phases=", ".join(PHASES)))
     if phase == "setup":
         return st, settle(st)
-    seat = {p: i for i, p in enumerate(st.powers)}
-
-    def seat_of(power: str) -> int:
-        if power not in seat:
-            raise ScenarioError(say("{power} is not a player of this scenario", power=repr(power)))
-        return seat[power]
-
-    st.war = int(pos.get("war", 1))
-    st.round = int(pos.get("round", 1))
-    st.first = seat_of(pos.get("first", st.powers[0]))
-    # players
-    for power, p in pos.get("players", {}).items():
-        s = seat_of(power)
-        for key, attr in (("gold", "gold"), ("population", "pop"), ("vp", "vp"), ("unrest", "unrest")):
-            if key in p:
-                getattr(st, attr)[s] = int(p[key])
-        for tile, count in p.get("tiles", {}).items():
-            if tile not in b.tile_by_id:
-                raise ScenarioError(say("unknown tile {tile}", tile=repr(tile)))
-            st.tiles[s][tile] = int(count)
-        for tile, count in p.get("used", {}).items():
-            if int(count) > st.tiles[s].get(tile, 0):
-                raise ScenarioError(say("{power} cannot have used {count} {tile} tiles: it holds {held}", power=power,
-                                        count=count, tile=tile, held=st.tiles[s].get(tile, 0)))
-            st.used[s][tile] = int(count)
-        if "loose_forts" in p:
-            st.loose_forts[s] = int(p["loose_forts"])
-    # areas
-    placed_counters: list[str] = []
-    for area, content in pos.get("areas", {}).items():
-        if area not in b.area_by_id:
-            raise ScenarioError(say("unknown area {area}", area=repr(area)))
-        for key, value in content.items():
-            if key == "neutral":
-                for counter in value:
-                    if b.counter_by_id.get(counter) is None or b.counter_by_id[counter].area != area:
-                        raise ScenarioError(say("{counter} is not a nation counter of {area}", counter=repr(counter),
-                                                area=area))
-                    st.face_up[area].append(counter)
-                    placed_counters.append(counter)
-                st.face_up[area].sort(key=lambda c: [x.id for x in b.counters].index(c))
-                continue
-            s = seat_of(key)
-            for kind, n in value.items():
-                if kind in ("army", "fleet", "fort"):
-                    st.units[area][s][KIND_INDEX[kind]] = int(n)
-                elif kind == "markers":
-                    if area not in st.markers:
-                        raise ScenarioError(say("control markers cannot be placed in {area}", area=area))
-                    st.markers[area][s] = int(n)
-                else:
-                    raise ScenarioError(say("unknown piece {kind} in {area}", kind=repr(kind), area=area))
-    for cap in pos.get("captured", []):
-        area, tile, owner = cap
-        st.captured.append([area, tile, seat_of(owner)])
-    for area, owner in pos.get("blockades", []):
-        st.blockades.append([area, seat_of(owner)])
+    st.war = number(pos.get("war", 1), "position.war", 1, b.c("wars"))
+    st.round = number(pos.get("round", 1), "position.round", 0 if phase == "auctions" else 1, rounds_per_war(st))
+    st.first = seat_of(st, pos.get("first", st.powers[0]))
+    _players(st, b, obj(pos.get("players", {}), "position.players"))
+    placed_counters = _areas(st, b, obj(pos.get("areas", {}), "position.areas"))
+    st.captured = [captured_entry(st, b, c) for c in seq(pos.get("captured", []), "position.captured")]
+    st.blockades = [blockade_entry(st, b, x) for x in seq(pos.get("blockades", []), "position.blockades")]
+    check_units(st, b)
+    check_loose_forts(st, b)
     for area in b.vp_areas:
         held = sum(st.markers[area]) + len(st.face_up[area]) + sum(1 for c in st.captured if c[0] == area)
         if held > b.area_by_id[area].spaces:
@@ -111,17 +85,15 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
     _derive_stock(st, b)
     _derive_bag(st, b, pos, placed_counters)
     # alliances and play order
-    alliances = pos.get("alliances", {})
-    for row, key in ((1, "A"), (2, "B")):
-        for i, power in enumerate(alliances.get(key, [])):
-            s = seat_of(power)
+    for row, seats in alliance_rows(st, b, pos.get("alliances", {})):
+        for i, s in enumerate(seats):
             st.alliance[s] = row
             st.track[s] = 2 * i + row
     if "order" in pos:
-        st.order = [seat_of(p) for p in pos["order"]]
+        st.order = play_order(st, pos["order"])
     elif phase == "turn":
         st.order = sorted(range(st.n), key=lambda x: (st.track[x] == 0, st.track[x], x))
-    st.last_turn = seat_of(pos["last_turn"]) if "last_turn" in pos else (st.order[-1] if st.order else st.first)
+    st.last_turn = seat_of(st, pos["last_turn"]) if "last_turn" in pos else (st.order[-1] if st.order else st.first)
     # where the game is
     if phase == "auctions":
         st.alliance = [0] * st.n
@@ -129,16 +101,74 @@ def build_position(spec: dict[str, Any]) -> tuple[State, list[Event]]:
         st.order = []
         st.stack = [{"t": "game", "step": "auctions"}]
     elif phase == "turn":
-        t = pos.get("turn", {})
-        active = seat_of(t.get("power", st.powers[st.order[0]]))
+        t = fields(pos.get("turn", {}), TURN_FIELDS, "position.turn")
+        active = seat_of(st, t.get("power", st.powers[st.order[0]]))
         if active not in st.order:
             raise ScenarioError(say("the active player must be in the play order"))
+        done = number(t.get("actions_done", 0), "position.turn.actions_done", 0, b.c("actions_per_turn"))
         st.stack = [{"t": "game", "step": "rounds", "i": st.order.index(active) + 1},
-                    {"t": "turn", "seat": active, "done": int(t.get("actions_done", 0)),
-                     "bought": int(bool(t.get("bought", False))), "colonised": int(bool(t.get("colonised", False)))}]
+                    {"t": "turn", "seat": active, "done": done,
+                     "bought": int(flag(t.get("bought", False), "position.turn.bought")),
+                     "colonised": int(flag(t.get("colonised", False), "position.turn.colonised"))}]
     elif phase == "war_end":
         st.stack = [{"t": "game", "step": "income"}]
     return st, settle(st)
+
+
+def _players(st: State, b: Board, players: dict[str, Any]) -> None:
+    """Gold, population, VP, unrest, tiles held and turned, forts at home that may move."""
+    for power, p in players.items():
+        s = seat_of(st, power)
+        where = f"position.players.{power}"
+        p = fields(p, PLAYER_FIELDS, where)
+        for key, attr, hi in (("gold", "gold", None), ("population", "pop", b.c("population_max")), ("vp", "vp", None),
+                              ("unrest", "unrest", None)):
+            if key in p:
+                getattr(st, attr)[s] = number(p[key], f"{where}.{key}", 0, hi)
+        for tile, count in obj(p.get("tiles", {}), f"{where}.tiles").items():
+            n = number(count, f"{where}.tiles.{tile_of(b, tile)}")
+            if n:
+                st.tiles[s][tile] = n
+        for tile, count in obj(p.get("used", {}), f"{where}.used").items():
+            n = number(count, f"{where}.used.{tile_of(b, tile)}")
+            if n > st.tiles[s].get(tile, 0):
+                raise ScenarioError(say("{power} cannot have used {count} {tile} tiles: it holds {held}", power=power,
+                                        count=n, tile=tile, held=st.tiles[s].get(tile, 0)))
+            if n:
+                st.used[s][tile] = n
+        if "loose_forts" in p:
+            st.loose_forts[s] = number(p["loose_forts"], f"{where}.loose_forts")
+
+
+def _areas(st: State, b: Board, areas: dict[str, Any]) -> list[str]:
+    """The pieces and the face-up counters of each area; the counters placed."""
+    placed: list[str] = []
+    for area, content in areas.items():
+        area = area_of(b, area)
+        for key, value in obj(content, f"position.areas.{area}").items():
+            if key == "neutral":
+                for counter in seq(value, f"position.areas.{area}.neutral"):
+                    if not isinstance(counter, str) or b.counter_by_id.get(counter) is None \
+                            or b.counter_by_id[counter].area != area:
+                        raise ScenarioError(say("{counter} is not a nation counter of {area}", counter=repr(counter),
+                                                area=area))
+                    if counter in placed:
+                        raise ScenarioError(say("{counter} is listed twice in {area}: there is one of each nation "
+                                                "counter", counter=counter, area=area))
+                    st.face_up[area].append(counter)
+                    placed.append(counter)
+                st.face_up[area].sort(key=lambda c: [x.id for x in b.counters].index(c))
+                continue
+            s = seat_of(st, key)
+            for kind, n in obj(value, f"position.areas.{area}.{key}").items():
+                count = number(n, f"position.areas.{area}.{key}.{piece_of(kind, area)}")
+                if kind == "markers":
+                    if area not in st.markers:
+                        raise ScenarioError(say("control markers cannot be placed in {area}", area=area))
+                    st.markers[area][s] = count
+                else:
+                    st.units[area][s][KIND_INDEX[kind]] = count
+    return placed
 
 
 def _derive_supply(st: State, b: Board) -> None:
@@ -168,10 +198,14 @@ def _derive_stock(st: State, b: Board) -> None:
 
 def _derive_bag(st: State, b: Board, pos: dict[str, Any], placed: list[str]) -> None:
     if "bag" in pos:
-        bag = list(pos["bag"])
-        unknown = [c for c in bag if c not in b.counter_by_id]
+        bag = seq(pos["bag"], "position.bag")
+        unknown = [c for c in bag if not isinstance(c, str) or c not in b.counter_by_id]
         if unknown or set(bag) & set(placed):
             raise ScenarioError(say("bad bag: unknown {unknown} or also on the map", unknown=unknown))
+        twice = [c for i, c in enumerate(bag) if c in bag[:i]]
+        if twice:
+            raise ScenarioError(say("{counter} is in the bag twice: there is one of each nation counter",
+                                    counter=twice[0]))
         st.bag = sorted(bag)
         return
     gone: set[str] = set(placed)
@@ -224,8 +258,9 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
         if got != want:
             diffs.append(say("{what}: expected {want}, got {got}", what=what, want=repr(want), got=repr(got)))
 
-    for power, p in expect.get("players", {}).items():
-        s = st.powers.index(power)
+    for power, p in obj(expect.get("players", {}), "expect.players").items():
+        s = seat_of(st, power)
+        p = fields(p, EXPECT_PLAYER_FIELDS, f"expect.players.{power}")
         for key, attr in (("gold", "gold"), ("population", "pop"), ("vp", "vp"), ("unrest", "unrest")):
             if key in p:
                 cmp(f"{power} {key}", getattr(st, attr)[s], p[key])
@@ -235,20 +270,26 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
             cmp(say("{power} used tiles", power=power), {k: v for k, v in st.used[s].items() if v}, p["used"])
         if "loose_forts" in p:
             cmp(say("{power} forts at home that may move", power=power), st.loose_forts[s], p["loose_forts"])
-        for kind, n in p.get("supply", {}).items():
+        for kind, n in obj(p.get("supply", {}), f"expect.players.{power}.supply").items():
+            kind = piece_of(kind, power, SUPPLY_KINDS)
             cmp(say("{power} supply of {kind}", power=power, kind=kind), st.supply[s][kind], n)
-    for area, content in expect.get("areas", {}).items():
-        for key, value in content.items():
+    for area, content in obj(expect.get("areas", {}), "expect.areas").items():
+        area = area_of(b, area)
+        for key, value in obj(content, f"expect.areas.{area}").items():
             if key == "neutral":
-                cmp(say("{area} neutral counters", area=area), sorted(st.face_up[area]), sorted(value))
+                cmp(say("{area} neutral counters", area=area), sorted(st.face_up.get(area, [])),
+                    sorted(seq(value, f"expect.areas.{area}.neutral")))
                 continue
-            s = st.powers.index(key)
-            for kind, n in value.items():
+            s = seat_of(st, key)
+            for kind, n in obj(value, f"expect.areas.{area}.{key}").items():
+                kind = piece_of(kind, area)
+                if kind == "markers" and area not in st.markers:
+                    raise ScenarioError(say("control markers cannot be placed in {area}", area=area))
                 got = st.markers[area][s] if kind == "markers" else st.units[area][s][KIND_INDEX[kind]]
                 cmp(f"{area} {key} {kind}", got, n)
     if "pending" in expect:
         p = pending(st)
-        want = expect["pending"]
+        want = fields(expect["pending"], PENDING_FIELDS, "expect.pending")
         if "kind" in want:
             cmp(say("pending decision"), p.kind, want["kind"])
         if "seat" in want:
@@ -262,24 +303,25 @@ def check_expectations(st: State, events: list[Event], expect: dict[str, Any]) -
             got_choices = [c.wire() for c in legal(st, p.seat)] if p.seat >= 0 else []
             cmp(say("choices (in any order)"), sorted(got_choices, key=str), sorted((list(c) for c in want["choices"]), key=str))
     texts = [e.to_dict(reveal=True)["text"] for e in events]
-    for needle in expect.get("events", []):
+    for needle in seq(expect.get("events", []), "expect.events"):
         if not any(needle in t for t in texts):
             diffs.append(say("no event contains {text}", text=repr(needle)))
-    for needle in expect.get("no_events", []):
+    for needle in seq(expect.get("no_events", []), "expect.no_events"):
         if any(needle in t for t in texts):
             diffs.append(say("an event contains {text}, which should not happen", text=repr(needle)))
     if "outcome" in expect:
-        for key, want in expect["outcome"].items():
+        for key, want in obj(expect["outcome"], "expect.outcome").items():
             cmp(say("outcome {key}", key=key), st.final.get(key), want)
     if "alliances" in expect:
+        fields(expect["alliances"], ("A", "B"), "expect.alliances")
         for key, row in (("A", 1), ("B", 2)):
             if key in expect["alliances"]:
                 members = sorted((q for q in range(st.n) if st.alliance[q] == row), key=lambda x: st.track[x])
                 cmp(say("alliance {key}", key=key), [st.powers[x] for x in members], expect["alliances"][key])
     if "order" in expect:
         cmp(say("play order"), [st.powers[s] for s in st.order], expect["order"])
-    for tile, n in expect.get("stock", {}).items():
-        cmp(say("stock of {tile}", tile=Names(b).tile(tile)), st.stock[tile], n)
+    for tile, n in obj(expect.get("stock", {}), "expect.stock").items():
+        cmp(say("stock of {tile}", tile=Names(b).tile(tile_of(b, tile))), st.stock[tile], n)
     if "war" in expect:
         cmp(say("war"), st.war, expect["war"])
     if "round" in expect:
@@ -301,7 +343,7 @@ def run_scenario(spec: dict[str, Any], out: Callable[[str], None] = print, verbo
     st, events = build_position(spec)
     diffs: list[str] = []
     since = 0
-    for i, step in enumerate(spec.get("script", []), 1):
+    for i, step in enumerate(seq(spec.get("script", []), "script"), 1):
         if isinstance(step, dict) and "check" in step:
             name = str(step["check"])
             want = step.get("expect", {})
@@ -334,7 +376,7 @@ def run_scenario(spec: dict[str, Any], out: Callable[[str], None] = print, verbo
         if verbose:
             for e in new_events:
                 out(f"  {event_sentence(e.to_dict(reveal=True), load_board(st.ruleset))}")
-    diffs.extend(check_expectations(st, events, spec.get("expect", {})))
+    diffs.extend(check_expectations(st, events, obj(spec.get("expect", {}), "expect")))
     return diffs
 
 
@@ -366,8 +408,11 @@ def run_scenario_file(path: str | Path, verbose: bool = False, out: Callable[[st
 
 
 def _error(exc: Exception) -> str:
-    """What is wrong with a scenario file: a refusal of the rules in words, anything else
-    as it says itself."""
+    """What is wrong with a scenario file, in a sentence: a refusal of the rules in words, a
+    :class:`ScenarioError` as it says itself, anything else (a shape no check foresaw) with
+    the format's page named."""
     if isinstance(exc, RulesError):
         return refusal_line(exc, load_board())
-    return str(exc)
+    if isinstance(exc, ScenarioError):
+        return str(exc)
+    return say("the file does not follow the scenario format of docs/scenarios.md ({error})", error=repr(exc))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.common import Log, board, lot_size, pay, pname
+from game.rules.common import Log, board, pay, pname
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
@@ -16,15 +16,23 @@ def unallied(st: State) -> list[int]:
     return [s for s in range(st.n) if st.alliance[s] == 0]
 
 
-def spend_cap(st: State, seat: int) -> int:
-    """[ruling] R-GEN-4: the most gold ``seat`` could pay now: its gold plus every borrowing
-    lot it could take before its unrest would reach the revolution (000: "se vogliono possono
-    sempre spendere tutto quello che vogliono"). Bids and offers of gold go up to it."""
-    lots = max(0, board(st).c("revolution_unrest") - 1 - st.unrest[seat])
-    return st.gold[seat] + lots * lot_size(st, seat)
+def amount_bound(st: State, seat: int) -> int:
+    """[ruling] R-GEN-4: the highest amount ``seat`` may name for one payment (a bid, the gold
+    offered to an ally). The rules set no cap (000: "se vogliono possono sempre spendere tutto
+    quello che vogliono"; 002: "possono spendere quanto denaro desiderino"), borrowing for
+    what the gold in hand lacks; but the list of amounts needs an end. It ends at the gold in
+    hand plus ``amount_list_borrowed`` (100) gold borrowed: 50 unrest in one payment (34 with
+    Banking), which no real game comes near."""
+    return st.gold[seat] + board(st).c("amount_list_borrowed")
 
 
-bid_cap = spend_cap
+def amount_refusal(st: State, seat: int) -> Refusal:
+    """R-GEN-4: why an amount above :func:`amount_bound` is refused."""
+    bound, borrowed = amount_bound(st, seat), board(st).c("amount_list_borrowed")
+    return refusal(f"{pname(st, seat)} may name at most {bound} gold for one payment: its gold in hand and {borrowed} "
+                   "more taken from the bank (the rules set no cap; amounts are listed up to this bound, which no "
+                   "real game reaches)", "R-GEN-4", "gold.amount_bound",
+                   power=st.powers[seat], gold=bound, have=st.gold[seat], borrowed=borrowed)
 
 
 def why_not_propose(st: State, args: tuple[object, ...]) -> Refusal:
@@ -85,7 +93,7 @@ class Auction(Phase):
                 return out
             return [C("propose", st.powers[a], st.powers[b]) for a in free for b in free if a != b]
         out = [] if fr["high"] < 0 else [PASS]
-        out.extend(amounts(board(st).t.bids, fr["high"] + 1, bid_cap(st, seat) + 1, lambda x: C("bid", x)))
+        out.extend(amounts(board(st).t.bids, fr["high"] + 1, amount_bound(st, seat) + 1, lambda x: C("bid", x)))
         return out
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
@@ -103,7 +111,7 @@ class Auction(Phase):
             return not args and fr["high"] >= 0
         if k != "bid" or len(args) != 1 or not isinstance(args[0], int):
             return False
-        return int(fr["high"]) < args[0] <= bid_cap(st, fr["bidder"])
+        return int(fr["high"]) < args[0] <= amount_bound(st, fr["bidder"])
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         seat, k, args = fr["bidder"], choice.kind, choice.args
@@ -125,10 +133,7 @@ class Auction(Phase):
                 return refusal("a bid is 0 gold or more", "R-ALL-3", "bid.negative")
             return refusal(f"a bid must be higher than the high bid of {fr['high']}", "R-ALL-3", "bid.not_higher",
                            high=fr["high"])
-        cap, revolution = spend_cap(st, seat), board(st).c("revolution_unrest")
-        return refusal(f"{who} could pay at most {cap} gold, borrowing before its unrest reached "
-                       f"the revolution at {revolution}", "R-GEN-4", "gold.spend_cap",
-                       power=power, gold=cap, revolution=revolution)
+        return amount_refusal(st, seat)
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["bidder"]

@@ -59,6 +59,12 @@ def side_name(st: State, seat: int, fr: Frame, side: int) -> str:
     return str(fr.get("neutral_name", "the neutral"))
 
 
+def agrees(name: str, seat: int, verb: str) -> str:
+    """``verb`` as it agrees with a side's name: "Spain rolls", "the Pirates roll" (a verb in
+    the third person singular; only the Pirates' name is plural)."""
+    return verb[:-1] if seat < 0 and name.endswith("Pirates") else verb
+
+
 def neutral_fields(st: State, fr: Frame) -> dict[str, Any]:
     """The neutral side of the battle or attack frame ``fr`` as event data: ``neutral`` (a
     nation counter's id, or the Pirates' or Slave Revolt's tile id) and ``neutral_kind``
@@ -150,8 +156,9 @@ class Battle(Phase):
         att, dfn = fr["sides"]
         if fr["stage"] == "roll":
             fr["dice"] = list(values)
-            log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {side_name(st, att, fr, ATT)} rolls {values[0]} and "
-                    f"{values[1]}, {side_name(st, dfn, fr, DEF)} rolls {values[2]} and {values[3]}",
+            an, dn = side_name(st, att, fr, ATT), side_name(st, dfn, fr, DEF)
+            log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {an} {agrees(an, att, 'rolls')} {values[0]} and "
+                    f"{values[1]}, {dn} {agrees(dn, dfn, 'rolls')} {values[2]} and {values[3]}",
                     dice=list(values), area=fr["area"],
                     powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""],
                     sea=bool(fr["sea"]), **(neutral_fields(st, fr) if att < 0 or dfn < 0 else {}))
@@ -251,13 +258,10 @@ class Battle(Phase):
         a, d = self.totals(fr)
         att, dfn = fr["sides"]
         an, dn = side_name(st, att, fr, ATT), side_name(st, dfn, fr, DEF)
-        def wins(name: str, seat: int) -> str:  # "the Pirates win", "Spain wins"
-            return "win" if seat < 0 and name.endswith("Pirates") else "wins"
-
         if result == "att":
-            text = f"{an} {wins(an, att)} the {fr['label']}, {a} to {d}"
+            text = f"{an} {agrees(an, att, 'wins')} the {fr['label']}, {a} to {d}"
         elif result == "def":
-            text = f"{dn} {wins(dn, dfn)} the {fr['label']}, {d} to {a}"
+            text = f"{dn} {agrees(dn, dfn, 'wins')} the {fr['label']}, {d} to {a}"
         else:
             text = f"The {fr['label']} is a tie, {a} to {d}"
         text = text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence
@@ -314,10 +318,7 @@ class Battle(Phase):
         if fr["loser"] < 0:
             idx = self._who_loses(fr, side)
             if not idx:
-                seat = fr["sides"][side]
-                log.add("no_loss", f"{side_name(st, seat, fr, side)} has no unit left to lose in the {fr['label']}",
-                        area=fr["area"], sea=bool(fr["sea"]), **side_fields(st, seat, fr))
-                fr["losses"].pop(0)
+                self._no_loss(st, fr, log, side)
                 return
             if len(idx) > 1:
                 return  # waits for the roller's choice
@@ -326,6 +327,22 @@ class Battle(Phase):
         kinds = pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])
         if len(kinds) == 1:
             self._take_loss(st, fr, log, side, fr["loser"], kinds[0])
+
+    def _no_loss(self, st: State, fr: Frame, log: Log, side: int) -> None:
+        """R-CMB-6, R-CMB-8: ``side`` has no unit it could lose; every loss it still owes (a
+        tie's and a 7's) is dropped, said once. On a tie its forts stand: then the line says
+        so (``forts``) rather than that nothing is left."""
+        seat = fr["sides"][side]
+        fr["losses"] = [x for x in fr["losses"] if x[0] != side]
+        pool = fr["pools"][side]
+        forts = pool[0][1 + FORT] if pool and fr["tie"] and not fr["sea"] else 0
+        who = side_name(st, seat, fr, side)
+        if forts:
+            stand = "fort stands" if forts == 1 else f"{forts} forts stand"
+            text = f"{who}'s {stand} in {aname(st, fr['area'])}: a fort is never lost on a tie"
+        else:
+            text = f"{who} has no unit left to lose in the {fr['label']}"
+        log.add("no_loss", text, area=fr["area"], sea=bool(fr["sea"]), forts=forts, **side_fields(st, seat, fr))
 
     def _take_loss(self, st: State, fr: Frame, log: Log, side: int, seat: int, kind: int) -> None:
         """R-CMB-11: each unit lost costs its owner 1 unrest."""
@@ -351,4 +368,4 @@ def board_seven(fr: Frame) -> int:
     return int(fr.get("seven", 7))
 
 
-__all__ = ["ATT", "DEF", "Battle", "neutral_fields", "new_battle", "side_fields", "side_name"]
+__all__ = ["ATT", "DEF", "Battle", "agrees", "neutral_fields", "new_battle", "side_fields", "side_name"]

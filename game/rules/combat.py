@@ -9,7 +9,7 @@ frame when it is over.
 
 from __future__ import annotations
 
-from game.rules.auction import spend_cap
+from game.rules.auction import amount_bound, amount_refusal
 from game.rules.battle import ATT, DEF, new_battle, side_fields, side_name
 from game.rules.common import (
     ARMY,
@@ -185,7 +185,7 @@ class Attack(Phase):
             helper, side = fr["ask"][0]
             if fr["offer"] < 0:
                 name = st.powers[helper]
-                return amounts(board(st).t.offers.get(name, ()), 0, spend_cap(st, fr["sides"][side]) + 1,
+                return amounts(board(st).t.offers.get(name, ()), 0, amount_bound(st, fr["sides"][side]) + 1,
                                lambda g: C("offer", name, g))
             armies, fleets = self._helper_units(st, fr, helper)
             return [C("help", a, f) for a in range(armies + 1) for f in range(fleets + 1)]
@@ -210,7 +210,7 @@ class Attack(Phase):
             return False
         if fr["offer"] < 0:
             return (k == "offer" and args[0] == st.powers[helper] and isinstance(args[1], int)
-                    and 0 <= args[1] <= spend_cap(st, fr["sides"][side]))
+                    and 0 <= args[1] <= amount_bound(st, fr["sides"][side]))
         armies, fleets = self._helper_units(st, fr, helper)
         return (k == "help" and isinstance(args[0], int) and isinstance(args[1], int)
                 and 0 <= args[0] <= armies and 0 <= args[1] <= fleets)
@@ -229,10 +229,7 @@ class Attack(Phase):
                                    "R-CMB-9", "offer.shape", ally=st.powers[helper])
                 if int(args[1]) < 0:
                     return refusal("an offer of gold is 0 or more", "R-CMB-9", "offer.negative")
-                cap, revolution = spend_cap(st, asker), board(st).c("revolution_unrest")
-                return refusal(f"{pname(st, asker)} could pay at most {cap} gold, borrowing before its "
-                               f"unrest reached the revolution at {revolution}", "R-GEN-4", "gold.spend_cap",
-                               power=st.powers[asker], gold=cap, revolution=revolution)
+                return amount_refusal(st, asker)
             if fr["offer"] >= 0 and k == "help":
                 if len(args) != 2 or any(isinstance(a, str) or int(a) < 0 for a in args):
                     return refusal("help names how many armies and how many fleets join, 0 or more of each",

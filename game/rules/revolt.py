@@ -135,11 +135,14 @@ class Revolt(Phase):
         if fr.get("result") == "att":
             st.markers[area][owner] -= 1
             st.captured.append([area, tile, owner])
-            log.add("marker_captured", f"The {b.tile_name(tile)} capture {pname(st, owner)}'s control marker in "
+            verb = "capture" if tile == "pirates" else "captures"  # "the Pirates capture", "the Slave Revolt captures"
+            log.add("marker_captured", f"The {b.tile_name(tile)} {verb} {pname(st, owner)}'s control marker in "
                     f"{aname(st, area)}", tile=tile, area=area, power=st.powers[owner])
         else:
             st.stock[tile] += 1
-            log.add("revolt_failed", f"The {b.tile_name(tile)} fail; the tile returns to the stock", tile=tile, area=area)
+            verb = "fail" if tile == "pirates" else "fails"
+            log.add("revolt_failed", f"The {b.tile_name(tile)} {verb}; the tile returns to the stock", tile=tile,
+                    area=area)
 
 
 __all__ = ["Revolt", "revolt_targets"]

@@ -57,7 +57,7 @@ class Tables:
 
 
 # how many bids and offers of gold are made in advance (more are made when asked for)
-CHOICE_AMOUNTS = 128
+CHOICE_AMOUNTS = 256
 UNITS = ("army", "fleet", "fort")
 
 

@@ -14,7 +14,8 @@ per frame in ZeroMQ and CurveZMQ):
 ``HAVE``   JSON ``{have, direct}``: a heartbeat that doubles as anti-entropy; ``direct``
            lists the player keys the sender hears directly
 ``MSG``    the exact bytes of one signed envelope
-``PEERS``  JSON ``[{node, addr, curve}, ...]``: peers to connect to (the mesh grows itself)
+``PEERS``  JSON ``[{node, addr, curve, v}, ...]``: peers to connect to (the mesh grows
+           itself): the sender, then the peers it has checked (``v``: 1), then the others
 ``INFO``   JSON: the lobby's state (seats taken), shown to people, never trusted
 ``BYE``    JSON ``{reason, code}``: the link is refused (another game, banned, a seat refused
            by the lobby) or its peer leaves; shown to people (:attr:`Node.on_bye`), never trusted
@@ -31,8 +32,12 @@ Sockets live in the thread that calls :meth:`Node.poll`; nothing here starts a t
 
 Modules: :mod:`net.mesh.frames` (frames and addresses), :mod:`net.mesh.link` (limits,
 links, statistics, socket options, the clock, the :class:`Replica` protocol),
-:mod:`net.mesh.node` (the :class:`Node`) and :mod:`net.mesh.bell` (the doorbell another
-thread rings to end a node's wait).
+:mod:`net.mesh.node` (the :class:`Node`), :mod:`net.mesh.catchup` (what a link that asks
+is sent, within its budget), :mod:`net.mesh.peers` (the table of peers, which keeps room
+for what it has checked), :mod:`net.mesh.intro` (what goes in it, and the DEALERs opened
+to its peers), :mod:`net.mesh.gate` (the connections the ROUTER takes, within the open
+files a process may have) and :mod:`net.mesh.bell` (the doorbell another thread rings to end a
+node's wait).
 """
 
 from net.mesh.frames import FRAME_TYPES, PROTO, decode_frame, encode_frame, valid_endpoint

@@ -6,6 +6,7 @@ transport's clock, and the :class:`Replica` (what the node needs of the game).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -44,13 +45,29 @@ class Limits:
     reconnect_ms: int = 100  # first reconnection delay (doubles up to reconnect_max_ms)
     reconnect_max_ms: int = 5_000
     max_peers: int = 64  # peers remembered and DEALERs opened on what other nodes say (PEERS, HELLO)
+    max_named: int = 16  # of them, peers only named (not checked: see net.mesh.peers)
+    seated_room: int = 16  # places of the table kept for the seated players' nodes
+    seated_per_key: int = 2  # nodes a seated key may name in the table (a HELLO's key is only a claim)
     forget_ms: int = 60_000  # a peer no link has heard from this long is forgotten (see _forget_silent)
-    # what connections from one address that we did not dial get back as catch-up, in all:
-    # a whole 7-player game at once (about 1.2 MB), then a trickle; the rest follows later
+    # what connections from one address that we did not dial get back as catch-up, in all
+    # (and each connection we dialled, alone): a whole 7-player game at once (about 1.2 MB),
+    # then a trickle; the rest follows later
     catchup_burst: int = 2 << 20
     catchup_rate: int = 256 << 10  # bytes per second
-    max_links_per_address: int = 32  # connections we accept from one address at once
-    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is
+    # each message looked at while answering a HELLO or HAVE costs this much of that budget
+    # too, sent or not (already sent on the link, on its way from its author): an answer
+    # walks only as far as the budget allows, and one with nothing left lists nothing
+    catchup_step: int = 64
+    # frames other than MSG a link may send at once, and a second on average (an honest peer
+    # sends one or two a second: HAVE, a PEERS when its table changes); those past them are
+    # dropped before they are read
+    calls_burst: int = 32
+    calls_rate: int = 8
+    max_links_per_address: int = 32  # connections we accept from one address at once (more are shut down)
+    max_connections: int = 512  # connections taken at once, at most (and at most about half the open files allowed)
+    spare_files: int = 8  # file descriptors held in reserve, for the peer's files when connections took the rest
+    handshake_ms: int = 5_000  # a connection to the ROUTER that has not finished its handshake by then is closed
+    address_bans: int = 3  # links of one address banned (within ban_ms) before the address is ignored
 
 
 class Replica(Protocol):
@@ -60,8 +77,10 @@ class Replica(Protocol):
         """Author key -> number of that author's messages held (its next seq)."""
         ...
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
-        """Messages a peer with ``their_have`` lacks, in an order it can apply them."""
+    def missing(self, their_have: Mapping[str, object]) -> Iterable[tuple[str, bytes]]:
+        """The messages (id, bytes) a peer with ``their_have`` (as it says it: any values)
+        lacks, in an order it can apply them; lazily, since the node stops taking them
+        once the link's catch-up budget is spent (:class:`net.mesh.catchup.CatchUp`)."""
         ...
 
     def receive(self, raw: bytes, now: int) -> str:
@@ -77,6 +96,10 @@ class Replica(Protocol):
         """Lobby information to share with peers, or None."""
         ...
 
+    def seated(self, key: str) -> bool:
+        """Whether ``key`` holds a seat: in the genesis, or (a host) in its lobby."""
+        ...
+
 
 class TokenBucket:
     __slots__ = ("capacity", "rate", "tokens", "last")
@@ -87,11 +110,21 @@ class TokenBucket:
         self.tokens = capacity * 1000  # in thousandths: integers only
         self.last = now
 
+    def available(self, now: int) -> int:
+        """What may be taken now (see :meth:`spend`)."""
+        if now > self.last:  # (every frame asks: no min() or max())
+            tokens = self.tokens + (now - self.last) * self.rate
+            full = self.capacity * 1000
+            self.tokens = tokens if tokens < full else full
+            self.last = now
+        return self.tokens // 1000
+
+    def spend(self, amount: int) -> None:
+        """Take ``amount``, at most what :meth:`available` said a moment ago."""
+        self.tokens = max(0, self.tokens - amount * 1000)
+
     def take(self, amount: int, now: int) -> bool:
-        elapsed = max(0, now - self.last)
-        self.last = now
-        self.tokens = min(self.capacity * 1000, self.tokens + elapsed * self.rate)
-        if self.tokens >= amount * 1000:
+        if self.available(now) >= amount:
             self.tokens -= amount * 1000
             return True
         return False
@@ -108,6 +141,7 @@ class Link:
     node: str = ""  # the peer's node id, once it said HELLO
     peer_key: str = ""  # the player key its HELLO names ("" for none)
     direct: frozenset[str] = frozenset()  # player keys it hears directly, as its last HAVE says
+    direct_said: list[Any] | None = None  # that HAVE's list as it came (the next one is mostly the same)
     role: str = ""
     greeted: bool = False
     last_rx: int = 0
@@ -116,11 +150,15 @@ class Link:
     sent_at: dict[str, int] = field(default_factory=dict)
     frames: TokenBucket | None = None
     bytes: TokenBucket | None = None
+    calls: TokenBucket = field(default_factory=lambda: TokenBucket(32, 8, 0))  # its frames other than MSG
+    said_addr: str = ""  # the address its HELLO gives (valid, or "")
     violations: int = 0
     banned_until: int = 0
     dropped_frames: int = 0
     learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
     addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
+    catchup: TokenBucket | None = None  # the catch-up budget of an ``out`` link (``in`` links share their address's)
+    looked: int = 0  # messages looked at to answer its HELLO and HAVE frames (each paid for from its budget)
 
 
 @dataclass(slots=True)
@@ -131,9 +169,14 @@ class Stats:
     rate_limited: int = 0
     bans: int = 0
     refused_links: int = 0  # connections ignored: too many from their address, or the address banned
-    catchup_paced: int = 0  # catch-up messages left for later by the per-address budget
+    catchup_paced: int = 0  # catch-up answers cut short (or not begun) by a catch-up budget spent
+    calls_dropped: int = 0  # frames other than MSG past their link's allowance (Limits.calls_*), dropped unread
     sent: dict[str, int] = field(default_factory=dict)  # frames sent, by type (MSG, HAVE...)
     forgotten: int = 0  # peers forgotten after forget_ms of silence
+    evicted: int = 0  # peers pushed out of the table to make room for better checked ones
+    shed: int = 0  # connections shut down as soon as accepted: too many from their address, or in all
+    accept_failed: int = 0  # connections ZeroMQ could not accept (no file descriptor left, mostly)
+    no_files: int = 0  # sockets this node could not open (no file descriptor left)
     duplicates: int = 0  # messages received that this node had already
 
 

@@ -12,11 +12,25 @@ import zmq
 from net.core.encoding import canonical_json
 from net.core.envelope import message_id
 from net.mesh.bell import Doorbell
+from net.mesh.catchup import CatchUp
 from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
+from net.mesh.gate import Gate
+from net.mesh.intro import Introductions
 from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
 
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
 INFO_REFRESH_BEATS = 10
+# plain integers: pyzmq's enums cost microseconds per use, and the loop reads every frame with them
+_NOBLOCK, _EVENTS, _POLLIN = int(zmq.NOBLOCK), int(zmq.EVENTS), int(zmq.POLLIN)
+
+
+def _read(sock: zmq.Socket[bytes]) -> list[zmq.Frame]:
+    """The parts of the next message waiting on ``sock`` (what pyzmq's ``recv_multipart``
+    does, in half its time: it asks ZeroMQ for each part's successor through an enum)."""
+    parts = [sock.recv(_NOBLOCK, copy=False)]
+    while parts[-1].more:
+        parts.append(sock.recv(_NOBLOCK, copy=False))
+    return parts
 
 
 class Node:
@@ -52,6 +66,9 @@ class Node:
             self.router.curve_secretkey = secret
             self.router.curve_publickey = public
             self.curve_public = public.decode("ascii")
+        self.router.setsockopt(zmq.HANDSHAKE_IVL, self.limits.handshake_ms)
+        self.stats = Stats()
+        self.gate = Gate(self.ctx, self.router, self.limits, self.stats, self.node_id)  # (before it listens)
         if port:
             self.router.bind(f"tcp://{host}:{port}")
             self.port = port
@@ -63,18 +80,17 @@ class Node:
         self.poller.register(self.router, zmq.POLLIN)
         self.bell = Doorbell(self.ctx, self.node_id)  # wake(): poll's wait ends at once
         self.poller.register(self.bell.socket, zmq.POLLIN)
+        self.poller.register(self.gate.monitor, zmq.POLLIN)
         self.links: dict[tuple[str, bytes], Link] = {}
-        self.peers: dict[str, tuple[str, str]] = {}  # node id -> (endpoint, curve key)
-        self.stats = Stats()
+        self.intro = Introductions(self)  # the peers it knows of (net.mesh.peers), and dials
+        self.table = self.intro.table
         self.closed = False
         self._next_beat = 0
-        self.peers_version = 0
-        self._peer_since: dict[str, int] = {}  # node id -> when it entered the table (or changed)
         self._peers_sent: dict[tuple[str, bytes], int] = {}
         self._peers_shared = 0  # the peer list version last offered to every live link
         self._info_sent: dict[tuple[str, bytes], bytes] = {}  # link -> the INFO last sent on it
         self._beats = 0  # heartbeats so far
-        self._catchup: dict[str, TokenBucket] = {}  # address -> catch-up budget of its in links
+        self.catchup = CatchUp(replica, self.limits, self.stats, self._send_msg)
         self._bans: dict[str, list[int]] = {}  # address -> when its links were banned
         # message id -> when this node first flooded it (took it in, or made it): see _catch_up
         self._fresh: dict[str, int] = {}
@@ -84,6 +100,25 @@ class Node:
         self._greeted_since = False
 
     # ------------------------------------------------------------------ setup
+    @property
+    def peers(self) -> dict[str, tuple[str, str]]:
+        """The peers it knows of: node id -> (endpoint, curve key)."""
+        return {n: (e.addr, e.curve) for n, e in self.table.entries.items()}
+
+    @property
+    def peers_version(self) -> int:
+        """Changes whenever the table of peers does."""
+        return self.table.version
+
+    @property
+    def checked_version(self) -> int:
+        """Changes whenever the checked peers do (see :meth:`checked_peers`)."""
+        return self.table.checked_version
+
+    def checked_peers(self) -> list[tuple[str, str]]:
+        """The peers it has checked (:mod:`net.mesh.peers`): what a resumed peer calls."""
+        return self.table.checked()
+
     @property
     def endpoint(self) -> str:
         """The address other peers connect to."""
@@ -98,7 +133,11 @@ class Node:
             return
         if not valid_endpoint(endpoint):
             raise ValueError(f"not a tcp://HOST:PORT address: {endpoint!r}")
-        sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
+        try:
+            sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
+        except zmq.ZMQError as exc:  # no file descriptor left, mostly
+            self.stats.no_files += 1
+            raise ValueError(f"cannot connect to {endpoint!r}: {exc}") from None
         try:
             tune(sock, self.limits)
             if curve_key and self.curve:
@@ -122,7 +161,8 @@ class Node:
     def _new_link(self, key: tuple[str, bytes], now: int) -> Link:
         lim = self.limits
         return Link(key=key, last_rx=now, frames=TokenBucket(lim.burst, lim.rate, now),
-                    bytes=TokenBucket(lim.byte_burst, lim.byte_rate, now))
+                    bytes=TokenBucket(lim.byte_burst, lim.byte_rate, now),
+                    calls=TokenBucket(lim.calls_burst, lim.calls_rate, now))
 
     def _hello(self) -> bytes:
         return canonical_json({"game": self.game_id, "node": self.node_id, "addr": self.endpoint,
@@ -221,25 +261,25 @@ class Node:
             if sock is self.bell.socket:
                 self.bell.quiet()
                 continue
+            if sock is self.gate.monitor:
+                self.gate.handle()
+                continue
             router = sock is self.router
             link = None if router else next((lk for lk in self.links.values() if lk.socket is sock), None)
             # what is waiting, and no more: ZeroMQ says whether another message is ready
             # (cheaper than the exception a read of an empty socket raises)
             for _ in range(1000):
                 try:
-                    if router:  # a frame object, for the address of a new connection
-                        parts = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
-                        if parts:
-                            key = ("in", parts[0].bytes)
-                            link = self.links.get(key) or self._accept_link(key, parts[-1])
-                            if link is not None:
-                                self._frame(link, [f.bytes for f in parts[1:]])
-                    else:
-                        frames = sock.recv_multipart(flags=zmq.NOBLOCK)
+                    parts = _read(sock)
+                    if router:  # (a frame object: the address of a new connection)
+                        key = ("in", parts[0].bytes)
+                        link = self.links.get(key) or self._accept_link(key, parts[-1])
                         if link is not None:
-                            self._frame(link, frames)
+                            self._frame(link, [f.bytes for f in parts[1:]])
+                    elif link is not None:
+                        self._frame(link, [f.bytes for f in parts])
                     handled += 1
-                    if not sock.get(zmq.EVENTS) & zmq.POLLIN:
+                    if not sock.getsockopt(_EVENTS) & _POLLIN:
                         break
                 except zmq.ZMQError:  # zmq.Again among them: nothing more after all
                     break
@@ -305,6 +345,9 @@ class Node:
             return
         link.last_rx = now
         kind, payload = decoded
+        if kind != b"MSG" and not link.calls.take(1, now):
+            self.stats.calls_dropped += 1  # an honest peer sends one or two a second: dropped unread
+            return
         if kind == b"MSG":
             if not link.greeted:
                 self._violation(link, "garbage")
@@ -330,13 +373,14 @@ class Node:
         elif kind == b"HAVE":
             if isinstance(data, dict) and isinstance(data.get("have"), dict):
                 direct = data.get("direct")
-                if isinstance(direct, list):
+                if isinstance(direct, list) and direct != link.direct_said:  # (mostly the same as the last)
+                    link.direct_said = direct
                     link.direct = frozenset(k for k in direct[:64] if is_key(k))
                 self._catch_up(link, data["have"], now, heartbeat=True)
             else:
                 self._violation(link, "garbage")
         elif kind == b"PEERS":
-            self._on_peers(data)
+            self.intro.on_peers(link, data, now)
         elif kind == b"INFO":
             if isinstance(data, dict) and self.on_info is not None:
                 self.on_info(data)
@@ -363,11 +407,8 @@ class Node:
         addr, curve = data.get("addr"), data.get("curve")
         if link.socket is None:
             link.curve = curve if isinstance(curve, str) else ""  # only a claim on an in link
-        if valid_endpoint(addr) and isinstance(curve, str) and node:
-            if self.peers.get(node) != (addr, curve) and (node in self.peers or self._room()):
-                self.peers[node] = (addr, curve)
-                self._peer_since[node] = now
-                self.peers_version += 1
+            link.said_addr = addr if valid_endpoint(addr) and isinstance(curve, str) else ""
+        self.intro.note(link, now)
         if first:
             self._info_sent.pop(link.key, None)  # (a peer come back may be a new process: tell it again)
         if first and link.socket is None:
@@ -378,70 +419,10 @@ class Node:
                 self._send(link, b"INFO", raw_info)
         self._catch_up(link, data["have"], now)
 
-    def _on_peers(self, data: Any) -> None:
-        if not isinstance(data, list):
-            return
-        for p in data[:64]:
-            if not isinstance(p, dict):
-                continue
-            node, addr, curve = p.get("node"), p.get("addr"), p.get("curve")
-            if not (isinstance(node, str) and isinstance(addr, str) and isinstance(curve, str)):
-                continue
-            if node == self.node_id or not valid_endpoint(addr):
-                continue
-            if node not in self.peers:
-                if not self._room():
-                    continue  # a list padded with made-up peers opens no more sockets
-                self.peers[node] = (addr, curve)
-                self._peer_since[node] = self.clock()
-                self.peers_version += 1
-            key = ("out", addr.encode())
-            if key not in self.links and not any(lk.node == node for lk in self.links.values() if lk.socket is not None):
-                try:
-                    self.connect(addr, curve)
-                except ValueError:
-                    continue
-                if key in self.links:
-                    self.links[key].learned = True
-
-    def _room(self) -> bool:
-        """Whether another peer may be remembered and dialled."""
-        outs = sum(1 for lk in self.links.values() if lk.socket is not None)
-        return len(self.peers) < self.limits.max_peers and outs < self.limits.max_peers
-
     def _catch_up(self, link: Link, their_have: dict[str, Any], now: int, heartbeat: bool = False) -> None:
-        """Send the messages the link's peer lacks. A connection we did not dial is served
-        from its address's budget (:class:`Limits`): many connections from one address
-        asking for the whole game get one copy at once and then a trickle, and what is
-        left goes out on their next ``HAVE``. A heartbeat's ``HAVE`` (``heartbeat``) is
-        not answered with messages this node has had for less than ``fresh_ms`` whose
-        author the peer hears directly: a heads list is a moment old when it arrives, and
-        those messages are mostly in flight to the peer from their author (sent again,
-        they only cost it a frame); a later heartbeat sends any it still lacks."""
-        have = {str(k): v for k, v in their_have.items() if isinstance(v, int) and not isinstance(v, bool)}
-        missing = self.replica.missing(have)
-        if not missing:
-            return
-        budget = None
-        if link.socket is None:
-            budget = self._catchup.get(link.addr)
-            if budget is None:
-                lim = self.limits
-                budget = self._catchup[link.addr] = TokenBucket(lim.catchup_burst, lim.catchup_rate, now)
-        fresh = self._fresh if heartbeat else {}
-        grace = self.limits.fresh_ms
-        for i, raw in enumerate(missing):
-            msg_id = message_id(raw)
-            since = fresh.get(msg_id)
-            if since is not None and now - since < grace and author_of(raw) in link.direct:
-                continue  # on its way from its author
-            last = link.sent_at.get(msg_id)
-            if (msg_id in link.known and last is None) or (last is not None and now - last < self.limits.resend_ms):
-                continue
-            if budget is not None and not budget.take(len(raw), now):
-                self.stats.catchup_paced += len(missing) - i
-                return
-            self._send_msg(link, raw, msg_id, now)
+        """Send what the link's peer lacks, as far as its budget allows (:class:`CatchUp`); a
+        heartbeat's ``HAVE`` is not answered with what is on its way from its author."""
+        self.catchup.answer(link, their_have, now, self._fresh if heartbeat else {})
 
     def _msg(self, link: Link, raw: bytes, now: int) -> None:
         msg_id = message_id(raw)
@@ -450,6 +431,8 @@ class Node:
         if code in ("accepted", "duplicate", "held"):
             if code == "duplicate":
                 self.stats.duplicates += 1
+            elif code == "accepted" and link.peer_key:  # (its hello may have just seated its key)
+                self.intro.recheck(link, now)
             return
         if code != "state_mismatch":
             link.known.discard(msg_id)  # refused: remembering it would only grow with a flood
@@ -475,8 +458,8 @@ class Node:
 
     # ------------------------------------------------------------------ upkeep
     def _peers_frame(self) -> bytes:
-        return canonical_json([{"node": n, "addr": a, "curve": c} for n, (a, c) in sorted(self.peers.items())]
-                              + [{"node": self.node_id, "addr": self.endpoint, "curve": self.curve_public}])
+        return canonical_json(self.table.listing({"node": self.node_id, "addr": self.endpoint,
+                                                  "curve": self.curve_public}))
 
     def _direct(self, now: int) -> list[str]:
         """The player keys this node hears directly (a ``HAVE`` tells them: see :meth:`_spread`)."""
@@ -525,14 +508,11 @@ class Node:
             peers = self._peers_frame()
             info = self.replica.info()
             info_raw = canonical_json(info) if info is not None else b""
-            self._forget_silent(now)
+            self.intro.forget_silent(now)
+            self.gate.tick()
             if self._fresh:  # only the last fresh_ms matter
                 self._fresh = {m: t for m, t in self._fresh.items() if now - t < lim.fresh_ms}
-            if self._catchup:  # budgets back to full, of addresses with no connection left
-                addrs = {lk.addr for lk in self.links.values() if lk.socket is None}
-                for addr, bucket in list(self._catchup.items()):
-                    if addr not in addrs and bucket.take(0, now) and bucket.tokens >= bucket.capacity * 1000:
-                        del self._catchup[addr]
+            self.catchup.tidy(self.links, now)  # budgets back to full, of addresses with no connection left
             for link in list(self.links.values()):
                 if link.socket is not None and link.greeted and now - link.last_rx > lim.dead_ms:
                     # the peer went away: queue no more messages for it (up to SNDHWM of them
@@ -549,36 +529,25 @@ class Node:
                     continue
                 if not link.greeted or link.banned_until:
                     continue
+                self.intro.recheck(link, now)  # a key seated since, a table with room again
                 self._send(link, b"HAVE", have)
                 self._direct_told[link.key] = direct
-                if self._peers_sent.get(link.key) != self.peers_version:
+                if refresh or self._peers_sent.get(link.key) != self.peers_version:
                     self._peers_sent[link.key] = self.peers_version
                     self._send(link, b"PEERS", peers)
                 if info_raw and (refresh or self._info_sent.get(link.key) != info_raw):
                     self._info_sent[link.key] = info_raw  # when it changes (and now and then, for the record)
                     self._send(link, b"INFO", info_raw)
 
-    def _forget_silent(self, now: int) -> None:
-        """Forget the peers no link has heard from for ``forget_ms`` (made up by a rogue's
-        PEERS or HELLO, or gone for good), closing the DEALERs we opened because someone
-        told us of them; so a list of made-up peers holds the table's room only that long.
-        A peer that comes back calls us again; a DEALER we were asked to open (an invite,
-        the peers a resumed log knew) stays, reconnecting with back-off."""
-        heard = {lk.node for lk in self.links.values() if lk.node and now - lk.last_rx <= self.limits.forget_ms}
-        for node, (addr, _) in list(self.peers.items()):
-            if node in heard or now - self._peer_since.get(node, now) <= self.limits.forget_ms:
-                continue
-            del self.peers[node]
-            self._peer_since.pop(node, None)
-            self.peers_version += 1
-            self.stats.forgotten += 1
-            link = self.links.get(("out", addr.encode()))
-            if link is not None and link.learned and link.socket is not None:
-                self.poller.unregister(link.socket)
-                link.socket.close(linger=0)
-                del self.links[link.key]
-                self._peers_sent.pop(link.key, None)
-                self._info_sent.pop(link.key, None)
+    def close_learned(self, addr: str) -> None:
+        """Close the DEALER opened to ``addr`` because someone told us of it, if one is."""
+        link = self.links.get(("out", addr.encode()))
+        if link is not None and link.learned and link.socket is not None:
+            self.poller.unregister(link.socket)
+            link.socket.close(linger=0)
+            del self.links[link.key]
+            self._peers_sent.pop(link.key, None)
+            self._info_sent.pop(link.key, None)
 
     def link_summary(self) -> list[dict[str, Any]]:
         """For people: one line per link."""
@@ -593,6 +562,7 @@ class Node:
             return
         self.closed = True
         self.bell.close()
+        self.gate.close()
         for link in self.links.values():
             if link.socket is not None:
                 link.socket.close(linger=linger_ms)

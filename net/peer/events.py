@@ -255,6 +255,15 @@ class LogRepaired(PeerEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class NoFiles(PeerEvent):
+    """The system lets this process open no more files (its connections took them, mostly):
+    the file ``path`` (the peer file, the evidence file...) could not be written now, or,
+    with ``path`` "", a connection to another peer could not be opened; it tries again."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
 class Over(PeerEvent):
     """The game is closed (every end signed): ``result`` is :meth:`Peer.result()
     <net.peer.Peer.result>`, ``log`` the log file."""

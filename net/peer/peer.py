@@ -10,7 +10,6 @@ host's lobby) is :mod:`net.peer.door`'s.
 
 from __future__ import annotations
 
-import json
 import os
 import secrets as _secrets
 from collections.abc import Callable
@@ -35,17 +34,17 @@ from net.core.transcript import Accepted, Rejected
 from net.mesh import Limits, Node, monotonic_ms
 from net.peer import door
 from net.peer.contact import Contact
+from net.peer.desync import on_desync
 from net.peer.events import (
     Awaiting,
     Chat,
     Connected,
-    Desync,
     Dropped,
     DropVoted,
-    EvidenceKept,
     GameEvent,
     GaveUp,
     LogRepaired,
+    NoFiles,
     Over,
     PeerEvent,
     Refused,
@@ -141,6 +140,7 @@ class Peer:
     _stepped: tuple[tuple[int, ...], int] = ((), 0)
     _relayed: set[str] = field(default_factory=set)  # evidence sent on to the other peers
     _lobby_saved: int = -1  # the lobby's version last written to the peer file
+    _short: tuple[set[str], int] = field(default_factory=lambda: (set(), 0))  # files not written, sockets not opened
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -247,12 +247,12 @@ class Peer:
         """Let the transport call back into this peer, and group the log's fsyncs."""
         if self.store is not None:
             self.store.group = True
-        self.node.on_desync = self._on_desync
+        self.node.on_desync = partial(on_desync, self)
         self.node.on_info = partial(door.on_info, self)
         self.node.on_bye = partial(door.on_bye, self)
         self.node.on_refuse = self.lobby.refusal if self.lobby is not None else None
         self.replica.judge_genesis = partial(door.judge_genesis, self)
-        self.replica.on_lobby_change = self.save_meta
+        self.replica.on_lobby_change = self._save
         # each message this peer signs leaves the moment it is on disk: a choice before the
         # reveal it makes due, a reveal before the next frame is read
         self.session.on_sent = self.node.flood
@@ -260,10 +260,12 @@ class Peer:
 
     def save_meta(self) -> None:
         """Write the peer file (the host's lobby too, before the start: a restarted host goes on with it)."""
-        self._saved_version = self.node.peers_version
+        self._saved_version = self.node.checked_version
         lobby = self.lobby
         self._lobby_saved = lobby.version if lobby is not None else -1
-        peers = sorted(set(self.node.peers.values()) | self._seed_peers())
+        # the peers it has checked (not the names others gave it: a made-up list would be
+        # called after every resume), and those it was asked to call
+        peers = sorted(set(self.node.checked_peers()) | self._seed_peers())
         write_meta(self.files, {
             "game": self.node.game_id, "role": self.role, "key_file": self.key_file, "bot": self.bot,
             "seed": self.bot_seed, **({"name": self.name} if self.name else {}),
@@ -273,7 +275,8 @@ class Peer:
             "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]})
 
     def _seed_peers(self) -> set[tuple[str, str]]:
-        return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint}
+        """The peers it was asked to call (an invite, the peers a resumed log knew)."""
+        return {(lk.endpoint, lk.curve) for lk in self.node.links.values() if lk.endpoint and not lk.learned}
 
     def connect(self, invite: Invite) -> None:
         """Call the host of an invite; a joiner's hello waits until the host's key is checked.
@@ -379,9 +382,9 @@ class Peer:
             if isinstance(vote, Accepted):
                 self.emit(DropVoted(tuple(vote.entry.env.body["seats"])))
         self.node.flood()
-        if self.node.peers_version != self._saved_version or (
+        if self.node.checked_version != self._saved_version or (
                 self.lobby is not None and self.lobby.version != self._lobby_saved):
-            self.save_meta()  # so that a crash never leaves a resumed peer without anyone to call, nor a host its lobby
+            self._save()  # so that a crash never leaves a resumed peer without anyone to call, nor a host its lobby
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
 
@@ -396,7 +399,7 @@ class Peer:
         t = s.referee
         if t is None or not t.started or (self.lobby is not None and not self.lobby.started):
             return (self.node.stats.frames_in, len(s.transcript.entries))
-        return (s.transcript.position, len(s.log), self.node.peers_version,
+        return (s.transcript.position, len(s.log), self.node.checked_version,
                 len(s.transcript.entries) if t.over else 0)
 
     def sync(self, now: int | None = None) -> None:
@@ -456,10 +459,37 @@ class Peer:
             name = g.seats[seat].name if g is not None and seat >= 0 and g.seats[seat].name else line.name
             self.emit(Chat(line.author, seat, name, line.text, line.at, line.author == self.identity.public_hex))
 
+    def _save(self) -> None:
+        """:meth:`save_meta`, said (:class:`NoFiles`) rather than raised when the system
+        lets this process open no more files: tried again at the next whole turn."""
+        try:
+            self.save_meta()
+        except OSError:
+            self._saved_version = -1
+            self.no_file(str(self.files.meta))
+        else:
+            self._short[0].discard(str(self.files.meta))
+
+    def no_file(self, path: str) -> None:
+        """Say once that ``path`` could not be written (the system let this process open no
+        more files), until it is."""
+        if path not in self._short[0]:
+            self._short[0].add(path)
+            self.emit(NoFiles(path))
+
     def _news(self, now: int) -> None:
         """Report the game's new lines, the drops that took effect, whom the game waits for
-        (when that changes) and its end."""
+        (when that changes) and its end; and what could not be written or opened for want
+        of file descriptors (evidence is written again until it is)."""
         self._chat_news()
+        if self.store is not None and self.store.evidence_pending:
+            if self.store.write_evidence():
+                self._short[0].discard(str(self.store.evidence_path))
+            else:
+                self.no_file(str(self.store.evidence_path))
+        if self.node.stats.no_files != self._short[1]:
+            self._short = (self._short[0], self.node.stats.no_files)
+            self.emit(NoFiles(""))
         s = self.session
         log = s.log
         if len(log) > self._told:
@@ -482,41 +512,6 @@ class Peer:
         if not self._over_told and t.closed:
             self._over_told = True
             self.emit(Over(self.result(), str(self.files.log)))
-
-    def _on_desync(self, raw: bytes, code: str) -> None:
-        """A signed message naming another state hash for a position we hold. The session
-        refused it and kept it as evidence against its author; it goes to every other peer
-        (each checks it itself and keeps it too). Only when most of the table disagrees
-        with this peer (:meth:`net.core.session.Session.out_of_step`) is it this peer that is
-        out of step: then it stops and dumps. Stopping means deciding nothing and taking in
-        nothing more, since every accepted message may make the session sign one (a
-        reveal, a commitment): the log stays as it was when the difference was seen."""
-        if self.desynced:
-            return
-        try:
-            env = parse(raw)
-        except Reject:
-            return
-        transcript = self.session.transcript
-        first = transcript.mismatches.get((env.author, env.seq))
-        if first is not None and first.raw == raw and env.id not in self._relayed:
-            self._relayed.add(env.id)
-            self.node.relay(raw)
-            seat = transcript.seat_of(env.author)
-            g = transcript.genesis
-            power = g.seats[seat].power if g is not None and seat >= 0 else ""
-            self.emit(EvidenceKept(env.author, seat, power, env.at))
-        if not self.session.out_of_step():
-            return
-        positions = transcript.positions
-        ours = positions[env.at] if env.at < len(positions) else ""
-        self.desynced = True
-        self.replica.frozen = True
-        dump = {"reason": "state hashes differ", "position": env.at, "ours": ours, "theirs": env.state,
-                "author": env.author, "message": raw.decode("utf-8", "replace"), "transcript": str(self.files.log),
-                "state_hash_now": transcript.state_hash}
-        self.files.desync.write_text(json.dumps(dump, indent=1, sort_keys=True), encoding="utf-8")
-        self.emit(Desync(env.at, ours, env.state, env.author, str(self.files.desync)))
 
     def result(self) -> dict[str, Any]:
         t = self.session.referee
@@ -585,6 +580,8 @@ class Peer:
             door.say_leaving(self)  # a signed leave: the host frees the seat at once
         try:
             self.save_meta()
+        except OSError:
+            pass  # (no file descriptor left: the file keeps what it said last)
         finally:
             self.node.close()
             if self.store is not None:

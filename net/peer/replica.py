@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import heapq
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from net.core.chat import ChatBox, ChatLine
@@ -28,6 +29,8 @@ class GameReplica:
         self.settings_refused = False
         self.frozen = False  # after a desync: take in nothing more (and so sign nothing more)
         self._flooded = 0
+        self._by_author: dict[str, list[int]] = {}  # author -> the indices of its messages (see missing)
+        self._indexed = 0
         self._extra: list[bytes] = []
         self.chat: ChatBox | None = None  # the game's chat lines (net.core.chat), never part of the game
         self.chat_new: list[ChatLine] = []  # accepted since the peer last looked
@@ -47,8 +50,23 @@ class GameReplica:
     def have(self) -> dict[str, int]:
         return self.session.transcript.heads()
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
-        return self.session.transcript.missing_for(their_have)
+    def missing(self, their_have: Mapping[str, object]) -> Iterator[tuple[str, bytes]]:
+        """Lazily (the transport stops once the link's budget is spent), in transcript
+        order: a look at each author of the game (never at the other's made-up keys), then
+        one step per message taken, each with the id the transcript keeps (nothing hashed)."""
+        entries = self.session.transcript.entries
+        for i in range(self._indexed, len(entries)):  # (an author's messages come in seq order, from 0)
+            self._by_author.setdefault(entries[i].env.author, []).append(i)
+        self._indexed = len(entries)
+        runs: list[Iterator[int]] = []
+        for author, indices in self._by_author.items():
+            head = their_have.get(author, 0)
+            head = head if isinstance(head, int) and head > 0 else 0
+            if head < len(indices):
+                runs.append(map(indices.__getitem__, range(head, len(indices))))
+        for i in runs[0] if len(runs) == 1 else heapq.merge(*runs):
+            env = entries[i].env
+            yield env.id, env.raw
 
     def receive(self, raw: bytes, now: int) -> str:
         if self.frozen:
@@ -109,3 +127,8 @@ class GameReplica:
             self.on_lobby_change()  # saved before it leaves: a restarted host signs only newer ones
         info: dict[str, Any] = json.loads(raw)
         return info
+
+    def seated(self, key: str) -> bool:
+        if self.session.transcript.seat_of(key) >= 0:
+            return True
+        return self.lobby is not None and any(s.key == key for s in self.lobby.seats)

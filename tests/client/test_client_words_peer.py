@@ -36,6 +36,7 @@ from net.peer.events import (
     Left,
     LobbySeats,
     LogRepaired,
+    NoFiles,
     Over,
     PeerEvent,
     Refused,
@@ -59,6 +60,7 @@ EXAMPLES: list[PeerEvent] = [
     Awaiting((Waiting(1, "france", "bob", "choice", 10, False),)), EvidenceKept(KEY, 1, "france", 7),
     Chat(KEY, 1, "bob", "well played", 40, False),
     Desync(9, "11" * 32, "22" * 32, KEY, "/g.jsonl.desync.json"), LogRepaired(13, "/g.jsonl.cut"),
+    NoFiles("/g.jsonl.peer.json"), NoFiles(""),
     Over({"messages": 412, "state_hash": "ee" * 32, "outcome": {"scores": {"france": 3, "spain": 1},
                                                                 "winners": ["france"]}}, "/g.jsonl"),
 ]

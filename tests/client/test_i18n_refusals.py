@@ -131,10 +131,10 @@ def test_refusals_say_the_rulebook_words(italian: None) -> None:
 def test_counts_take_the_italian_plural(italian: None) -> None:
     nm = Names(BOARD)
     gb = nm.power(GB)
-    one = refusal_sentence(_err("gold.spend_cap", "R-GEN-4", power=GB, gold=1, revolution=20), BOARD)
-    many = refusal_sentence(_err("gold.spend_cap", "R-GEN-4", power=GB, gold=33, revolution=20), BOARD)
-    assert one.startswith(f"{gb} può pagare al massimo 1 oro,") and "Insoddisfazione" in one
-    assert many.startswith(f"{gb} può pagare al massimo 33 ori,")
+    one = refusal_sentence(_err("gold.amount_bound", "R-GEN-4", power=GB, gold=1, have=0, borrowed=100), BOARD)
+    many = refusal_sentence(_err("gold.amount_bound", "R-GEN-4", power=GB, gold=110, have=10, borrowed=100), BOARD)
+    assert one.startswith(f"{gb} può indicare al massimo 1 oro per un pagamento:") and "altri 100" in one
+    assert many.startswith(f"{gb} può indicare al massimo 110 ori per un pagamento:")
     cost = {"power": GB, "tile": "logistics", "population": 0}
     assert " 1 punto Popolazione " in refusal_sentence(_err("buy.population", "R-GEN-7", cost=1, **cost), BOARD)
     assert " 2 punti Popolazione " in refusal_sentence(_err("buy.population", "R-GEN-7", cost=2, **cost), BOARD)

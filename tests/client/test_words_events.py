@@ -120,3 +120,40 @@ def test_tied_winners_win_the_game_together() -> None:
     assert "game_over" in said(steps, st.n)
     over = next(e for e in steps[0] if e.kind == "game_over")
     assert event_sentence(over.to_dict(None), BOARD) == "Great Britain and France win the game"
+
+
+def test_the_pirates_roll_and_a_fort_that_stands_is_said_once_in_both_languages() -> None:
+    """R-TIL-17, R-CMB-8: the dice line agrees with the Pirates' plural name ("the Pirates
+    roll"; Italian "dadi dei Pirati"), the Slave Revolt's with its singular one; a fort
+    spared on a tie with a 7 is one line that says the fort stands, in English as the
+    engine says it and in Italian."""
+    from game.client.words.lang import set_language
+
+    _, pirates = run([GB, FR, ES], [(GB, "buy"), (GB, "tile", "pirates"), (GB, "revolt", "india", FR),
+                                    ("roll", 6, 2, 2, 2)], turn={"power": GB}, areas={"india": {FR: {"markers": 1}}})
+    _, revolt = run([GB, FR, ES], [(GB, "buy"), (GB, "tile", "slave_revolt"), (GB, "revolt", "caribbean", FR),
+                                   ("roll", 2, 2, 6, 1)], turn={"power": GB},
+                    areas={"caribbean": {FR: {"army": 2, "markers": 1}}})
+    _, fort = run([GB, FR], [(GB, "attack"), (GB, "attack", "german_states", "power", FR), ("roll", 2, 3, 3, 4)],
+                  turn={"power": GB}, areas={"german_states": {GB: {"army": 2}, FR: {"fort": 1, "markers": 1}}})
+    wanted = {"dice", "marker_captured", "revolt_failed", "no_loss"}
+    events = [e for step in pirates + revolt + fort for e in step if e.kind in wanted]
+    assert [e.kind for step in fort for e in step].count("no_loss") == 1
+    english = [event_sentence(e.to_dict(None), BOARD) for e in events]
+    assert english == [e.text for e in events]
+    assert english == ["Naval battle in India: the Pirates roll 6 and 2, France rolls 2 and 2",
+                       "France has no unit left to lose in the naval battle in India",
+                       "The Pirates capture France's control marker in India",
+                       "Battle in Caribbean: the Slave Revolt rolls 2 and 2, France rolls 6 and 1",
+                       "The Slave Revolt fails; the tile returns to the stock",
+                       "Battle in German States: Great Britain rolls 2 and 3, France rolls 3 and 4",
+                       "France's fort stands in German States: a fort is never lost on a tie"]
+    set_language("it")
+    try:
+        italian = [event_sentence(e.to_dict(None), BOARD) for e in events]
+    finally:
+        set_language("en")
+    assert italian[0] == "Combattimento navale in India: dadi dei Pirati 6 e 2, dadi di Francia 2 e 2"
+    assert italian[3].startswith("Combattimento in Caraibi: dadi di ")
+    assert italian[6] == "Il forte di Francia in Stati Tedeschi resta in piedi: in caso di parità un forte non si " \
+                         "perde mai"

@@ -217,6 +217,15 @@ def _phase_refusals(tmp: Path) -> list[tuple[RulesError, Board]]:
     st = _turn([GB, FR])
     st.supply[0] = {"army": 0, "fleet": 0, "fort": 0, "marker": st.supply[0]["marker"]}
     out.append(refused(st, (GB, "build")))
+    # enslaving a counter not marked Slaves (R-ACT-E2), Improved Agriculture at the population's
+    # maximum (R-TIL-12), a move action with nothing to move (R-ACT-C1)
+    st = _turn([GB, FR], players={GB: {"population": 9, "tiles": {"improved_agriculture": 1}}},
+               areas={"africa": {GB: {"fleet": 1}}, "north_america": {"neutral": ["virginia"]}})
+    out += [refused(st, (GB, "enslave", "virginia")), refused(st, (GB, "use", "improved_agriculture"))]
+    out.append(refused(_turn([GB, FR]), (GB, "move")))
+    # a proposal with one box empty while two players are unallied (R-ALL-4)
+    st, _ = run([GB, FR, ES], [(GB, "bid", 0)], phase="auctions", first=GB)
+    out.append(refused(st, (GB, "propose", "-", FR)))
     # tiles used as they are not (R-GEN-8, R-CMB-10, R-TIL-3, R-TIL-21)
     st = _turn([GB, FR], players={GB: {"tiles": {"portugal": 1, "army_training": 1, "blockade": 1, "war_office": 1}}})
     out += [refused(st, (GB, "use", "portugal")), refused(st, (GB, "use", "army_training")),

@@ -219,7 +219,7 @@ class Stub:
     def have(self) -> dict[str, int]:
         return {}
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+    def missing(self, their_have: dict[str, int]) -> list[tuple[str, bytes]]:
         return []
 
     def receive(self, raw: bytes, now: int) -> str:
@@ -231,6 +231,9 @@ class Stub:
 
     def info(self) -> dict[str, Any] | None:
         return None
+
+    def seated(self, key: str) -> bool:
+        return False
 
 
 class Clock:

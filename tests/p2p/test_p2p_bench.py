@@ -8,6 +8,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,3 +56,26 @@ def test_the_session_benchmark_plays_a_whole_game_and_counts_every_handling() ->
     assert received == 2 * data["messages"] and submitted > 0
     assert h["recv reveal"]["count"] > 0 and h["recv choice -> reveal"]["count"] > 0
     assert 0 < data["cpu_us_per_message"] and all(v["us_each"] > 0 for v in h.values())
+
+
+@pytest.mark.slow
+def test_the_attack_benchmark_measures_each_attack() -> None:
+    """``python -m tools.bench_attacks`` (the CPU and memory figures of the transport
+    attacks): each mode runs, briefly, and reports what it says; figures are not asserted
+    beyond being measured (and the game attacked being finished)."""
+
+    def bench(*args: str) -> dict[str, Any]:
+        out = subprocess.run([sys.executable, "-m", "tools.bench_attacks", *args, "--json"], capture_output=True,
+                             text=True, timeout=300, cwd=ROOT)
+        assert out.returncode == 0, out.stderr
+        data: dict[str, Any] = json.loads(out.stdout)
+        return data
+
+    frame = bench("have-frame", "--messages", "600", "--frames", "200")
+    assert frame["messages"] == 600 and frame["first_catchup_msgs"] == 600 and frame["us_per_have"] > 0
+    links = bench("links", "--messages", "600", "--links", "4", "--seconds", "2")
+    assert links["frames_in"] > 0 and links["cpu_s_per_s"] > 0 and links["maxrss_mb"] > 0
+    game = bench("game", "--attack", "conns", "--conns", "300", "--nofile", "256", "--head-start", "1",
+                 "--deadline", "90")
+    assert game["finished"] == [0, 1, 2] and not game["died"] and game["conns"]["opened"] >= 300
+    assert len(game["maxrss_mb"]) == 3

@@ -13,6 +13,7 @@ import pytest
 from p2pkit import LOOPBACK, Clock, Raw, Stub
 
 from net.mesh import PROTO, Limits, Node, valid_endpoint
+from net.mesh.peers import DIALLED, NAMED, SEATED, PeerTable
 
 GAME = "ab" * 16
 
@@ -164,30 +165,61 @@ def test_a_link_to_a_peer_gone_silent_carries_nothing_until_the_peer_answers_aga
 
 
 def test_made_up_peers_are_forgotten_and_make_room_but_an_invited_peer_is_kept(made: list[Node | Raw]) -> None:
-    """A rogue's PEERS list fills the peer table with addresses no one answers at; after
-    ``forget_ms`` of silence they are forgotten and their sockets closed, so real peers
-    can be learned again. A peer this node was asked to call (an invite) keeps its link."""
+    """A rogue's PEERS list fills the table's share of names no one has checked with
+    addresses no one answers at; more names are refused; after ``forget_ms`` of silence
+    they are forgotten and their sockets closed, so names can be learned again. A peer
+    this node was asked to call (an invite) keeps its link."""
     clock = Clock()
-    n = node(made, clock, max_peers=8, forget_ms=30_000)
+    n = node(made, clock, max_peers=8, max_named=4, seated_room=2, forget_ms=30_000)
     n.connect("tcp://127.0.0.1:9", "")  # the invite's host, down for now
     r = raw(made, n)
     assert r.hello(GAME)
     pump([n], lambda: r.seen(b"HELLO"))
     fake = [{"node": f"fake{i}", "addr": f"tcp://127.0.0.1:{20 + i}", "curve": ""} for i in range(20)]
     assert r.frame(b"PEERS", fake)
-    pump([n], lambda: len(n.peers) == 7)
+    pump([n], lambda: len(n.peers) == 4)
     outs = {lk.endpoint for lk in n.links.values() if lk.socket is not None}
-    assert len(outs) == 8 and "tcp://127.0.0.1:9" in outs  # the sockets are all taken: 7 made-up peers
+    assert len(outs) == 5 and "tcp://127.0.0.1:9" in outs  # the invite, and a socket for each name let in
     assert r.frame(b"PEERS", [{"node": "real", "addr": "tcp://127.0.0.1:5", "curve": ""}])
     pump([n], lambda: n.stats.frames_in >= 3)
     assert "real" not in n.peers  # no room
     clock.now += 30_001
     n.poll(0)  # a beat: nobody answered at those addresses for forget_ms
-    assert n.peers == {} and n.stats.forgotten == 7
+    assert n.peers == {} and n.stats.forgotten == 4
     assert {lk.endpoint for lk in n.links.values() if lk.socket is not None} == {"tcp://127.0.0.1:9"}
     assert r.hello(GAME)  # (its own link went silent too long: it greets again)
     assert r.frame(b"PEERS", [{"node": "real", "addr": "tcp://127.0.0.1:5", "curve": ""}])
     pump([n], lambda: "real" in n.peers)  # room again
+
+
+def test_a_peer_table_keeps_room_for_what_it_has_checked() -> None:
+    """Names (from PEERS, or a HELLO's own address with no seated key) get a share of the
+    table; a name a checked peer vouches for takes the place of one no one vouched for;
+    a dialled peer pushes out a name, never the other way round; the last places are the
+    seated players' (at most two nodes a key); PEERS lists this node, then the checked."""
+    evicted: list[str] = []
+    t = PeerTable(Limits(max_peers=8, max_named=3, seated_room=2, seated_per_key=2),
+                  lambda node, _: evicted.append(node))
+    for i in range(5):
+        t.offer(f"n{i}", f"tcp://h:{i + 1}", "", NAMED, i)
+    assert sorted(t.entries) == ["n0", "n1", "n2"] and t.checked_version == 0  # the share is full
+    assert t.offer("v", "tcp://h:9", "", NAMED, 9, vouched=True) and evicted == ["n0"]
+    for i in range(6):  # dialled peers take the places but the seated ones', names making room
+        assert t.offer(f"d{i}", f"tcp://d:{i + 1}", "", DIALLED, 10 + i)
+        if i == 4:
+            assert evicted == ["n0", "n1", "n2"] and "v" in t.entries  # the vouched name last
+    assert evicted == ["n0", "n1", "n2", "v"] and len(t) == 6
+    assert not t.offer("d6", "tcp://d:7", "", DIALLED, 21)  # names are all gone: no place but the seated ones'
+    assert not t.offer("x", "tcp://x:1", "", NAMED, 22, vouched=True)
+    key = "ab" * 32
+    for i in range(3):  # two nodes may be seated for one key; a third claim of it is only named
+        t.offer(f"s{i}", f"tcp://s:{i + 1}", "", SEATED, 30 + i, key=key, fallback=NAMED)
+    assert [t.entries[f"s{i}"].rank for i in range(2)] == [SEATED, SEATED] and "s2" not in t.entries
+    assert not t.offer("d0", "tcp://elsewhere:1", "", NAMED, 40) or t.entries["d0"].addr == "tcp://d:1"
+    assert t.offer("d0", "tcp://d:1", "", SEATED, 41, key="cd" * 32) and t.entries["d0"].rank == SEATED
+    listing = t.listing({"node": "me"})
+    assert listing[0] == {"node": "me"} and all(p.get("v") == 1 for p in listing[1:])
+    assert [p["node"] for p in listing[1:4]] == ["d0", "s0", "s1"]  # the seated first
 
 
 def test_a_host_sends_its_lobby_when_it_changes_not_at_every_heartbeat(made: list[Node | Raw]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from p2pkit import LOOPBACK, Cluster, Raw
 
+from net.core.envelope import message_id
 from net.mesh import Limits, Node
 
 GAME = "cd" * 16
@@ -36,13 +37,13 @@ class Log:
             out[a] = out.get(a, 0) + 1
         return out
 
-    def missing(self, their_have: dict[str, int]) -> list[bytes]:
+    def missing(self, their_have: dict[str, int]) -> list[tuple[str, bytes]]:
         seen: dict[str, int] = {}
         out = []
         for m in self.msgs:
             a = json.loads(m)["author"]
             if seen.get(a, 0) >= their_have.get(a, 0):
-                out.append(m)
+                out.append((message_id(m), m))
             seen[a] = seen.get(a, 0) + 1
         return out
 
@@ -59,6 +60,9 @@ class Log:
 
     def info(self) -> dict[str, Any] | None:
         return None
+
+    def seated(self, key: str) -> bool:
+        return False
 
 
 def message(seq: int) -> bytes:

@@ -193,32 +193,50 @@ def test_all_4_seven_players_last_marker_only_fits_the_top_row() -> None:
 def test_all_5_the_winner_pays_borrowing_if_short() -> None:
     """R-ALL-5: "The winner pays the bid (R-GEN-5 applies)". R-GEN-4: "A player may always
     spend as much as they wish (000 «possono sempre spendere tutto quello che vogliono»),
-    borrowing (R-GEN-5) for what they lack: bids included." [ruling] A bid may go as high as
-    the bidder could pay by borrowing before its unrest would reach the revolution at 20.
+    borrowing (R-GEN-5) for what they lack: bids included." 002: «possono spendere quanto
+    denaro desiderino».
 
-    France has 1 gold and 15 unrest: 4 more lots of 2 would take it to 19, so it may bid up
-    to 9, not 10 (refused, naming R-GEN-4). It bids 4 and wins: it borrows 2 lots of 2 gold
-    (2 unrest) and ends with 1 gold."""
+    France has 1 gold and 15 unrest and bids 4: it borrows 2 lots of 2 gold (2 unrest) and
+    ends with 1 gold."""
     t = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
                  players={"france": {"gold": 1, "unrest": 15}})
     t.do("great_britain", "bid", 0).do("great_britain", "propose", "great_britain", "france")
-    bids = [o[1] for o in t.options("france") if o[0] == "bid"]
-    assert bids == list(range(1, 10))
-    err = t.refused("france", "bid", 10)
-    assert err.rule == "R-GEN-4" and "at most 9 gold" in err.message
     t.do("france", "bid", 4).do("france", "propose", "france", "great_britain")
     t.do("great_britain", "pass")
     assert t.gold("france") == 1 and t.unrest("france") == 17
     assert t.saw("France borrows 4 gold from the bank (+2 unrest)")
     assert rows(t) == (["france"], ["great_britain"])
-    # with no unrest and Banking: 19 lots of 3 on top of 1 gold
+
+
+def test_gen_4_a_bid_is_not_capped_by_the_revolution() -> None:
+    """R-GEN-4 (ruling *Bid ceiling*): the texts set no cap on spending (000 «se vogliono
+    possono sempre spendere tutto quello che vogliono»; 002 «possono spendere quanto denaro
+    desiderino») and the revolution is checked only at the end of the game (R-END-2), after
+    Government Reform may have lowered the unrest (R-TIL-13).
+
+    France has 1 gold and 15 unrest. It may bid 12, although paying it takes its unrest to 21:
+    it borrows 6 lots (12 gold, 6 unrest) and the game goes on. The list of amounts ends at
+    the gold in hand plus 100 borrowed (101), with or without Banking and whatever the unrest;
+    102 is refused, naming R-GEN-4."""
+    t = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
+                 players={"france": {"gold": 1, "unrest": 15}})
+    t.do("great_britain", "bid", 0).do("great_britain", "propose", "great_britain", "france")
+    bids = [o[1] for o in t.options("france") if o[0] == "bid"]
+    assert bids == list(range(1, 102))
+    err = t.refused("france", "bid", 102)
+    assert err.rule == "R-GEN-4" and err.key == "gold.amount_bound" and "at most 101 gold" in err.message
+    t.do("france", "bid", 12).do("france", "propose", "france", "great_britain")
+    t.do("great_britain", "pass")
+    assert t.gold("france") == 1 and t.unrest("france") == 21
+    assert t.saw("France borrows 12 gold from the bank (+6 unrest)")
+    assert t.pending.kind == "action" and t.st.round == 1  # no revolution during the game
+    # with Banking, or at 19 unrest, the list still ends at the gold in hand plus 100
     b = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
                  players={"great_britain": {"gold": 1, "tiles": {"banking": 1}}})
-    assert max(o[1] for o in b.options("great_britain") if o[0] == "bid") == 58
-    # at 19 unrest nothing may be borrowed: the bid is at most the gold in hand
+    assert max(o[1] for o in b.options("great_britain") if o[0] == "bid") == 101
     c = Table.at(["great_britain", "france"], "auctions", war=1, first="great_britain",
                  players={"great_britain": {"gold": 3, "unrest": 19}})
-    assert [o[1] for o in c.options("great_britain") if o[0] == "bid"] == [0, 1, 2, 3]
+    assert max(o[1] for o in c.options("great_britain") if o[0] == "bid") == 103
 
 
 def test_all_5_auctions_repeat_until_everyone_is_allied() -> None:

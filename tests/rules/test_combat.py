@@ -393,6 +393,30 @@ def test_a_fort_is_never_lost_on_a_tie_not_even_to_a_seven() -> None:
     assert a.markers("german_states", FR) == 1
 
 
+def test_cmb_8_a_fort_that_stands_on_a_tie_is_said_once() -> None:
+    """R-CMB-8: "A fort is never lost on a tie." France, with a fort only, ties and rolls a
+    7: it owes two losses it cannot pay, and the log says once that its fort stands (not,
+    twice, that it has no unit left to lose). With an army and a fort, a tie and a 7, France
+    loses the army for the tie and the fort stands against the 7. A defender with no unit
+    at all that loses and rolls a 7 has no unit left to lose: said once."""
+    a = gb_attacks("german_states", "power", FR, areas={
+        "german_states": {GB: {"army": 2}, FR: {"fort": 1, "markers": 1}}})
+    a.step("roll", 2, 3, 3, 4)
+    assert a.lines("fort") == ["France's fort stands in German States: a fort is never lost on a tie"]
+    assert not a.saw("no unit left to lose")
+    b = gb_attacks("german_states", "power", FR, areas={
+        "german_states": {GB: {"army": 3}, FR: {"army": 1, "fort": 1, "markers": 1}}})
+    b.step("roll", 2, 3, 3, 4)
+    assert b.saw("The battle in German States is a tie, 4 to 4")
+    assert b.saw("France loses an army in German States (a tie)")
+    assert b.lines("stands") == ["France's fort stands in German States: a fort is never lost on a tie"]
+    assert b.units("german_states", FR) == (0, 0, 1)
+    c = gb_attacks("german_states", "power", FR, areas={
+        "german_states": {GB: {"army": 2}, FR: {"markers": 1}}})
+    c.step("roll", 6, 1, 3, 4)
+    assert c.lines("no unit left to lose") == ["France has no unit left to lose in the battle in German States"]
+
+
 def test_a_tie_with_army_and_fort_costs_the_army() -> None:
     """R-CMB-8: on a tie France, with an army and a fort, is not asked which unit to lose:
     only the army can go."""

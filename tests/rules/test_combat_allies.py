@@ -92,12 +92,14 @@ def test_gold_offered_for_help_passes_only_if_the_ally_helps() -> None:
     Great Britain (1 gold) offers Austria 4 gold: Austria's prompt shows the offer; Austria
     helps, so Great Britain borrows 2 lots (2 unrest) and Austria receives 4. Offered to
     France against Spain's attack elsewhere, the gold stays with Great Britain when France
-    declines. An offer beyond what Great Britain could borrow is refused, naming R-GEN-4."""
+    declines. R-GEN-4: the offer is not capped by the revolution: Great Britain, at 17 unrest,
+    may offer up to its gold plus 100 borrowed (the end of the list of amounts); 102 is
+    refused, naming R-GEN-4."""
     area = {"north_america": {ES: {"army": 1}, GB: {"army": 1, "markers": 1}, AU: {"army": 1}}}
     a = es_attacks("north_america", "power", GB, players={GB: {"gold": 1, "unrest": 17}}, areas=area)
     assert a.whose() == ("offer", GB)
-    assert [o[2] for o in a.options(GB)] == [0, 1, 2, 3, 4, 5]  # 1 gold and 2 lots before unrest 20
-    assert a.refused(GB, "offer", AU, 6).rule == "R-GEN-4"
+    assert [o[2] for o in a.options(GB)] == list(range(102))  # 1 gold and 100 borrowed
+    assert a.refused(GB, "offer", AU, 102).rule == "R-GEN-4"
     a.step(GB, "offer", AU, 4)
     assert a.whose() == ("help", AU)
     p = view(a.st, a.s(AU))["pending"]

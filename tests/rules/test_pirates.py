@@ -223,3 +223,25 @@ def test_attacking_the_slave_revolt_on_land_takes_the_marker() -> None:
     b = Arena(THREE, turn={"power": ES}, captured=[["caribbean", "slave_revolt", FR]],
               areas={"caribbean": {ES: {"fleet": 2}}})
     assert "attack" not in b.kinds(ES)
+
+
+# --------------------------------------------------------------------------- the log's words
+def test_til_17_til_18_the_log_agrees_with_the_pirates_and_the_slave_revolt() -> None:
+    """R-TIL-17, R-TIL-18: the log's verbs agree with the tile's name: "the Pirates roll",
+    "capture", "fail" (plural); "the Slave Revolt rolls", "captures", "fails" (singular),
+    whether the tile strikes or is attacked."""
+    a = gb_buys("pirates", areas={"india": {FR: {"markers": 1}}})
+    a.play((GB, "revolt", "india", FR), ("roll", 6, 2, 2, 2))
+    assert a.saw("Naval battle in India: the Pirates roll 6 and 2, France rolls 2 and 2")
+    assert a.saw("The Pirates capture France's control marker in India")
+    b = gb_buys("slave_revolt", areas={"caribbean": {FR: {"army": 2, "markers": 1}}})
+    b.play((GB, "revolt", "caribbean", FR), ("roll", 2, 2, 6, 1))
+    assert b.saw("Battle in Caribbean: the Slave Revolt rolls 2 and 2, France rolls 6 and 1")
+    assert b.saw("The Slave Revolt fails; the tile returns to the stock")
+    c = gb_buys("slave_revolt", areas={"caribbean": {FR: {"markers": 1}}})
+    c.play((GB, "revolt", "caribbean", FR), ("roll", 2, 2, 1, 1))
+    assert c.saw("The Slave Revolt captures France's control marker in Caribbean")
+    d = Arena(THREE, turn={"power": ES}, captured=[["india", "pirates", FR]], areas={"india": {ES: {"fleet": 1}}})
+    d.play((ES, "attack"), (ES, "attack", "india", "tile", "pirates"), ("roll", 2, 2, 4, 1))
+    assert d.saw("Naval battle in India: Spain rolls 2 and 2, the Pirates roll 4 and 1")
+    assert not any(" rolls" in t and "Pirates rolls" in t for t in d.log + a.log)

@@ -302,14 +302,32 @@ def test_trade_tile_not_offered_without_markers_and_ignores_captured_ones() -> N
 # --------------------------------------------------------------------------- R-TIL-16 alliance tiles
 def test_an_alliance_tile_is_bought_with_an_action_for_its_cost() -> None:
     """R-TIL-16, R-ACT-A1: alliance tiles have costs (000, Diplomatic Service: «Prendete una
-    tessera "Alleato" (pagandone i costi)»); Bavaria costs 3 gold (reconstructed,
+    tessera "Alleato" (pagandone i costi)»); Sweden costs 3 gold (reconstructed,
     docs/components.md). With 1 gold Great Britain borrows a lot of 2 for it (R-GEN-5)."""
     a = gb_turn()
-    a.play((GB, "buy"), (GB, "tile", "bavaria"))
-    assert a.tiles(GB) == {"bavaria": 1} and a.gold(GB) == 7 and actions_done(a) == 1
+    a.play((GB, "buy"), (GB, "tile", "sweden"))
+    assert a.tiles(GB) == {"sweden": 1} and a.gold(GB) == 7 and actions_done(a) == 1
     b = gb_turn(players={GB: {"gold": 1}})
-    b.play((GB, "buy"), (GB, "tile", "bavaria"))
-    assert b.gold(GB) == 0 and b.unrest(GB) == 1 and b.saw("Great Britain pays 3 gold for Bavaria")
+    b.play((GB, "buy"), (GB, "tile", "sweden"))
+    assert b.gold(GB) == 0 and b.unrest(GB) == 1 and b.saw("Great Britain pays 3 gold for Sweden")
+
+
+def test_til_16_bavaria_and_saxony_cost_nothing_but_an_action() -> None:
+    """R-TIL-16, R-ACT-A1 (ruling *Bavaria and Saxony cost nothing*): 000 «Se la tessera non
+    riporta costi, è gratuita (sebbene valga sempre un'azione acquistarla)»; a report of a
+    played game calls the Bavarian and Saxon tiles free.
+
+    Great Britain with no gold buys Bavaria: it pays nothing, borrows nothing and has spent
+    an action. With Diplomatic Service (R-TIL-11) it takes Saxony for nothing, as a free
+    action."""
+    a = gb_turn(players={GB: {"gold": 0}})
+    a.play((GB, "buy"), (GB, "tile", "bavaria"))
+    assert a.tiles(GB) == {"bavaria": 1} and a.gold(GB) == 0 and a.unrest(GB) == 0
+    assert actions_done(a) == 1 and not a.saw("pays") and not a.saw("borrows")
+    b = gb_turn(players={GB: {"gold": 0, "tiles": {"diplomatic_service": 1}}})
+    b.step(GB, "use", "diplomatic_service", "saxony")
+    assert b.tiles(GB) == {"diplomatic_service": 1, "saxony": 1} and b.gold(GB) == 0 and b.unrest(GB) == 0
+    assert actions_done(b) == 0
 
 
 def test_end_of_war_returns_alliance_tiles_and_blockade_and_readies_tiles() -> None:

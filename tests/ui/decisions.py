@@ -15,7 +15,15 @@ PREFER = {"surprise_attack", "fighting_withdrawal", "blockade", "reserve", "mili
           "diplomatic_service", "portugal", "sweden", "denmark", "ottomans"}
 
 
+AMOUNTS = 40  # the amounts (bids, offers of gold) a random player names: the lowest 40 listed
+
+
 def _pick(rng: random.Random, options: list[Choice]) -> Choice:
+    # the rules set no cap on a bid or an offer, and the list of amounts runs 100 gold past
+    # the gold in hand (R-GEN-4): a player names amounts from its low end
+    amounts = [c for c in options if c.kind in ("bid", "offer")]
+    if len(amounts) > AMOUNTS:
+        options = [c for c in options if c not in amounts[AMOUNTS:]]
     liked = [c for c in options if any(str(a) in PREFER for a in c.args) or c.kind in (
         "attack", "naval_battle", "accept", "use") or c.kind == "help" and c.args != ("none",)]
     if liked and rng.random() < 0.7:

@@ -122,13 +122,26 @@ def _blockade_support(e: E, nm: Names) -> str:
 
 
 # --------------------------------------------------------------------------- battles
+def _plural(e: E, nm: Names, i: int) -> bool:
+    """Whether side ``i``'s name is plural, so that its verb agrees ("the Pirates roll")."""
+    return not e["powers"][i] and nm.is_plural(str(e.get("neutral_kind", "")), str(e.get("neutral", "")))
+
+
 @kind("dice")
 def _dice(e: E, nm: Names) -> str:
     d = e["dice"]
     fields = {"area": nm.area(e["area"]), "att": _side(e, nm, 0), "a": d[0], "b": d[1],
               "dfn": _side(e, nm, 1), "c": d[2], "d": d[3]}
     if e["sea"]:
+        if _plural(e, nm, 0):
+            return say("Naval battle in {area}: {att} roll {a} and {b}, {dfn} rolls {c} and {d}", **fields)
+        if _plural(e, nm, 1):
+            return say("Naval battle in {area}: {att} rolls {a} and {b}, {dfn} roll {c} and {d}", **fields)
         return say("Naval battle in {area}: {att} rolls {a} and {b}, {dfn} rolls {c} and {d}", **fields)
+    if _plural(e, nm, 0):
+        return say("Battle in {area}: {att} roll {a} and {b}, {dfn} rolls {c} and {d}", **fields)
+    if _plural(e, nm, 1):
+        return say("Battle in {area}: {att} rolls {a} and {b}, {dfn} roll {c} and {d}", **fields)
     return say("Battle in {area}: {att} rolls {a} and {b}, {dfn} rolls {c} and {d}", **fields)
 
 
@@ -147,7 +160,7 @@ def _withdrawal(e: E, nm: Names) -> str:
 def _wins(e: E, nm: Names, i: int, sea: bool) -> str:
     """The sentence of side ``i`` winning; its verb agrees with its name (R-CMB-6)."""
     side = _side(e, nm, i)
-    plural = not e["powers"][i] and nm.is_plural(str(e.get("neutral_kind", "")), str(e.get("neutral", "")))
+    plural = _plural(e, nm, i)
     x, y = e["totals"][i], e["totals"][1 - i]
     area = nm.area(e["area"])
     if sea:
@@ -175,6 +188,10 @@ def _battle(e: E, nm: Names) -> str:
 @kind("no_loss")
 def _no_loss(e: E, nm: Names) -> str:
     side, area = _one_side(e, nm), nm.area(e["area"])
+    forts = int(e.get("forts", 0))
+    if forts:  # R-CMB-8: on a tie the forts stand
+        return say_n("{side}'s fort stands in {area}: a fort is never lost on a tie",
+                     "{side}'s {n} forts stand in {area}: a fort is never lost on a tie", forts, side=side, area=area)
     if e["sea"]:
         return say("{side} has no unit left to lose in the naval battle in {area}", side=side, area=area)
     return say("{side} has no unit left to lose in the battle in {area}", side=side, area=area)
@@ -228,13 +245,17 @@ def _revolt(e: E, nm: Names) -> str:
 
 @kind("marker_captured")
 def _marker_captured(e: E, nm: Names) -> str:
-    return say("The {tile} capture {power}'s control marker in {area}", tile=nm.tile(e["tile"]),
-               power=nm.power(e["power"]), area=nm.area(e["area"]))
+    fields = {"tile": nm.tile(e["tile"]), "power": nm.power(e["power"]), "area": nm.area(e["area"])}
+    if nm.is_plural("tile", e["tile"]):
+        return say("The {tile} capture {power}'s control marker in {area}", **fields)
+    return say("The {tile} captures {power}'s control marker in {area}", **fields)
 
 
 @kind("revolt_failed")
 def _revolt_failed(e: E, nm: Names) -> str:
-    return say("The {tile} fail; the tile returns to the stock", tile=nm.tile(e["tile"]))
+    if nm.is_plural("tile", e["tile"]):
+        return say("The {tile} fail; the tile returns to the stock", tile=nm.tile(e["tile"]))
+    return say("The {tile} fails; the tile returns to the stock", tile=nm.tile(e["tile"]))
 
 
 COMBAT: Mapping[str, Render] = _T.renders

@@ -41,6 +41,7 @@ from net.peer.events import (
     Left,
     LobbySeats,
     LogRepaired,
+    NoFiles,
     Over,
     PeerEvent,
     Refused,
@@ -134,6 +135,10 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
                    "against it"),
     "desync": N_("DESYNC: most of the table saw state {theirs} at position {position} where this peer has {ours}; "
                  "this peer stops acting. Details: {dump}"),
+    "no_files": N_("the system lets this peer open no more files (too many connections at once): {path} is not "
+                   "written yet; it tries again"),
+    "no_files_socket": N_("the system lets this peer open no more connections (too many at once); it tries "
+                          "again"),
     "final_scores": N_("Final scores: {scores}"),
     "final_score": N_("{power} {score}"),
 })
@@ -374,6 +379,8 @@ def sentence(event: PeerEvent, name: Callable[[str], str] = power_name) -> str:
         return _t("desync", theirs=event.theirs[:16], position=event.position, ours=event.ours[:16], dump=event.dump)
     if isinstance(event, LogRepaired):
         return _count("log_repaired", event.cut_bytes, kept=event.kept)
+    if isinstance(event, NoFiles):
+        return _t("no_files", path=event.path) if event.path else _t("no_files_socket")
     if isinstance(event, Over):
         return result_lines(event.result, event.log, name)
     raise TypeError(f"no words for {type(event).__name__}")

@@ -282,11 +282,13 @@ def _not_higher(f: F, nm: Names) -> str:
     return say("A bid must be higher than the high bid of {high}", high=f["high"])
 
 
-@kind("gold.spend_cap")
-def _spend_cap(f: F, nm: Names) -> str:
-    return say_n("{power} could pay at most {n} gold, borrowing before its unrest reached the revolution at "
-                 "{revolution}", "{power} could pay at most {n} gold, borrowing before its unrest reached the "
-                 "revolution at {revolution}", f["gold"], power=_p(f, nm), revolution=f["revolution"])
+@kind("gold.amount_bound")
+def _amount_bound(f: F, nm: Names) -> str:
+    return say_n("{power} may name at most {n} gold for one payment: its gold in hand and {borrowed} more taken from "
+                 "the bank (the rules set no cap; amounts are listed up to this bound, which no real game reaches)",
+                 "{power} may name at most {n} gold for one payment: its gold in hand and {borrowed} more taken from "
+                 "the bank (the rules set no cap; amounts are listed up to this bound, which no real game reaches)",
+                 f["gold"], power=_p(f, nm), borrowed=f["borrowed"])
 
 
 RULES: Mapping[str, Render] = _T.renders
