@@ -131,3 +131,33 @@ def test_every_phase_waits_exactly_when_it_has_a_pending(monkeypatch: pytest.Mon
             else:
                 apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
     assert {(t, w) for t in ("game", "turn", "move", "build", "attack", "battle") for w in (True, False)} <= set(seen)
+
+
+def test_the_quick_answers_are_the_lists_answers() -> None:
+    """Whether anything can move, be attacked or be bought (asked for a turn's actions and
+    after each move) is whether the list of moves, targets or tiles is empty, for every seat
+    at every decision of whole random games, and inside a move action with the units it
+    has moved."""
+    from game.rules.movement import can_move_any, unit_moves
+    from game.rules.targets import attack_targets, has_attack_target
+    from game.rules.turn import buyable, can_buy
+
+    rng = random.Random(17)
+    asked = Counter[bool]()
+    for players in (3, 7):
+        st = new_game(players)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            fr = st.stack[-1]
+            spent = fr["spent"] if fr["t"] == "move" else None
+            for s in range(st.n):
+                moves = bool(unit_moves(st, s, spent))
+                assert can_move_any(st, s, spent) == moves
+                assert has_attack_target(st, s) == bool(attack_targets(st, s))
+                assert can_buy(st, s) == bool(buyable(st, s))
+                asked[moves] += 1
+            apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
+    assert asked[True] and asked[False]
