@@ -122,6 +122,22 @@ def test_legal_is_empty_for_other_seats() -> None:
             break
 
 
+def test_decision_is_pending_and_the_deciders_legal_choices() -> None:
+    """``decision`` answers what ``pending`` and the deciding seat's ``legal`` answer, at
+    every position of a whole game: no choices while chance values or nothing is awaited."""
+    from game.rules import decision as pending_and_legal
+
+    last = None
+    for st, _ in random_game(3, 2):
+        p, options = pending_and_legal(st)
+        assert p == pending(st)
+        assert options == (legal(st, p.seat) if p.chance is None else [])
+        last = st
+    assert last is not None and is_over(last)  # applied in place: the game's last state
+    p, options = pending_and_legal(last)
+    assert p.is_over and options == []
+
+
 def test_outcome_at_the_end() -> None:
     """R-END-4: the outcome names winners among the players, with final scores."""
     st = finished_game(3, 5)

@@ -9,7 +9,7 @@ beacon), then times, on its log, the best of ``--runs``:
 - ``signatures``: parsing and checking the signature of every message, nothing else;
 - ``engine``: applying the same engine inputs without any protocol (for comparison).
 
-Targets: a whole game verified in under 1 second, and verify at most 3 times the time of
+Targets: a whole game verified in under 1 second, and verify at most 1.5 times the time of
 the signature checks alone.
 """
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         "engine_ms": round(t_engine * 1000, 1),
         "verify_messages_per_s": round(n / t_verify), "signatures_per_s": round(n / t_sigs),
         "verify_over_signatures": round(t_verify / t_sigs, 2),
-        "targets_met": t_verify < 1.0 and t_verify <= 3 * t_sigs,
+        "targets_met": t_verify < 1.0 and t_verify <= 1.5 * t_sigs,
     }
     if args.json:
         print(json.dumps(out, sort_keys=True))
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  verify (everything)   {out['verify_ms']:>8} ms  {out['verify_messages_per_s']:>6} messages/s")
         print(f"  signatures only       {out['signatures_ms']:>8} ms  {out['signatures_per_s']:>6} messages/s")
         print(f"  engine replay only    {out['engine_ms']:>8} ms")
-        print(f"  verify / signatures   {out['verify_over_signatures']:>8}x  (target: at most 3x; "
+        print(f"  verify / signatures   {out['verify_over_signatures']:>8}x  (target: at most 1.5x; "
               f"whole game under 1 s: {'yes' if t_verify < 1 else 'no'})")
     return 0
 

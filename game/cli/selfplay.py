@@ -30,15 +30,13 @@ def play_game(players: int, seed: int, bots: Sequence[str] | None = None,
     names = bot_names_for(players, bots)
     seats: dict[int, Bot] = {i: make_bot(name, seed * 1009 + i) for i, name in enumerate(names)}
     st = new_game(players)
-    count = [0]
 
     def stepped(st: State, inp: Input, events: list[Event]) -> None:
-        count[0] += 1
         if on_step is not None:
             on_step(st)
 
-    play(st, seats, seeded_dice(seed), after=stepped)
-    steps = count[0]
+    play(st, seats, seeded_dice(seed), after=stepped if on_step is not None else None)
+    steps = st.steps  # the engine counts every input applied
     result = outcome(st)
     assert result is not None
     winners = result["winners"]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from game.client.dice import DiceSource
-from game.rules import Act, Choice, Event, Input, Pending, Roll, State, apply_in_place, legal, pending
+from game.rules import Act, Choice, Event, Input, Pending, Roll, State, apply_in_place, decision, pending
 
 
 class Chooser(Protocol):
@@ -36,19 +36,27 @@ def play(st: State, seats: Mapping[int, Chooser], dice: DiceSource, *, stop: Sto
     input is applied and ``after(st, input, events)`` after. Returns what the game waits
     for when the loop stops."""
     for _ in range(limit):
-        p = pending(st)
+        p, options = decision(st)
         if p.is_over or (stop is not None and stop(st, p)):
             return p
         inp: Input
+        listed = False
         if p.chance is not None:
             inp = Roll(dice(st, p.chance))
         elif p.seat in seats:
-            inp = Act(p.seat, seats[p.seat].choose(st, p.seat, legal(st, p.seat)))
+            choice = seats[p.seat].choose(st, p.seat, options)
+            # the very choice the engine listed a moment ago needs no second check (a list
+            # holds no two equal choices: the one equal to it is it, or it was not listed)
+            try:
+                listed = options[options.index(choice)] is choice
+            except ValueError:
+                listed = False
+            inp = Act(p.seat, choice)
         else:
             return p
         if before is not None:
             before(st, inp)
-        events = apply_in_place(st, inp)
+        events = apply_in_place(st, inp, checked=listed)
         if after is not None:
             after(st, inp, events)
     return pending(st)

@@ -1,6 +1,6 @@
 """The Struggle of Empires rules engine: pure, deterministic, standard library only.
 
-Entry points: :func:`new_game`, :func:`pending`, :func:`legal`, :func:`apply`,
+Entry points: :func:`new_game`, :func:`pending`, :func:`legal` (both at once: :func:`decision`), :func:`apply`,
 :func:`view`, :func:`outcome`, :func:`war_end_scores`, :func:`state_hash`.
 """
 
@@ -22,6 +22,7 @@ from game.rules.engine import (
     apply,
     apply_in_place,
     check,
+    decision,
     describe,
     event_dicts,
     is_over,
@@ -44,6 +45,6 @@ from game.rules.errors import (
 __all__ = [
     "Act", "C", "ChanceRequest", "Choice", "DataError", "ENGINE_VERSION", "Event", "IllegalInput", "Input",
     "MalformedInput", "NotYourDecision", "Pending", "Roll", "RulesError", "State", "StateError", "apply",
-    "apply_in_place", "canonical_json", "check", "describe", "event_dicts", "is_over", "legal", "new_game",
+    "apply_in_place", "canonical_json", "check", "decision", "describe", "event_dicts", "is_over", "legal", "new_game",
     "outcome", "pending", "state_hash", "view", "war_end_scores",
 ]

@@ -6,8 +6,10 @@ from game.rules.common import Log, board, pay, pname
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
+from game.rules.tables import amounts
 
 EMPTY = "-"
+PASS = C("pass")
 
 
 def unallied(st: State) -> list[int]:
@@ -73,6 +75,9 @@ class Auction(Phase):
         return decide("bid", seat, f"{pname(st, seat)}: raise above {fr['high']} or pass (R-ALL-3)",
                       {"key": "bid_raise", "rule": "R-ALL-3", "power": st.powers[seat], "high": fr["high"]})
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return True
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat = fr["bidder"]
         if fr["stage"] == "propose":
@@ -87,9 +92,26 @@ class Auction(Phase):
                     out.append(C("propose", EMPTY, p))
                 return out
             return [C("propose", st.powers[a], st.powers[b]) for a in free for b in free if a != b]
-        out = [] if fr["high"] < 0 else [C("pass")]
-        out.extend(C("bid", x) for x in range(fr["high"] + 1, amount_bound(st, seat) + 1))
+        out = [] if fr["high"] < 0 else [PASS]
+        out.extend(amounts(board(st).t.bids, fr["high"] + 1, amount_bound(st, seat) + 1, lambda x: C("bid", x)))
         return out
+
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal` without listing every bid and every pair of powers."""
+        k, args = choice.kind, choice.args
+        if fr["stage"] == "propose":
+            if k != "propose" or len(args) != 2:
+                return False
+            free = unallied(st)
+            if len(free) == 1:
+                return choice in self.legal(st, fr)
+            names = [st.powers[s] for s in free]
+            return args[0] in names and args[1] in names and args[0] != args[1]
+        if k == "pass":
+            return not args and fr["high"] >= 0
+        if k != "bid" or len(args) != 1 or not isinstance(args[0], int):
+            return False
+        return int(fr["high"]) < args[0] <= amount_bound(st, fr["bidder"])
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         seat, k, args = fr["bidder"], choice.kind, choice.args

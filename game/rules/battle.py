@@ -120,6 +120,12 @@ class Battle(Phase):
                 return need[0]
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        stage = fr["stage"]
+        if stage == "roll" or stage == "reroll":
+            return True
+        return stage in ("reserve", "withdraw", "loss") and self.pending(st, fr) is not None
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         stage = fr["stage"]
         if stage == "reserve":

@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from game.rules.errors import DataError
+from game.rules.tables import Tables, build_tables
 
 UNIT_KINDS: tuple[str, ...] = ("army", "fleet", "fort")
 PIECE_KINDS: tuple[str, ...] = ("army", "fleet", "fort", "marker")
@@ -99,6 +101,11 @@ class Board:
     power_by_id: dict[str, Power]
     home_adjacent: dict[str, tuple[str, ...]]
     europe_adjacent: dict[str, tuple[str, ...]]
+
+    @cached_property
+    def t(self) -> Tables:
+        """Lookup tables derived from the data (:mod:`game.rules.tables`), built once."""
+        return build_tables(self)
 
     def c(self, name: str) -> int:
         """An integer constant of the ruleset."""

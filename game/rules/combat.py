@@ -9,8 +9,6 @@ frame when it is over.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rules.auction import amount_bound, amount_refusal
 from game.rules.battle import ATT, DEF, new_battle, side_fields, side_name
 from game.rules.common import (
@@ -32,37 +30,11 @@ from game.rules.common import (
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
+from game.rules.tables import amounts
+from game.rules.targets import attack_targets, captured_in
 
 
 # --------------------------------------------------------------------------- targets
-def captured_in(st: State, area: str) -> list[list[Any]]:
-    return [c for c in st.captured if c[0] == area]
-
-
-def attack_targets(st: State, seat: int) -> list[Choice]:
-    """R-CMB-1, R-CMB-2, R-CMB-12, R-CMB-13: every attack the seat may declare now."""
-    b = board(st)
-    out: list[Choice] = []
-    for area in b.vp_areas:
-        own = st.units[area][seat]
-        caps = captured_in(st, area)
-        if own[ARMY] > 0:
-            for p in range(st.n):
-                if p != seat and not is_ally(st, seat, p) and (sum(st.units[area][p]) > 0 or st.markers[area][p] > 0):
-                    out.append(C("attack", area, "power", st.powers[p]))
-            for counter in st.face_up[area]:
-                if b.counter_by_id[counter].type == "neutral":
-                    out.append(C("attack", area, "counter", counter))
-            out.extend(C("attack", area, "tile", c[1]) for c in caps if c[1] == "slave_revolt")
-        elif own[FLEET] > 0:
-            for p in range(st.n):
-                if p != seat and not is_ally(st, seat, p) and st.units[area][p][FLEET] > 0:
-                    out.append(C("attack", area, "naval", st.powers[p]))
-        if own[FLEET] > 0:
-            out.extend(C("attack", area, "tile", c[1]) for c in caps if c[1] == "pirates")
-    return out
-
-
 def why_not_attack(st: State, seat: int, args: tuple[object, ...]) -> Refusal | None:
     """R-CMB-1, -2, -12, -13, R-TIL-17/18: why an attack on a target is refused."""
     b = board(st)
@@ -193,6 +165,16 @@ class Attack(Phase):
             return None
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        stage = fr["stage"]
+        if stage == "target" or stage == "naval_answer":
+            return True
+        if stage == "allies":
+            return bool(fr["ask"])
+        if stage == "tiles":
+            return bool(fr["dual"])
+        return stage in ("surprise", "naval", "blockade") and self.pending(st, fr) is not None
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         stage = fr["stage"]
         if stage == "target":
@@ -203,7 +185,8 @@ class Attack(Phase):
             helper, side = fr["ask"][0]
             if fr["offer"] < 0:
                 name = st.powers[helper]
-                return [C("offer", name, g) for g in range(amount_bound(st, fr["sides"][side]) + 1)]
+                return amounts(board(st).t.offers.get(name, ()), 0, amount_bound(st, fr["sides"][side]) + 1,
+                               lambda g: C("offer", name, g))
             armies, fleets = self._helper_units(st, fr, helper)
             return [C("help", a, f) for a in range(armies + 1) for f in range(fleets + 1)]
         if stage == "tiles":
@@ -215,6 +198,22 @@ class Attack(Phase):
         if stage == "blockade":
             return [C("blockade"), C("no_blockade")]
         return []
+
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal`; an offer of gold and a help are checked against their bounds
+        without listing every amount."""
+        if fr["stage"] != "allies":
+            return choice in self.legal(st, fr)
+        k, args = choice.kind, choice.args
+        helper, side = fr["ask"][0]
+        if len(args) != 2:
+            return False
+        if fr["offer"] < 0:
+            return (k == "offer" and args[0] == st.powers[helper] and isinstance(args[1], int)
+                    and 0 <= args[1] <= amount_bound(st, fr["sides"][side]))
+        armies, fleets = self._helper_units(st, fr, helper)
+        return (k == "help" and isinstance(args[0], int) and isinstance(args[1], int)
+                and 0 <= args[0] <= armies and 0 <= args[1] <= fleets)
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why a choice of the attack is refused, with its rule."""

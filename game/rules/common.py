@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from game.rules.board import Board, load_board
+from game.rules.board import _CACHE, Board, load_board
 from game.rules.core import Event, State
 
 ARMY, FLEET, FORT = 0, 1, 2
@@ -20,8 +20,10 @@ PLURAL: Mapping[str, str] = MappingProxyType({"army": "armies", "fleet": "fleets
 
 
 def board(st: State) -> Board:
-    """The component data this game was created with."""
-    return load_board(st.ruleset)
+    """The component data this game was created with (asked all the time: the loaded
+    board is looked up first)."""
+    b = _CACHE.get(st.ruleset)
+    return b if b is not None else load_board(st.ruleset)
 
 
 class Log:
@@ -36,20 +38,22 @@ class Log:
     def add(self, kind: str, text: str, /, seat: int = -1, unrest: int = 0, **data: Any) -> None:
         if "kind" in data or "text" in data:  # they would overwrite the event's own in Event.to_dict
             raise AssertionError(f"event {kind}: data may not use the keys 'kind' or 'text'")
-        self.events.append(Event(kind, text, data, seat, unrest))
+        self.events.append(tuple.__new__(Event, (kind, text, data, seat, unrest)))
 
 
 # --------------------------------------------------------------------------- names
 def pname(st: State, seat: int) -> str:
-    return board(st).power_name(st.powers[seat])
+    b = _CACHE.get(st.ruleset)  # board(st), without a call: names are asked for all the time
+    return (b if b is not None else load_board(st.ruleset)).t.power_name[st.powers[seat]]
 
 
 def aname(st: State, area: str) -> str:
-    return board(st).area_name(area)
+    b = _CACHE.get(st.ruleset)
+    return (b if b is not None else load_board(st.ruleset)).t.area_name[area]
 
 
 def tname(st: State, tile: str) -> str:
-    return board(st).tile_name(tile)
+    return board(st).t.tile_name[tile]
 
 
 def seat_of(st: State, power: str) -> int:

@@ -33,16 +33,27 @@ def canonical_json(obj: JSON, *, trusted: bool = False) -> bytes:
 
 
 def _refuse_floats(obj: JSON) -> None:
-    if isinstance(obj, float):
-        raise TypeError("floats are not allowed in canonical JSON")
-    if isinstance(obj, dict):
+    """Raise TypeError on a float anywhere in ``obj`` or an object key that is not a string.
+    Strings and integers, the most common leaves by far, are passed over without a call."""
+    t = type(obj)
+    if t is dict:
         for k, v in obj.items():
-            if not isinstance(k, str):
+            if type(k) is not str and not isinstance(k, str):
                 raise TypeError("canonical JSON object keys must be strings")
-            _refuse_floats(v)
-    elif isinstance(obj, (list, tuple)):
+            tv = type(v)
+            if tv is not int and tv is not str:
+                _refuse_floats(v)
+    elif t is list or t is tuple:
         for v in obj:
-            _refuse_floats(v)
+            tv = type(v)
+            if tv is not int and tv is not str:
+                _refuse_floats(v)
+    elif isinstance(obj, float):
+        raise TypeError("floats are not allowed in canonical JSON")
+    elif isinstance(obj, dict):
+        _refuse_floats(dict(obj))
+    elif isinstance(obj, (list, tuple)):
+        _refuse_floats(list(obj))
 
 
 def deep_copy(obj: JSON) -> JSON:
@@ -83,8 +94,9 @@ class Choice(NamedTuple):
 
 
 def C(kind: str, *args: Arg) -> Choice:
-    """Shorthand constructor: ``C("move", "india", "fleet", "africa")``."""
-    return Choice(kind, tuple(args))
+    """Shorthand constructor: ``C("move", "india", "fleet", "africa")`` (made as the tuple
+    it is, without the named tuple's own constructor: the engine lists thousands a game)."""
+    return tuple.__new__(Choice, (kind, args))
 
 
 class ChanceRequest(NamedTuple):
@@ -216,7 +228,7 @@ class State:
         return len(self.powers)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f: _copy_field(f, getattr(self, f)) for f in _FIELDS}
+        return _copy_fields(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
@@ -234,25 +246,59 @@ class State:
 
     def clone(self) -> State:
         st = State.__new__(State)
-        for f in _FIELDS:
-            setattr(st, f, _copy_field(f, getattr(self, f)))
+        for f, v in _copy_fields(self).items():
+            setattr(st, f, v)
         return st
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_dict() == other.to_dict()
+        return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
 
     def __hash__(self) -> int:  # pragma: no cover - states are not dict keys
         raise TypeError("State is mutable; use state_hash()")
 
 
-def _copy_field(name: str, value: Any) -> Any:
-    """A deep copy of one state field. ``units`` (area -> seat -> [armies, fleets, forts],
-    integers only) is by far the largest, so it is copied by its known shape."""
-    if name == "units":
-        return {area: [u[:] for u in seats] for area, seats in value.items()}
-    return deep_copy(value) if isinstance(value, (list, dict)) else value
+def _copy_fields(st: State) -> dict[str, Any]:
+    """A deep copy of every field of ``st``, each copied by its known shape (docs/state.md):
+    the lists and dicts of integers and strings one level or two deep, and only the
+    decision stack and the final result, whose frames vary, by walking them (the lists of
+    lists and of dicts are copied by ``map``, without a Python step for each). This is what
+    :meth:`State.clone` (every functional ``apply``) costs, so it is written out."""
+    units = st.units
+    return {
+        "ruleset": st.ruleset,
+        "board_digest": st.board_digest,
+        "powers": st.powers[:],
+        "war": st.war,
+        "round": st.round,
+        "first": st.first,
+        "last_turn": st.last_turn,
+        "bag": st.bag[:],
+        "face_up": {a: v[:] for a, v in st.face_up.items()},
+        "units": {a: list(map(list.copy, seats)) for a, seats in units.items()},
+        "markers": {a: v[:] for a, v in st.markers.items()},
+        "captured": [c[:] for c in st.captured],
+        "gold": st.gold[:],
+        "pop": st.pop[:],
+        "vp": st.vp[:],
+        "unrest": st.unrest[:],
+        "supply": list(map(dict.copy, st.supply)),
+        "tiles": list(map(dict.copy, st.tiles)),
+        "used": list(map(dict.copy, st.used)),
+        "stock": st.stock.copy(),
+        "returned": [r[:] for r in st.returned],
+        "blockades": [b[:] for b in st.blockades],
+        "alliance": st.alliance[:],
+        "track": st.track[:],
+        "order": st.order[:],
+        "stack": [deep_copy(fr) for fr in st.stack],
+        "steps": st.steps,
+        "chance_count": st.chance_count,
+        "final": deep_copy(st.final),
+        "loose_forts": st.loose_forts[:],
+    }
 
 
 def state_hash(state: State) -> str:
-    """Hex SHA-256 of the canonical encoding of the state."""
-    return hashlib.sha256(canonical_json(state.to_dict())).hexdigest()
+    """Hex SHA-256 of the canonical encoding of the state (its fields as they are: encoding
+    copies nothing)."""
+    return hashlib.sha256(canonical_json({f: getattr(state, f) for f in _FIELDS})).hexdigest()

@@ -110,6 +110,16 @@ def legal(st: State, seat: int) -> list[Choice]:
     return PHASES[fr["t"]].legal(st, fr)
 
 
+def decision(st: State) -> tuple[Pending, list[Choice]]:
+    """``pending(st)`` and the deciding seat's ``legal`` choices in one (none for chance
+    values or the game over), working out what the game waits for once."""
+    p = pending(st)
+    if p.chance is not None or p.seat < 0:
+        return p, []
+    fr = st.stack[-1]
+    return p, PHASES[fr["t"]].legal(st, fr)
+
+
 def check(st: State, inp: Input) -> None:
     """Raise a typed error if ``inp`` cannot be applied to ``st`` now."""
     p = pending(st)
@@ -188,7 +198,8 @@ def apply(st: State, inp: Input) -> tuple[State, list[Event]]:
 def apply_in_place(st: State, inp: Input, *, checked: bool = False) -> list[Event]:
     """As :func:`apply` but changing ``st`` itself (for fast self-play); a refused input
     still raises before anything changes. ``checked``: the caller has just run
-    :func:`check` on this very state and input, so it is not run again."""
+    :func:`check` on this very state and input, or took the choice from :func:`legal`
+    of this very state, so it is not run again."""
     if not checked:
         check(st, inp)
     return _apply_checked(st, inp)
@@ -213,7 +224,7 @@ def _advance(st: State, log: Log) -> None:
     for _ in range(MAX_AUTO_STEPS):
         fr = st.stack[-1]
         phase = PHASES[fr["t"]]
-        if phase.pending(st, fr) is not None:
+        if phase.waits(st, fr):
             return
         phase.auto(st, fr, log)
     raise RulesError(f"runaway automatic steps at {st.stack[-1]}", "", "internal.runaway",

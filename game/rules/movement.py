@@ -3,6 +3,7 @@ Mercenaries, Pressgangs, Trained Natives) and sea rolls (R-MOV-5, Navigation).""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from game.rules.common import (
@@ -28,35 +29,54 @@ from game.rules.common import (
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide, dice
+from game.rules.tables import Tables
 
 
 # --------------------------------------------------------------------------- where units may go
 def army_may_enter(st: State, seat: int, dest: str) -> bool:
     """R-MOV-1, R-MOV-3, R-MOV-4 (and Blockade, R-TIL-21 a): may an army of ``seat`` enter ``dest``?"""
-    b = board(st)
-    area = b.area_by_id[dest]
-    if area.is_home:
-        return area.owner == st.powers[seat]
-    if area.is_colony:
-        own_fleets = st.units[dest][seat][FLEET]
-        if own_fleets <= 0:
-            return False
-        for b_area, owner in st.blockades:
-            if b_area == dest and owner != seat and not is_ally(st, owner, seat):
-                if own_fleets <= st.units[dest][owner][FLEET]:
-                    return False
-        return True
-    # a European VP area
-    if st.markers[dest][seat] > 0:
-        return True
-    if any(st.markers[adj][seat] > 0 for adj in b.europe_adjacent[dest]):
-        return True
-    if dest in b.home_adjacent[st.powers[seat]]:
-        return True
-    if area.sea and st.units[dest][seat][FLEET] > 0:
-        return True
-    naval = area.naval_area
-    return bool(naval) and naval != dest and st.units[naval][seat][FLEET] > 0
+    return bool(_armies_enter(st, seat, (dest,), board(st).t))
+
+
+def _armies_enter(st: State, seat: int, areas: tuple[str, ...], t: Tables) -> list[str]:
+    """The ``areas`` an army of ``seat`` may enter (:func:`army_may_enter`), in their order:
+    one pass over them, the seat's own values looked up once."""
+    power = st.powers[seat]
+    units, markers, blockades = st.units, st.markers, st.blockades
+    home_of, colony, europe_adjacent = t.home_of, t.colony, t.europe_adjacent
+    out = []
+    for dest in areas:
+        owner = home_of.get(dest)
+        if owner is not None:
+            if owner == power:
+                out.append(dest)
+            continue
+        if dest in colony:
+            here = units[dest]
+            own_fleets = here[seat][FLEET]
+            if own_fleets <= 0:
+                continue
+            if blockades and any(b_area == dest and owner_seat != seat and not is_ally(st, owner_seat, seat)
+                                 and own_fleets <= here[owner_seat][FLEET] for b_area, owner_seat in blockades):
+                continue
+            out.append(dest)
+            continue
+        # a European VP area
+        if markers[dest][seat] > 0:
+            out.append(dest)
+            continue
+        for adj in europe_adjacent[dest]:
+            if markers[adj][seat] > 0:
+                out.append(dest)
+                break
+        else:
+            if dest in t.home_adjacent[power] or (dest in t.sea and units[dest][seat][FLEET] > 0):
+                out.append(dest)
+            else:
+                naval = t.naval_area[dest]
+                if naval and naval != dest and units[naval][seat][FLEET] > 0:
+                    out.append(dest)
+    return out
 
 
 def fleet_may_enter(st: State, seat: int, dest: str) -> bool:
@@ -70,6 +90,35 @@ def fleet_may_enter(st: State, seat: int, dest: str) -> bool:
 def may_enter(st: State, seat: int, dest: str, kind: int) -> bool:
     return fleet_may_enter(st, seat, dest) if kind == FLEET else army_may_enter(st, seat, dest)
 
+
+def enterable(st: State, seat: int, kind: int) -> list[str] | tuple[str, ...]:
+    """Every area a unit of ``seat`` of ``kind`` may enter now, in board order (the same
+    for every area it would come from: :func:`destinations` leaves out the one it is in).
+    Forts move as armies."""
+    t = board(st).t
+    if kind == FLEET:
+        fleets = t.fleet_enters.get(st.powers[seat])
+        if fleets is not None:
+            return fleets
+        return [a for a in t.area_ids if fleet_may_enter(st, seat, a)]
+    return _armies_enter(st, seat, t.area_ids, t)
+
+
+def _enters_elsewhere(st: State, seat: int, kind: int, src: str) -> bool:
+    """Whether a unit of ``seat`` of ``kind`` in ``src`` may enter some other area
+    (``destinations`` is not empty). An army may always go home: that is asked first."""
+    t = board(st).t
+    if kind == FLEET:
+        areas = enterable(st, seat, FLEET)
+    else:
+        home = st.powers[seat]
+        if home != src and home in t.home_of and _armies_enter(st, seat, (home,), t):
+            return True
+        areas = _armies_enter(st, seat, t.area_ids, t)
+    for a in areas:
+        if a != src:
+            return True
+    return False
 
 def why_not_enter(st: State, seat: int, dest: str, kind: int) -> Refusal:
     """Why a unit of ``seat`` of ``kind`` may not enter ``dest`` (a sentence and the rule)."""
@@ -141,8 +190,7 @@ def needs_sea_roll(st: State, src: str, dst: str) -> bool:
 
 
 def destinations(st: State, seat: int, src: str, kind: int) -> list[str]:
-    b = board(st)
-    return [a.id for a in b.areas if a.id != src and may_enter(st, seat, a.id, kind)]
+    return [a for a in enterable(st, seat, kind) if a != src]
 
 
 def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[list[Any]] | None = None) -> int:
@@ -155,7 +203,7 @@ def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[lis
     (000: "Ciascun movimento ... è un evento totalmente separato": each unit moves once)."""
     here = st.units[area_id][seat][kind]
     if kind == FORT:
-        if board(st).area_by_id[area_id].owner != st.powers[seat]:
+        if board(st).t.home_of.get(area_id, "") != st.powers[seat]:
             return 0
         here = min(here, st.loose_forts[seat])
     if spent:
@@ -163,25 +211,40 @@ def movable_count(st: State, seat: int, area_id: str, kind: int, spent: list[lis
     return max(0, here)
 
 
+def _movers(st: State, seat: int, spent: list[list[Any]] | None) -> Iterator[tuple[str, int]]:
+    """``(area, kind)`` of the seat's units that may move now, in board order and army,
+    fleet, fort order within an area (:func:`movable_count` above 0)."""
+    units = st.units
+    for area in board(st).t.area_ids:
+        here = units[area][seat]
+        # (an army or a fleet may move when there is one and none has moved yet)
+        if here[ARMY] > 0 and (not spent or movable_count(st, seat, area, ARMY, spent) > 0):
+            yield area, ARMY
+        if here[FLEET] > 0 and (not spent or movable_count(st, seat, area, FLEET, spent) > 0):
+            yield area, FLEET
+        if here[FORT] > 0 and movable_count(st, seat, area, FORT, spent) > 0:
+            yield area, FORT
+
+
 def unit_moves(st: State, seat: int, spent: list[list[Any]] | None = None) -> list[Choice]:
     """Every single-unit move the seat could make now (R-ACT-C1)."""
-    b = board(st)
     out: list[Choice] = []
-    for area in b.areas:
-        for kind in (ARMY, FLEET, FORT):
-            if movable_count(st, seat, area.id, kind, spent) > 0:
-                for dest in destinations(st, seat, area.id, kind):
-                    out.append(C("move", area.id, KIND_NAMES[kind], dest))
+    dests: dict[int, list[str] | tuple[str, ...]] = {}
+    moves = board(st).t.moves
+    for src, kind in _movers(st, seat, spent):
+        walk = ARMY if kind == FORT else kind
+        if walk not in dests:
+            dests[walk] = enterable(st, seat, walk)
+        made = moves[src, KIND_NAMES[kind]]
+        out.extend([made[dst] for dst in dests[walk] if dst != src])
     return out
 
 
 def can_move_any(st: State, seat: int, spent: list[list[Any]] | None = None) -> bool:
-    b = board(st)
-    for area in b.areas:
-        for kind in (ARMY, FLEET, FORT):
-            if movable_count(st, seat, area.id, kind, spent) > 0 and any(
-                    a.id != area.id and may_enter(st, seat, a.id, kind) for a in b.areas):
-                return True
+    """Whether :func:`unit_moves` lists anything."""
+    for src, kind in _movers(st, seat, spent):
+        if _enters_elsewhere(st, seat, ARMY if kind == FORT else kind, src):
+            return True
     return False
 
 
@@ -218,6 +281,9 @@ class SeaRoll(Phase):
         return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]} (R-MOV-5)",
                       {"key": "sea_roll", "rule": "R-MOV-5", "power": st.powers[fr["seat"]],
                        "unit": KIND_NAMES[fr["kind"]]})
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        return True
 
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
         b = board(st)
@@ -265,6 +331,9 @@ class Move(Phase):
         return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)",
                       {"key": "move", "rule": "R-ACT-C1", "power": st.powers[fr["seat"]], "left": fr["left"]})
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return not (fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])))
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         out = unit_moves(st, fr["seat"], fr["spent"])
         if fr["moved"] > 0:
@@ -309,13 +378,18 @@ class Move(Phase):
 
 
 # --------------------------------------------------------------------------- building
+STAY = C("stay")
+
+
 def can_build(st: State, seat: int) -> bool:
     """R-ACT-B1/B4: population 1 and a unit in supply, or one on the map to disband."""
     if st.pop[seat] < 1:
         return False
-    if any(st.supply[seat][k] > 0 for k in KIND_NAMES):
+    supply = st.supply[seat]
+    if supply["army"] > 0 or supply["fleet"] > 0 or supply["fort"] > 0:
         return True
-    return any(sum(st.units[a.id][seat]) > 0 for a in board(st).areas)
+    units = st.units
+    return any(sum(units[a][seat]) > 0 for a in board(st).t.area_ids)
 
 
 def new_build(seat: int, source: str, kind: int = -1, at: str = "") -> Frame:
@@ -357,6 +431,12 @@ class Build(Phase):
                           {"key": "militia", "rule": "R-TIL-7", "power": st.powers[seat]})
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        stage = fr["stage"]
+        if stage == "place":
+            return bool(fr["kind"] < 0)
+        return stage in ("disband", "go") or (stage == "after" and militia_possible(st, fr))
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat, stage = fr["seat"], fr["stage"]
         b = board(st)
@@ -364,11 +444,12 @@ class Build(Phase):
             out = []
             if any(st.supply[seat][k] > 0 for k in KIND_NAMES):
                 out.append(C("keep"))
-            for area in b.areas:
-                here = st.units[area.id][seat]
+            disbands, units = b.t.disbands, st.units
+            for area in b.t.area_ids:
+                here = units[area][seat]
                 for kind in (ARMY, FLEET, FORT):
                     if here[kind] > 0:
-                        out.append(C("disband", area.id, KIND_NAMES[kind]))
+                        out.append(disbands[area][kind])
             return out
         if stage == "place":
             if "rebuild" in fr:  # [ruling] R-ACT-B4: the unit disbanded is the one rebuilt
@@ -377,10 +458,26 @@ class Build(Phase):
         if stage == "go":
             kind = fr["kind"]
             walk = ARMY if kind == FORT else kind
-            return [C("stay")] + [C("to", d) for d in destinations(st, seat, fr["at"], walk)]
+            goes = b.t.goes
+            return [STAY] + [goes[d] for d in destinations(st, seat, fr["at"], walk)]
         if stage == "after":
             return [C("militia"), C("no_militia")]
         return []
+
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal`; the disband of one unit is checked without listing every unit."""
+        if fr["stage"] != "disband":
+            return choice in self.legal(st, fr)
+        seat, k, args = fr["seat"], choice.kind, choice.args
+        if k == "keep":
+            supply = st.supply[seat]
+            return not args and (supply["army"] > 0 or supply["fleet"] > 0 or supply["fort"] > 0)
+        if k != "disband" or len(args) != 2:
+            return False
+        area, kind = args
+        if area not in board(st).t.area_name or kind not in KIND_INDEX:
+            return False
+        return st.units[str(area)][seat][KIND_INDEX[str(kind)]] > 0
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why a choice of a build is refused (R-ACT-B1, R-ACT-B4, R-GEN-2, R-MOV)."""

@@ -34,6 +34,12 @@ class Phase:
         """What this frame waits for, or None when it can advance on its own."""
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        """Whether :meth:`pending` is not None, said without making the prompt (the engine
+        asks it after every automatic step). A phase answers it itself where that is quick;
+        a test checks every answer against :meth:`pending` through whole games."""
+        return self.pending(st, fr) is not None
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return []
 
@@ -59,7 +65,7 @@ class Phase:
 
 def decide(kind: str, seat: int, prompt: str, data: dict[str, Any]) -> Pending:
     """A seat's decision; ``data`` is what its prompt is made of (see :class:`Pending`)."""
-    return Pending(kind, seat, None, prompt, data)
+    return tuple.__new__(Pending, (kind, seat, None, prompt, data))
 
 
 def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], prompt: str,
@@ -68,5 +74,9 @@ def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...
     return Pending("chance", -1, ChanceRequest(kind, tuple(ranges)), prompt, data)
 
 
+# the ranges of 0 to 8 dice, made once (a battle asks for 4, a sea roll and a reroll for 2)
+DICE: tuple[tuple[tuple[int, int], ...], ...] = tuple(tuple((1, 6) for _ in range(k)) for k in range(9))
+
+
 def dice(count: int) -> tuple[tuple[int, int], ...]:
-    return tuple((1, 6) for _ in range(count))
+    return DICE[count] if 0 <= count < len(DICE) else tuple((1, 6) for _ in range(count))

@@ -23,17 +23,21 @@ from game.rules.phase import Frame, Phase, decide
 
 
 # --------------------------------------------------------------------------- Pirates and Slave Revolt
-def revolt_targets(st: State, seat: int, tile: str) -> list[Choice]:
-    """R-TIL-17/18: a colony (Americas for Slave Revolt) and another player's marker there."""
+def revolt_targets(st: State, seat: int, tile: str, first: bool = False) -> list[Choice]:
+    """R-TIL-17/18: a colony (Americas for Slave Revolt) and another player's marker there
+    (only the first such target when ``first``)."""
     b = board(st)
     out = []
-    for area in b.vp_areas:
-        a = b.area_by_id[area]
-        if not a.is_colony or (tile == "slave_revolt" and not a.americas):
+    americas_only = tile == "slave_revolt"
+    for area in b.t.colonies:
+        if americas_only and not b.area_by_id[area].americas:
             continue
+        here = st.markers[area]
         for p in range(st.n):
-            if p != seat and st.markers[area][p] > 0:
+            if p != seat and here[p] > 0:
                 out.append(C("revolt", area, st.powers[p]))
+                if first:
+                    return out
     return out
 
 
@@ -55,6 +59,9 @@ class Revolt(Phase):
             return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)",
                           {"key": "blockade", "rule": "R-TIL-21", "power": st.powers[owner]})
         return None
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        return fr["stage"] in ("target", "blockade")
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         if fr["stage"] == "blockade":

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from game.rules.combat import attack_targets, new_attack
+from game.rules.combat import new_attack
 from game.rules.common import (
     FLEET,
     Log,
@@ -26,60 +24,65 @@ from game.rules.errors import Refusal, refusal
 from game.rules.movement import can_build, can_move_any, new_build
 from game.rules.phase import Frame, Phase, decide
 from game.rules.revolt import revolt_targets
+from game.rules.targets import has_attack_target
 
 
 # --------------------------------------------------------------------------- colonise / enslave
 def colonise_choices(st: State, seat: int) -> list[Choice]:
     """R-ACT-E1/E2: Pop counters (1 population) and, with a fleet in Africa, Slaves counters."""
-    b = board(st)
     if st.supply[seat]["marker"] <= 0:
         return []
-    out: list[Choice] = []
+    b = board(st)
     fleet_in_africa = st.units["africa"][seat][FLEET] > 0 if "africa" in st.units else False
-    for area in b.vp_areas:
-        for counter in st.face_up[area]:
-            ctype = b.counter_by_id[counter].type
-            if ctype == "pop" and st.pop[seat] >= 1:
-                out.append(C("colonise", counter))
-            elif ctype == "slaves" and fleet_in_africa:
-                out.append(C("enslave", counter))
-    return out
+    if st.pop[seat] >= 1:
+        made = b.t.colonise_or_enslave if fleet_in_africa else b.t.colonise
+    elif fleet_in_africa:
+        made = b.t.enslave
+    else:
+        return []
+    face_up = st.face_up
+    return [made[c] for area in b.vp_areas for c in face_up[area] if c in made]
 
 
 # --------------------------------------------------------------------------- tiles bought
-def _buyable_ids(st: State, seat: int) -> Iterator[str]:
-    b = board(st)
-    for tile in b.tiles:
-        if st.stock.get(tile.id, 0) <= 0 or tile.id in st.returned[seat]:
+def _buyable_ids(st: State, seat: int, first: bool = False) -> list[str]:
+    """The tiles of :func:`buyable`, in board order (only the first when ``first``)."""
+    stock, returned, pop = st.stock, st.returned[seat], st.pop[seat]
+    out = []
+    for tile, population in board(st).t.tile_costs:
+        if stock.get(tile, 0) <= 0 or tile in returned or pop < population:
             continue
-        if st.pop[seat] < tile.population:
+        if (tile == "pirates" or tile == "slave_revolt") and not revolt_targets(st, seat, tile, first=True):
             continue
-        if tile.id in ("pirates", "slave_revolt") and not revolt_targets(st, seat, tile.id):
-            continue
-        yield tile.id
+        out.append(tile)
+        if first:
+            break
+    return out
 
 
 def buyable(st: State, seat: int) -> list[Choice]:
     """R-ACT-A1/A2: tiles in the stock whose population cost the player can pay."""
-    return [C("tile", t) for t in _buyable_ids(st, seat)]
+    made = board(st).t.tile_choices
+    return [made[t] for t in _buyable_ids(st, seat)]
 
 
 def can_buy(st: State, seat: int) -> bool:
     """Whether :func:`buyable` lists anything (stops at the first tile found)."""
-    return next(_buyable_ids(st, seat), None) is not None
+    return bool(_buyable_ids(st, seat, first=True))
 
 
 def free_uses(st: State, seat: int) -> list[Choice]:
     """R-GEN-8: tiles the active player may use now as a free action."""
-    b = board(st)
     out: list[Choice] = []
     held = st.tiles[seat]
     if not held:
         return out
-    for tile in b.tiles:
-        t = tile.id
-        if not held.get(t, 0):
+    b = board(st)
+    # the tiles held that may be used as a free action, in the board's order of tiles
+    for t in sorted(filter(b.t.free_use.__contains__, held), key=b.t.tile_index.__getitem__):
+        if not held[t]:
             continue
+        tile = b.tile_by_id[t]
         if tile.family == "trade":
             if ready(st, seat, t):
                 out.extend(C("use", t, a) for a in tile.areas if st.markers[a][seat] > 0)
@@ -87,7 +90,7 @@ def free_uses(st: State, seat: int) -> list[Choice]:
         if tile.use != "free_action" or (tile.timing == "once_per_war" and not ready(st, seat, t)):
             continue
         if t == "war_office":
-            if attack_targets(st, seat):
+            if has_attack_target(st, seat):
                 out.append(C("use", t))
         elif t == "mercenaries":
             if st.supply[seat]["army"] > 0:
@@ -97,20 +100,20 @@ def free_uses(st: State, seat: int) -> list[Choice]:
                 out.append(C("use", t))
         elif t == "trained_natives":
             if st.supply[seat]["army"] > 0:
-                out.extend(C("use", t, a) for a in b.vp_areas if b.area_by_id[a].is_colony
-                           and (st.markers[a][seat] > 0 or sum(st.units[a][seat]) > 0))
+                out.extend(C("use", t, a) for a in b.t.colonies
+                           if st.markers[a][seat] > 0 or sum(st.units[a][seat]) > 0)
         elif t == "diplomatic_service":
-            out.extend(C("use", t, x.id) for x in b.tiles if x.family == "alliance" and st.stock.get(x.id, 0) > 0)
+            out.extend(C("use", t, x.id) for x in b.t.alliance_tiles if st.stock.get(x.id, 0) > 0)
         elif t == "improved_agriculture":
             if st.pop[seat] < b.c("population_max"):
                 out.append(C("use", t))
         elif t == "blockade":
             placed = {a for a, _ in st.blockades}
-            out.extend(C("use", t, a) for a in b.vp_areas if b.area_by_id[a].is_colony
-                       and a not in placed and st.units[a][seat][FLEET] > 0)
+            out.extend(C("use", t, a) for a in b.t.colonies if a not in placed and st.units[a][seat][FLEET] > 0)
     return out
 
 
+BUY, BUILD, MOVE, ATTACK, PASS, END = C("buy"), C("build"), C("move"), C("attack"), C("pass"), C("end")
 ACTION_KINDS = ("buy", "build", "move", "attack", "colonise", "enslave", "pass")
 
 
@@ -199,24 +202,51 @@ class Turn(Phase):
                           {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        return fr["done"] < board(st).c("actions_per_turn") or bool(free_uses(st, fr["seat"]))
+
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         seat = fr["seat"]
         if fr["done"] >= board(st).c("actions_per_turn"):
-            return free_uses(st, seat) + [C("end")]
+            return free_uses(st, seat) + [END]
         out: list[Choice] = []
         if not fr["bought"] and can_buy(st, seat):
-            out.append(C("buy"))
+            out.append(BUY)
         if can_build(st, seat):
-            out.append(C("build"))
+            out.append(BUILD)
         if can_move_any(st, seat):
-            out.append(C("move"))
-        if attack_targets(st, seat):
-            out.append(C("attack"))
+            out.append(MOVE)
+        if has_attack_target(st, seat):
+            out.append(ATTACK)
         if not fr["colonised"]:
             out.extend(colonise_choices(st, seat))
-        out.append(C("pass"))
+        out.append(PASS)
         out.extend(free_uses(st, seat))
         return out
+
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal` without listing: an action is checked by its own condition, a
+        colonisation or a tile use against its own short list."""
+        seat, k, args = fr["seat"], choice.kind, choice.args
+        if k == "use":
+            return choice in free_uses(st, seat)
+        if fr["done"] >= board(st).c("actions_per_turn"):
+            return k == "end" and not args
+        if k == "colonise" or k == "enslave":
+            return not fr["colonised"] and choice in colonise_choices(st, seat)
+        if args:
+            return False
+        if k == "pass":
+            return True
+        if k == "buy":
+            return not fr["bought"] and can_buy(st, seat)
+        if k == "build":
+            return can_build(st, seat)
+        if k == "move":
+            return can_move_any(st, seat)
+        if k == "attack":
+            return has_attack_target(st, seat)
+        return False
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """Why an action or a tile use is refused, with its rule."""
@@ -383,6 +413,9 @@ class Buy(Phase):
     def pending(self, st: State, fr: Frame) -> Pending:
         return decide("buy", fr["seat"], f"{pname(st, fr['seat'])}: choose a tile to buy (R-ACT-A1)",
                       {"key": "buy", "rule": "R-ACT-A1", "power": st.powers[fr["seat"]]})
+
+    def waits(self, st: State, fr: Frame) -> bool:
+        return True
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return buyable(st, fr["seat"])

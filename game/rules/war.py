@@ -18,7 +18,7 @@ from game.rules.common import (
     place_unit,
     pname,
 )
-from game.rules.core import C, Choice, Pending, State
+from game.rules.core import Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide
 
@@ -42,7 +42,7 @@ def lay_counter(st: State, counter: str, log: Log) -> None:
     b = board(st)
     c = b.counter_by_id[counter]
     st.face_up[c.area].append(counter)
-    st.face_up[c.area].sort(key=lambda x: b.counters.index(b.counter_by_id[x]))
+    st.face_up[c.area].sort(key=b.t.counter_index.__getitem__)
     log.add("counter", f"{c.name} is placed face up in {b.area_name(c.area)}", counter=counter, area=c.area)
 
 
@@ -76,6 +76,10 @@ class Game(Phase):
             return Pending("over", -1, None, "The game is over", {"key": "over", "rule": ""})
         return None
 
+    def waits(self, st: State, fr: Frame) -> bool:
+        step = fr["step"]
+        return step in ("first", "draw", "place", "over") or (step == "war_draw" and st.war > 1 and bool(st.bag))
+
     def _placer(self, st: State, fr: Frame) -> int:
         return (st.first + int(fr["k"])) % st.n
 
@@ -83,17 +87,24 @@ class Game(Phase):
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         if fr["step"] != "place":
             return []
-        b = board(st)
-        seat = self._placer(st, fr)
+        places = board(st).t.places  # every unit in every VP area, fleets in the sea areas only
+        supply = st.supply[self._placer(st, fr)]
         out: list[Choice] = []
         for kind in UNIT_KINDS:
-            if st.supply[seat][kind] <= 0:
-                continue
-            for area in b.vp_areas:
-                if kind == "fleet" and not b.area_by_id[area].sea:
-                    continue
-                out.append(C("place", kind, area))
+            if supply[kind] > 0:
+                out.extend(places[kind])
         return out
+
+    def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
+        """:meth:`legal` without listing every unit in every area."""
+        args = choice.args
+        if fr["step"] != "place" or choice.kind != "place" or len(args) != 2:
+            return False
+        kind, area = args
+        b = board(st)
+        if kind not in UNIT_KINDS or area not in b.vp_areas:
+            return False
+        return st.supply[self._placer(st, fr)][str(kind)] > 0 and (kind != "fleet" or b.area_by_id[str(area)].sea)
 
     def refusal(self, st: State, fr: Frame, choice: Choice) -> Refusal | None:
         """R-SET-5: why an initial placement is refused."""

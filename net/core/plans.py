@@ -90,6 +90,8 @@ def _need_all_commits(referee: Referee) -> None:
     """The position changes only once every seat played by a person has committed to its
     unrest for the wars that ended, so that every peer orders those commitments before
     the change."""
+    if not referee.war_end_pos:  # no war has ended yet: nothing to commit
+        return
     for s in range(referee.n):
         if referee.active(s):
             _need_commits(referee, s)

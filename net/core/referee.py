@@ -176,6 +176,8 @@ class Referee:
         """The wars that have ended for which ``seat`` has not committed its unrest (asked for
         every message: worked out again only when a war ends or a commitment comes, the only
         changes to either, which are never taken back)."""
+        if not self.war_end_pos:  # no war has ended yet: nothing to commit (most messages)
+            return []
         key = (len(self.war_end_pos), len(self.commits))
         if self._owing[0] != key:
             ends = sorted(self.war_end_pos)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+from itertools import compress
+from operator import attrgetter, ne
 from typing import Any
 
 from game.rules import State
@@ -33,53 +35,86 @@ SCALARS = frozenset({"board_digest", "ruleset", "war", "round", "first", "last_t
 KEYED = frozenset({"units"})
 
 
-class StateHasher:
-    """``hasher(state)`` returns ``state_hash(state)``, reusing the encodings of unchanged fields."""
+# what the hasher does with each field, in the encoding's (sorted) order
+_SCALAR, _CACHED, _KEYED, _FRAMES = 0, 1, 2, 3
+_MODES: tuple[int, ...] = tuple(
+    _KEYED if f in KEYED else _CACHED if f in CACHED else _SCALAR if f in SCALARS else _FRAMES for f in _FIELDS)
+_VALUES = attrgetter(*_FIELDS)  # a state's fields, in that order, in one call
+_NEVER = object()  # equal to nothing: a field not hashed yet, or one encoded every time
 
-    __slots__ = ("_copies", "_members", "_keyed")
+
+class StateHasher:
+    """``hasher(state)`` returns ``state_hash(state)``, reusing the encodings of unchanged fields.
+
+    The fields are compared with their copies all at once (in C, without a Python step per
+    field) and only those that differ are looked at. The decision stack (the one field that
+    is neither cached nor a single value) is kept encoded frame by frame: a frame equal to
+    the one that was at its place is not encoded again (frames hold integers, strings and
+    lists of them, like the cached fields)."""
+
+    __slots__ = ("_copies", "_members", "_keyed", "_order", "_frames")
 
     def __init__(self) -> None:
-        self._copies: dict[str, Any] = {}
-        self._members: dict[str, bytes] = {}
-        self._keyed: dict[str, dict[str, bytes]] = {}  # KEYED field -> its members, encoded
+        self._copies: list[Any] = [_NEVER] * len(_FIELDS)  # each field's value when it was last encoded
+        self._members: list[bytes] = [b""] * len(_FIELDS)  # each field's member, encoded
+        self._keyed: dict[int, dict[str, bytes]] = {}  # KEYED field -> its members, encoded
+        self._order: dict[int, list[str]] = {}  # KEYED field -> its keys, sorted
+        self._frames: list[tuple[Any, bytes]] = []  # the stack's frames (copies) and their encodings
 
     def __call__(self, st: State) -> str:
-        parts: list[bytes] = []
+        values = _VALUES(st)
         copies, members = self._copies, self._members
-        for f in _FIELDS:
-            value = getattr(st, f)
-            member = members.get(f)
-            if f in SCALARS:
-                old = copies.get(f)
-                if type(old) is not type(value) or old != value:
-                    member = None
-            elif member is not None and (f not in CACHED or copies[f] != value):
-                member = self._rekey(f, value) if f in KEYED else None
-            if member is None:
+        for i in compress(range(len(_FIELDS)), map(ne, values, copies)):
+            value, mode, key = values[i], _MODES[i], _KEYS[_FIELDS[i]]
+            if mode == _FRAMES:  # encoded every time, frame by frame (its copy stays _NEVER)
+                members[i] = key + self._encode_frames(value)
+            elif mode == _SCALAR:
                 # an engine state: no floats; an integer (steps, chance_count...) is its digits
-                member = _KEYS[f] + (str(value).encode("ascii") if type(value) is int else canonical_trusted(value))
-                members[f] = member
-                if f in CACHED or f in SCALARS:  # the others are encoded every time: no copy to compare
-                    copies[f] = _copy(value)
-                if f in KEYED:
-                    self._keyed[f] = {k: canonical_trusted(k) + b":" + canonical_trusted(v) for k, v in value.items()}
-            parts.append(member)
-        return hashlib.sha256(b"{" + b",".join(parts) + b"}").hexdigest()
+                members[i] = key + (str(value).encode("ascii") if type(value) is int else canonical_trusted(value))
+                copies[i] = value if type(value) is int or type(value) is str else _copy(value)
+            else:
+                member = self._rekey(i, value) if mode == _KEYED else None
+                if member is None:
+                    member = key + canonical_trusted(value)
+                    copies[i] = _copy(value)
+                    if mode == _KEYED:
+                        self._keyed[i] = {k: canonical_trusted(k) + b":" + canonical_trusted(v) for k, v in value.items()}
+                        self._order[i] = sorted(value)
+                members[i] = member
+        return hashlib.sha256(b"{" + b",".join(members) + b"}").hexdigest()
 
+    def _encode_frames(self, stack: Any) -> bytes:
+        """The canonical encoding of the decision stack (a list: ``[`` + its items encoded,
+        joined by ``,`` + ``]``), encoding only the frames that changed."""
+        if type(stack) is not list:
+            self._frames = []
+            return canonical_trusted(stack)
+        kept = self._frames
+        out: list[bytes] = []
+        for i, frame in enumerate(stack):
+            if i < len(kept) and kept[i][0] == frame:
+                out.append(kept[i][1])
+                continue
+            enc = canonical_trusted(frame)
+            if i < len(kept):
+                kept[i] = (_copy(frame), enc)
+            else:
+                kept.append((_copy(frame), enc))
+            out.append(enc)
+        del kept[len(stack):]
+        return b"[" + b",".join(out) + b"]"
 
-    def _rekey(self, f: str, value: Any) -> bytes | None:
-        """The member of KEYED field ``f``, re-encoding only its members that changed; None
+    def _rekey(self, i: int, value: Any) -> bytes | None:
+        """The member of KEYED field ``i``, re-encoding only its members that changed; None
         (encode it whole) if it is not a dict with the same keys as before."""
-        old, enc = self._copies[f], self._keyed.get(f)
+        old, enc = self._copies[i], self._keyed.get(i)
         if enc is None or not isinstance(value, dict) or not isinstance(old, dict) or old.keys() != value.keys():
             return None
         for k, v in value.items():
             if old[k] != v:
                 enc[k] = canonical_trusted(k) + b":" + canonical_trusted(v)
                 old[k] = _copy(v)
-        member = _KEYS[f] + b"{" + b",".join(enc[k] for k in sorted(value)) + b"}"
-        self._members[f] = member
-        return member
+        return _KEYS[_FIELDS[i]] + b"{" + b",".join([enc[k] for k in self._order[i]]) + b"}"
 
 
 def _copy(value: Any) -> Any:

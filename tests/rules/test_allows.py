@@ -4,16 +4,22 @@ difference would split a network game.
 
 R-ACT-C1 (a move action moves units one at a time, each at most once) is the phase that
 answers without listing: every move of every unit to every area, and the malformed ones,
-is asked at each move decision of whole random games."""
+is asked at each move decision of whole random games. Every other phase's answer is
+checked against its list too, at every decision of whole games, and ``Phase.waits`` (the
+engine's quick "does this frame wait for an input?") against ``pending``."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Callable
 
-from game.rules import C, Choice, apply_in_place, legal, new_game, pending
+import pytest
+
+from game.rules import C, Choice, State, apply_in_place, legal, new_game, pending
 from game.rules.common import board
 from game.rules.core import Act, Roll
-from game.rules.phase import PHASES
+from game.rules.phase import PHASES, Frame, Phase
 
 KINDS = ("army", "fleet", "fort", "tank")
 
@@ -49,3 +55,109 @@ def test_r_act_c1_move_allows_exactly_the_listed_moves() -> None:
                 asked += 1
             apply_in_place(st, Act(p.seat, rng.choice(options)))
     assert asked >= 100  # the games made enough move decisions to mean something
+
+
+def near(options: list[Choice], words: list[object], rng: random.Random) -> list[Choice]:
+    """The listed choices and unlisted ones close to them: an argument changed, dropped or
+    added, another phase's kind, integers just past the listed ones."""
+    out = list(options)
+    kinds = sorted({c.kind for c in options}) + ["pass", "end", "bid", "propose", "place", "keep", "disband",
+                                                  "offer", "help", "use", "colonise", "enslave", "attack"]
+    for _ in range(12):
+        args = list(options[rng.randrange(len(options))].args)
+        how = rng.randrange(4)
+        if how == 0 and args:
+            args[rng.randrange(len(args))] = words[rng.randrange(len(words))]
+        elif how == 1 and args:
+            args.pop(rng.randrange(len(args)))
+        elif how == 2:
+            args.insert(rng.randrange(len(args) + 1), words[rng.randrange(len(words))])
+        out.append(Choice(kinds[rng.randrange(len(kinds))], tuple(args)))  # type: ignore[arg-type]
+    for c in options:
+        for i, a in enumerate(c.args):
+            if isinstance(a, int):
+                for v in (a - 1, a + 1, -1, 10**6):
+                    out.append(Choice(c.kind, c.args[:i] + (v,) + c.args[i + 1:]))
+    return out
+
+
+def test_every_phase_allows_exactly_the_listed_choices() -> None:
+    """Every phase's ``allows`` (those that check a choice without listing, and the list's
+    own answer) is ``choice in legal`` at every decision of whole random games, for the
+    listed choices and unlisted ones close to them."""
+    rng = random.Random(11)
+    kinds: set[str] = set()
+    for players in (2, 4, 7):
+        st = new_game(players)
+        b = board(st)
+        words: list[object] = [a.id for a in b.areas] + [c.id for c in b.counters] + [t.id for t in b.tiles]
+        words += [p.id for p in b.powers] + ["army", "fleet", "fort", "-", ""] + list(range(-1, 12))
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            options = legal(st, p.seat)
+            fr = st.stack[-1]
+            phase = PHASES[fr["t"]]
+            listed = set(options)
+            for c in near(options, words, rng):
+                assert phase.allows(st, fr, c) == (c in listed), (c, fr)
+            kinds.add(f"{fr['t']}:{p.kind}")
+            apply_in_place(st, Act(p.seat, rng.choice(options)))
+    assert {"turn:action", "auction:bid", "auction:propose", "game:place", "build:disband", "move:move",
+            "attack:offer", "attack:help"} <= kinds, sorted(kinds)
+
+
+def test_every_phase_waits_exactly_when_it_has_a_pending(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Phase.waits`` (asked after every automatic step) is ``pending is not None`` at
+    every frame the engine looks at through whole random games, automatic ones included."""
+    seen: Counter[tuple[str, bool]] = Counter()
+    for phase in PHASES.values():
+        def checked(st: State, fr: Frame, phase: Phase = phase, waits: Callable[[State, Frame], bool] = phase.waits
+                    ) -> bool:
+            got = waits(st, fr)
+            assert got == (phase.pending(st, fr) is not None), fr
+            seen[(fr["t"], got)] += 1
+            return got
+        monkeypatch.setattr(phase, "waits", checked)
+    rng = random.Random(5)
+    for players in (2, 4, 7):
+        st = new_game(players)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+            else:
+                apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
+    assert {(t, w) for t in ("game", "turn", "move", "build", "attack", "battle") for w in (True, False)} <= set(seen)
+
+
+def test_the_quick_answers_are_the_lists_answers() -> None:
+    """Whether anything can move, be attacked or be bought (asked for a turn's actions and
+    after each move) is whether the list of moves, targets or tiles is empty, for every seat
+    at every decision of whole random games, and inside a move action with the units it
+    has moved."""
+    from game.rules.movement import can_move_any, unit_moves
+    from game.rules.targets import attack_targets, has_attack_target
+    from game.rules.turn import buyable, can_buy
+
+    rng = random.Random(17)
+    asked = Counter[bool]()
+    for players in (3, 7):
+        st = new_game(players)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            fr = st.stack[-1]
+            spent = fr["spent"] if fr["t"] == "move" else None
+            for s in range(st.n):
+                moves = bool(unit_moves(st, s, spent))
+                assert can_move_any(st, s, spent) == moves
+                assert has_attack_target(st, s) == bool(attack_targets(st, s))
+                assert can_buy(st, s) == bool(buyable(st, s))
+                asked[moves] += 1
+            apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
+    assert asked[True] and asked[False]
