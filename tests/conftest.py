@@ -7,14 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.client.words.lang import set_language
+from game.client.words.lang import speaking
 
 
 @pytest.fixture
 def italian() -> Iterator[None]:
     """Italian for the test, English again after it."""
-    set_language("it")
-    try:
+    with speaking("it"):
         yield
-    finally:
-        set_language("en")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.client.words.lang import set_language
+from game.client.words.lang import speaking
 
 ROOT = Path(__file__).resolve().parents[1]
 MINE = ("game/cli/", "game/client/words/verdict.py")
@@ -81,11 +81,8 @@ def test_an_incomplete_and_a_broken_log_are_said_in_italian(game_log: Path, tmp_
     assert code, en.stdout
     from game.client.words import verdict
 
-    set_language("it")
-    try:
+    with speaking("it"):
         said = verdict.reason(code.group(1))
-    finally:
-        set_language("en")
     assert f"riga 4: {code.group(1)}: {said}" in it.stdout
 
 
@@ -110,11 +107,8 @@ def test_a_contested_game_gives_each_reason_in_italian(tmp_path: Path, capsys: p
     english = format_report(rep)
     assert f"contested:\n  {rep.contested[0]}\n" in english  # net's sentence, word for word
     power = rep.reasons[0]["powers"][0]
-    set_language("it")
-    try:
+    with speaking("it"):
         assert run(str(log), False) == 1
-    finally:
-        set_language("en")
     out = capsys.readouterr().out
     assert out.rstrip().endswith("CONTESTATA") and "\ncontestazioni:\n" in out
     assert re.search(rf"riga \d+: {power} ha negato la sua rivelazione per l’evento casuale \d+ quando tutte le altre "
@@ -149,11 +143,8 @@ def test_every_kind_of_contested_reason_has_its_words(reason: dict[str, object],
     from game.client.words.verdict import contested
 
     assert contested(reason) == english
-    set_language("it")
-    try:
+    with speaking("it"):
         assert contested(reason).startswith(italian), contested(reason)
-    finally:
-        set_language("en")
 
 
 def test_every_reason_code_of_net_has_its_sentence_in_both_languages(italian: None) -> None:

@@ -69,8 +69,8 @@ def test_every_counted_sentence_takes_the_italian_form_for_its_number(italian: N
         assert "{" not in it and all(v in it for v in values.values()) and it != en, (key, it)
         if key != "winner":
             assert str(n) in it, (key, it)
-    assert P._count("joined_wait", 1, name="bob", power="Francia").endswith("in attesa di 1 altro giocatore")
-    assert P._count("joined_wait", 3, name="bob", power="Francia").endswith("in attesa di altri 3 giocatori")
+    assert P._count("joined_wait", 1, name="south", power="Francia").endswith("in attesa di 1 altro giocatore")
+    assert P._count("joined_wait", 3, name="south", power="Francia").endswith("in attesa di altri 3 giocatori")
     assert P._count("winner", 1, winners="Francia") == "Vincitore: Francia"
     assert P._count("winner", 2, winners="Francia e Spagna") == "Vincitori: Francia e Spagna"
     assert P._count("final_state", 1, state="ee", log="/g") == "Stato ee; 1 messaggio in /g"
@@ -92,8 +92,8 @@ def test_every_event_of_a_peer_in_italian(italian: None) -> None:
 
 
 def test_the_lobby_and_the_end_in_italian(italian: None) -> None:
-    assert P.sentence(Joined("bob", "united_provinces", 2)) == (
-        "bob entra e gioca Province Unite; in attesa di altri 2 giocatori")
+    assert P.sentence(Joined("south", "united_provinces", 2)) == (
+        "south entra e gioca Province Unite; in attesa di altri 2 giocatori")
     assert P.sentence(LobbySeats((("great_britain", "ann"), ("france", "")))) == (
         "sala d’attesa: Gran Bretagna: ann, Francia: libero")
     assert "0,5 s" in P.sentence(SettingsSeen(500, 3))  # the Italian decimal mark
@@ -106,9 +106,9 @@ def test_the_lobby_and_the_end_in_italian(italian: None) -> None:
     assert P.sentence(over) == ("Punteggi finali: Francia 3, Spagna 1\nVincitori: Francia e Spagna\n"
                                 "Stato ee; 412 messaggi in /g.jsonl")
     assert P.power_name("great_britain") == "Gran Bretagna" and P.power_name("some_power") == "Some Power"
-    status, reasons = P.so_far([("spain", "bob", ("reveal",), False, 4)], 1)
+    status, reasons = P.so_far([("spain", "south", ("reveal",), False, 4)], 1)
     assert status == "contested" and reasons == [
-        "Spagna (bob) è stata esclusa per aver trattenuto (una rivelazione)",
+        "Spagna (south) è stata esclusa per aver trattenuto (una rivelazione)",
         "1 evento casuale è stato alimentato da meno di due catene di hash di giocatori: chi era rimasto conosceva "
         "quel tiro per primo"]
 

@@ -50,7 +50,7 @@ MAX_WITHDRAWN = 1024  # nonces of withdrawn hellos a lobby remembers (the oldest
 REFUSALS = {
     "full": "the game is full; `soe spectate` to watch",
     "key_seated": ("your key already holds a seat in this game: every player needs a key of its own; "
-                   "on one machine give the second player another key file, e.g. `soe join INVITE --key bob.pem`"),
+                   "on one machine give the second player another key file, e.g. `soe join INVITE --key south.pem`"),
 }
 
 

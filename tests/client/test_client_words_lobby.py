@@ -71,13 +71,10 @@ def test_every_template_has_only_named_fields(key: str) -> None:
 
 
 def test_the_game_clock_in_a_lobby_in_italian() -> None:
-    from game.client.words.lang import set_language
+    from game.client.words.lang import speaking
 
-    try:
-        set_language("it")
+    with speaking("it"):
         assert game_settings(4, 120_000, 4096, (900_000, 15_000)) == (
             "4 giocatori; 15 min a testa + 15 s a turno; un posto silenzioso può far aspettare la partita 2 min; "
             "catene di hash di 4096 rivelazioni")
         assert game_settings(3, 60_000, 1024, (0, 0)).startswith("3 giocatori; nessun orologio di gioco; ")
-    finally:
-        set_language("en")

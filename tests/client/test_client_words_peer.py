@@ -50,15 +50,15 @@ from net.peer.events import (
 
 KEY = "ab" * 32
 EXAMPLES: list[PeerEvent] = [
-    Joined("bob", "france", 0), Left("bob", "france", 2), LobbySeats((("great_britain", "ann"), ("france", ""))),
+    Joined("south", "france", 0), Left("south", "france", 2), LobbySeats((("great_britain", "ann"), ("france", ""))),
     Seated("france", 1), SettingsSeen(500, 3), SettingsRefused(500, 3, "chain_length"),
     SettingsSeen(120_000, 4096, 900_000, 15_000), SettingsRefused(120_000, 4096, "bank_ms", 30_000, 0),
     Started((("ann", "great_britain"), ("", "france")), "great_britain", True), Connected(),
     StillTrying(2003, 60_000, (Diagnosis("tcp://127.0.0.1:5", "refused"),)),
     GaveUp(3000, (), "/g.jsonl", True), Refused("full"), GameEvent({"kind": "x", "text": "Spain rolled 2 and 5"}),
-    SubmitRefused("illegal", "no", "cd" * 32), DropVoted((2,)), Dropped((2,), ("bob",), ("spain",), "greedy", 0),
-    Awaiting((Waiting(1, "france", "bob", "choice", 10, False),)), EvidenceKept(KEY, 1, "france", 7),
-    Chat(KEY, 1, "bob", "well played", 40, False),
+    SubmitRefused("illegal", "no", "cd" * 32), DropVoted((2,)), Dropped((2,), ("south",), ("spain",), "greedy", 0),
+    Awaiting((Waiting(1, "france", "south", "choice", 10, False),)), EvidenceKept(KEY, 1, "france", 7),
+    Chat(KEY, 1, "south", "well played", 40, False),
     Desync(9, "11" * 32, "22" * 32, KEY, "/g.jsonl.desync.json"), LogRepaired(13, "/g.jsonl.cut"),
     NoFiles("/g.jsonl.peer.json"), NoFiles(""),
     Over({"messages": 412, "state_hash": "ee" * 32, "outcome": {"scores": {"france": 3, "spain": 1},
@@ -79,16 +79,16 @@ def test_every_event_of_a_peer_has_words() -> None:
 def test_chat_lines_in_words() -> None:
     """A player's line under its name; a spectator's marked as watching (its name is only
     its own claim); a line that was not sent says why."""
-    assert sentence(Chat(KEY, 1, "bob", "well played", 40, False)) == "bob: well played"
-    assert sentence(Chat(KEY, -1, "carl", "nice", 40, False)) == "carl (watching): nice"
+    assert sentence(Chat(KEY, 1, "south", "well played", 40, False)) == "south: well played"
+    assert sentence(Chat(KEY, -1, "east", "nice", 40, False)) == "east (watching): nice"
     assert sentence(Chat(KEY, -1, "", "nice", 40, False)) == "a spectator: nice"
     assert "wait a moment" in chat_refusal("rate") and "280" in chat_refusal("bad_body")
 
 
 def test_the_lobby_in_words() -> None:
-    assert sentence(Joined("bob", "france", 0)) == "bob joined and plays France"
-    assert sentence(Joined("bob", "france", 1)) == "bob joined and plays France; waiting for 1 more player"
-    assert sentence(Left("bob", "united_provinces", 3)) == ("bob left; United Provinces is free again; waiting for 3 "
+    assert sentence(Joined("south", "france", 0)) == "south joined and plays France"
+    assert sentence(Joined("south", "france", 1)) == "south joined and plays France; waiting for 1 more player"
+    assert sentence(Left("south", "united_provinces", 3)) == ("south left; United Provinces is free again; waiting for 3 "
                                                             "more players")
     assert sentence(LobbySeats((("great_britain", "ann"), ("france", "")))) == "lobby: Great Britain: ann, France: free"
     assert sentence(Seated("france", 0)) == "You have a seat: you play France; the host starts the game"
@@ -101,7 +101,7 @@ def test_the_lobby_in_words() -> None:
     assert settings_problem(4096, 120_000) is None
     assert sentence(Started((("ann", "great_britain"), ("", "france")), "great_britain", True)) == (
         "The game starts: ann plays Great Britain, a computer player plays France")
-    assert sentence(Started((("ann", "great_britain"), ("bob", "france")), "france", False)) == (
+    assert sentence(Started((("ann", "great_britain"), ("south", "france")), "france", False)) == (
         "The game starts: you play France.")
 
 
@@ -151,12 +151,12 @@ def test_the_game_in_words() -> None:
     rejected = Rejected("illegal", "not now", "cd" * 32)
     assert sentence(SubmitRefused(rejected.code, rejected.text, rejected.id)) == f"refused: {rejected}"
     assert sentence(DropVoted((1,))) == "voted to drop the seats that kept the game waiting too long"
-    assert sentence(Dropped((1, 2), ("bob", ""), ("france", "spain"), "greedy", 2)) == (
-        "bob (France) was dropped for keeping the game waiting; a computer player (greedy) plays France now\n"
+    assert sentence(Dropped((1, 2), ("south", ""), ("france", "spain"), "greedy", 2)) == (
+        "south (France) was dropped for keeping the game waiting; a computer player (greedy) plays France now\n"
         "this peer's seat (Spain) was dropped for keeping the game waiting; a computer player (greedy) plays Spain now")
     assert sentence(Dropped((1,), ("",), ("france",), "hard", -1)).startswith("a player (France) was dropped")
-    late = Waiting(1, "france", "bob", "reveal", 10, True)
-    assert waiting_line(late) == "waiting for bob (France): reveal (overdue: its turn passed the timeout)"
+    late = Waiting(1, "france", "south", "reveal", 10, True)
+    assert waiting_line(late) == "waiting for south (France): reveal (overdue: its turn passed the timeout)"
     assert sentence(Awaiting(())) == "waiting for nobody"
     assert sentence(EvidenceKept(KEY, -1, "", 7)) == (
         f"refused a message of {KEY[:16]} naming another state for position 7: kept as evidence against it")
@@ -202,12 +202,12 @@ def test_the_game_clock_in_words() -> None:
     assert settings_problem(4096, 120_000, 900_000, 601_000) == "the increment must be 0 to 600 seconds, not 601"
     assert settings_problem(4096, 120_000, 86_400_001, 0) is not None
     assert settings_problem(4096, 120_000, 86_400_000, 600_000) is None and settings_problem(4096, 120_000) is None
-    ticking = Waiting(1, "france", "bob", "choice", 10, False, 754_999)
-    assert waiting_line(ticking) == "waiting for bob (France): choice; 12:34 left on its game clock"
-    spent = Waiting(1, "france", "bob", "choice", 10, True, -40)
-    assert waiting_line(spent) == "waiting for bob (France): choice (overdue: its game clock ran out)"
-    slow = Waiting(1, "france", "bob", "choice", 10, True, 300_000)
-    assert waiting_line(slow) == "waiting for bob (France): choice (overdue: its turn passed the timeout)"
+    ticking = Waiting(1, "france", "south", "choice", 10, False, 754_999)
+    assert waiting_line(ticking) == "waiting for south (France): choice; 12:34 left on its game clock"
+    spent = Waiting(1, "france", "south", "choice", 10, True, -40)
+    assert waiting_line(spent) == "waiting for south (France): choice (overdue: its game clock ran out)"
+    slow = Waiting(1, "france", "south", "choice", 10, True, 300_000)
+    assert waiting_line(slow) == "waiting for south (France): choice (overdue: its turn passed the timeout)"
 
 
 def test_a_seats_clock_in_words() -> None:
@@ -221,12 +221,12 @@ def test_a_seats_clock_in_words() -> None:
         "15 s", "2 min", "2 min 30 s", "1 h", "1 h 30 min"]
     assert game_clock(900_000, 15_000) == "15 min each + 15 s a turn" and game_clock(0, 0) == "no game clock"
     clocks = [SeatClock(0, "great_britain", "ann", 840_000, False, 0),
-              SeatClock(1, "france", "", 61_000, True, 42_000), SeatClock(2, "spain", "bob", -2_000, True, 200_000)]
+              SeatClock(1, "france", "", 61_000, True, 42_000), SeatClock(2, "spain", "south", -2_000, True, 200_000)]
     assert clock_lines((900_000, 15_000, 120_000), clocks, power_name) == [
         "game clock: 15 min each + 15 s a turn; a turn may keep the game waiting 2 min",
         "  Great Britain (ann): 14:00 left",
         "  France: 1:01 left; the game has waited 42 s for it",
-        "  Spain (bob): no time left (0:02 over)"]
+        "  Spain (south): no time left (0:02 over)"]
     none = [SeatClock(0, "great_britain", "ann", None, False, 0), SeatClock(1, "france", "", None, True, 3_000)]
     assert clock_lines((0, 0, 60_000), none, power_name) == [
         "game clock: no game clock; a turn may keep the game waiting 1 min", "  France: the game has waited 3 s for it"]

@@ -106,9 +106,9 @@ def test_a_game_on_the_lan_is_named_in_the_language_of_whoever_sees_it(italian: 
     from net.discovery import Announcement, Announcer
 
     invite = Invite("192.0.2.7", 47311, "cd" * 16, "wxyz-wxyz-wxyz-wxyz")
-    assert lan_game(Announcement("Alice's game", invite, 3, 2, False, "Alice")) == "Partita di Alice"
+    assert lan_game(Announcement("North's game", invite, 3, 2, False, "North")) == "Partita di North"
     assert lan_game(Announcement("An older host's game", invite, 3, 2, False)) == "An older host's game"
     announcer = Announcer.__new__(Announcer)  # (its service record only: nothing goes on the network)
-    announcer.invite, announcer.name, announcer.players, announcer.host = invite, "Alice's game", 3, "Alice"
+    announcer.invite, announcer.name, announcer.players, announcer.host = invite, "North's game", 3, "North"
     props = announcer._info(2, False).properties
-    assert props[b"host"] == b"Alice" and props[b"name"] == b"Alice's game"
+    assert props[b"host"] == b"North" and props[b"name"] == b"North's game"

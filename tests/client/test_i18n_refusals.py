@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from game.client.words.lang import language, set_language
+from game.client.words.lang import language, speaking
 from game.client.words.names import Names
 from game.client.words.refusals import choice_phrase, choice_word, refusal_line, refusal_sentence
 from game.rules import C, RulesError
@@ -59,11 +59,8 @@ def refusals(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[RulesError,
 def test_every_refusal_key_is_said_in_english_and_in_italian(refusals: list[tuple[RulesError, Board]]) -> None:
     assert {e.key for e, _ in refusals} == engine_refusal_keys()
     english = [(refusal_sentence(e, b), refusal_line(e, b)) for e, b in refusals]
-    set_language("it")
-    try:
+    with speaking("it"):
         italian = [(refusal_sentence(e, b), refusal_line(e, b)) for e, b in refusals]
-    finally:
-        set_language("en")
     for (err, _), (en, en_line), (it, it_line) in zip(refusals, english, italian, strict=True):
         where = (err.key, err.fields)
         assert en == err.message and en_line == str(err), where
@@ -79,12 +76,9 @@ def test_every_refusal_key_is_said_in_english_and_in_italian(refusals: list[tupl
 def test_the_language_chosen_takes_effect_at_once(refusals: list[tuple[RulesError, Board]]) -> None:
     err, board = next((e, b) for e, b in refusals if e.key == "move.no_unit_there")
     en = refusal_line(err, board)
-    set_language("it")
-    try:
+    with speaking("it"):
         assert language() == "it"
         it = refusal_line(err, board)
-    finally:
-        set_language("en")
     assert it != en and refusal_line(err, board) == en
 
 

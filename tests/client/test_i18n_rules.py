@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from game.client.words.lang import language, set_language
+from game.client.words.lang import language, speaking
 from game.client.words.rulebook import RULES, SECTIONS, Rule, rule_card, rule_ids, rules_hint, section_title, sections
 from tools.i18n import problems, source_messages
 
@@ -83,11 +83,8 @@ def test_the_index_and_its_sections_are_in_italian() -> None:
 
 def test_switching_the_language_switches_the_cards_at_once() -> None:
     english = _card("R-GEN-5")
-    try:
-        set_language("it")
+    with speaking("it"):
         assert _card("R-GEN-5").title == "Prendere oro dalla Banca"
         assert section_title("R-GEN") == "Cose da sapere"
-    finally:
-        set_language("en")
     assert language() == "en" and _card("R-GEN-5") == english == RULES["R-GEN-5"]
     assert section_title("R-GEN") == "General"

@@ -127,7 +127,7 @@ def test_the_pirates_roll_and_a_fort_that_stands_is_said_once_in_both_languages(
     roll"; Italian "dadi dei Pirati"), the Slave Revolt's with its singular one; a fort
     spared on a tie with a 7 is one line that says the fort stands, in English as the
     engine says it and in Italian."""
-    from game.client.words.lang import set_language
+    from game.client.words.lang import speaking
 
     _, pirates = run([GB, FR, ES], [(GB, "buy"), (GB, "tile", "pirates"), (GB, "revolt", "india", FR),
                                     ("roll", 6, 2, 2, 2)], turn={"power": GB}, areas={"india": {FR: {"markers": 1}}})
@@ -148,11 +148,8 @@ def test_the_pirates_roll_and_a_fort_that_stands_is_said_once_in_both_languages(
                        "The Slave Revolt fails; the tile returns to the stock",
                        "Battle in German States: Great Britain rolls 2 and 3, France rolls 3 and 4",
                        "France's fort stands in German States: a fort is never lost on a tie"]
-    set_language("it")
-    try:
+    with speaking("it"):
         italian = [event_sentence(e.to_dict(None), BOARD) for e in events]
-    finally:
-        set_language("en")
     assert italian[0] == "Combattimento navale in India: dadi dei Pirati 6 e 2, dadi di Francia 2 e 2"
     assert italian[3].startswith("Combattimento in Caraibi: dadi di ")
     assert italian[6] == "Il forte di Francia in Stati Tedeschi resta in piedi: in caso di parità un forte non si " \

@@ -2,7 +2,8 @@
 hang inside a library call (a ZeroMQ context that never terminates because a socket was
 left open). If one test (setup, call and teardown) runs past ``WATCHDOG_S`` seconds, the
 stacks of every thread are printed and the run ends, rather than hanging. Also the
-``made`` fixture: nodes and raw sockets a test makes, closed after it."""
+``made`` fixture: what a test makes (clusters, peers, nodes, raw sockets), closed after
+it in the order made, whether the test passed or not."""
 
 from __future__ import annotations
 
@@ -12,9 +13,7 @@ from collections.abc import Generator, Iterator
 from typing import Any, TextIO
 
 import pytest
-from p2pkit import Raw
-
-from net.mesh import Node
+from p2pkit import Closes
 
 WATCHDOG_S = 180
 
@@ -52,9 +51,9 @@ def pytest_exception_interact(node: pytest.Item, call: Any, report: Any) -> None
 
 
 @pytest.fixture
-def made() -> Iterator[list[Node | Raw]]:
-    """Nodes and raw sockets a test makes, closed after it."""
-    things: list[Node | Raw] = []
+def made() -> Iterator[list[Closes]]:
+    """What a test makes, closed after it."""
+    things: list[Closes] = []
     yield things
     for t in things:
         t.close()

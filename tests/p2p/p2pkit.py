@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import zmq
 
@@ -34,6 +34,12 @@ LOOPBACK = "127.0.0.1"
 CHAIN = 1024  # beacon hash chains: the shortest a genesis may ask for
 TIMEOUT_MS = 30_000  # genesis timeout for games where nobody should be dropped
 DROP_MS = 10_000  # the shortest timeout a genesis may set (for games where someone is dropped)
+
+
+class Closes(Protocol):
+    """Anything a test makes and must close after it (the ``made`` fixture)."""
+
+    def close(self) -> None: ...
 
 
 class GameClock:

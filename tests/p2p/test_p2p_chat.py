@@ -23,7 +23,7 @@ def test_players_and_a_spectator_chat_and_the_game_is_untouched(tmp_path: Path) 
     try:
         c.start()
         watcher = c.spectate("s0")
-        watcher.name = "Carl"
+        watcher.name = "East"
         c.run(lambda: c.messages() >= 20 and watcher.session.referee is not None, 60, "a game under way")
         chats: dict[int, list[Chat]] = {id(p): [] for p in c.everyone()}
 
@@ -38,7 +38,7 @@ def test_players_and_a_spectator_chat_and_the_game_is_untouched(tmp_path: Path) 
               "every peer hearing both lines")
         for p in c.everyone():
             said = {(e.name, e.seat, e.text) for e in chats[id(p)]}
-            assert ("bot1", 1, "Good luck, all!") in said and ("Carl", -1, "Nice opening") in said, said
+            assert ("bot1", 1, "Good luck, all!") in said and ("East", -1, "Nice opening") in said, said
             own = [e for e in chats[id(p)] if e.own]
             assert all(e.author == p.identity.public_hex for e in own)
         c.finish(90)
@@ -48,7 +48,7 @@ def test_players_and_a_spectator_chat_and_the_game_is_untouched(tmp_path: Path) 
             assert len(read_chat(c.log(i))) >= 2
         game = load_game_file(c.log(0))
         lines = [e["text"] for s in game.steps for e in s.events if e.get("kind") == "chat"]
-        assert "bot1: Good luck, all!" in lines and "Carl (watching): Nice opening" in lines
+        assert "bot1: Good luck, all!" in lines and "East (watching): Nice opening" in lines
         assert game.verdict.status == "fair"
     finally:
         c.close()

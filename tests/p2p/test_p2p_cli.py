@@ -184,14 +184,14 @@ def test_a_join_that_cannot_succeed_says_why_and_gives_up(change: Any, says: str
                                                           procs: list[subprocess.Popen[bytes]]) -> None:
     _, invite, host_out = start_host(tmp_path, env, procs)
     start = time.monotonic()
-    code, out, err = run_soe(env, "join", str(change(invite)), "--key", str(tmp_path / "bob.pem"), "--name", "bob",
+    code, out, err = run_soe(env, "join", str(change(invite)), "--key", str(tmp_path / "south.pem"), "--name", "south",
                              "--wait", "3", *COMMON)
     assert code == 5, out + err
     assert says in err, err
     assert time.monotonic() - start < 20
     assert "Joining game" in out  # it said what it was doing before it gave up
     assert not games_dir(env).exists() or not list(games_dir(env).iterdir())  # no files of a game never joined
-    assert "bob joined" not in host_out.read_text()
+    assert "south joined" not in host_out.read_text()
 
 
 def test_waiting_for_an_answer_is_said_with_back_off_and_the_timeout_is_in_the_help(env: dict[str, str]) -> None:
@@ -211,64 +211,64 @@ def test_a_second_seat_for_a_seated_key_is_refused_naming_key(tmp_path: Path, en
     """Two terminals on one machine share the installation's key (and data directory)."""
     _, invite, host_out = start_host(tmp_path, env, procs, log=False)
     # the default log too: it is the host's own (one file per game and key), held by the host
-    code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--wait", "10", *COMMON)
+    code, out, err = run_soe(env, "join", str(invite), "--name", "South", "--wait", "10", *COMMON)
     assert code == 2, out + err
     assert "this key is in this game already, in another soe process on this machine" in err
-    assert "every player needs a key of its own" in err and "--key bob.pem" in err
+    assert "every player needs a key of its own" in err and "--key south.pem" in err
     # another log: the invite names the joiner's own key as the host's, which is refused at
     # once, before anything says the joiner has a seat (the host's seat is that key's)
-    code, out, err = run_soe(env, "join", str(invite), "--name", "Bob", "--log", str(tmp_path / "bob.jsonl"),
+    code, out, err = run_soe(env, "join", str(invite), "--name", "South", "--log", str(tmp_path / "south.jsonl"),
                              "--wait", "10", *LOUD)
     assert code == 5, out + err
-    assert "your key already holds a seat in this game" in err and "--key bob.pem" in err
+    assert "your key already holds a seat in this game" in err and "--key south.pem" in err
     assert "You have a seat" not in out and "you play" not in out.lower(), out
-    assert not (tmp_path / "bob.jsonl").exists()
-    assert "Bob" not in host_out.read_text()  # the host's seat is still the host's
+    assert not (tmp_path / "south.jsonl").exists()
+    assert "South" not in host_out.read_text()  # the host's seat is still the host's
     assert [p.name for p in games_dir(env).glob("*.jsonl")] == [f"{invite.game_id}.{invite.fingerprint}.jsonl"]
 
 
 def test_joining_a_full_game_is_refused_and_a_resume_without_peers_gives_up(
         tmp_path: Path, env: dict[str, str], procs: list[subprocess.Popen[bytes]]) -> None:
     host, invite, host_out = start_host(tmp_path, env, procs)
-    bob_log = tmp_path / "bob.jsonl"
-    bob = subprocess.Popen(soe("join", str(invite), "--key", str(tmp_path / "bob.pem"), "--name", "bob", "--bot",
-                               "greedy", "--log", str(bob_log), *LOUD),
-                           cwd=ROOT, env=env, stdout=open(tmp_path / "bob.out", "wb"), stderr=subprocess.STDOUT)
-    procs.append(bob)
+    south_log = tmp_path / "south.jsonl"
+    south = subprocess.Popen(soe("join", str(invite), "--key", str(tmp_path / "south.pem"), "--name", "south", "--bot",
+                               "greedy", "--log", str(south_log), *LOUD),
+                           cwd=ROOT, env=env, stdout=open(tmp_path / "south.out", "wb"), stderr=subprocess.STDOUT)
+    procs.append(south)
     deadline = time.monotonic() + 30
     while "The game starts" not in host_out.read_text():
         assert time.monotonic() < deadline, host_out.read_text()
         time.sleep(0.1)
     text = host_out.read_text()
     assert "You play Great Britain. Waiting for 1 player\n" in text
-    assert "bob joined and plays France" in text
-    assert "bob plays France" in text  # powers named as in local play
-    while "you play France" not in (tmp_path / "bob.out").read_text():  # the joiner is told its power
-        assert time.monotonic() < deadline, (tmp_path / "bob.out").read_text()
+    assert "south joined and plays France" in text
+    assert "south plays France" in text  # powers named as in local play
+    while "you play France" not in (tmp_path / "south.out").read_text():  # the joiner is told its power
+        assert time.monotonic() < deadline, (tmp_path / "south.out").read_text()
         time.sleep(0.1)
-    code, out, err = run_soe(env, "join", str(invite), "--key", str(tmp_path / "carl.pem"), "--name", "carl",
+    code, out, err = run_soe(env, "join", str(invite), "--key", str(tmp_path / "east.pem"), "--name", "east",
                              "--wait", "10", *COMMON)
     assert code == 5 and "the game is full; `soe spectate` to watch" in err, out + err
     assert not games_dir(env).exists() or not list(games_dir(env).iterdir())
     # everyone goes away: a resume finds nobody, says so, gives up and keeps the log
-    for p in (host, bob):
+    for p in (host, south):
         p.kill()
         p.wait(10)
-    before = bob_log.read_bytes()
+    before = south_log.read_bytes()
     # a second soe resume of a game another process has open (here: this test) is refused, in one line
     from net.store import lock_game
 
-    with lock_game(bob_log):
-        code, out, err = run_soe(env, "resume", str(bob_log), "--key", str(tmp_path / "bob.pem"), *COMMON)
-    assert code == 2 and err == f"soe resume: {bob_log}: this game is open in another soe process\n", out + err
-    assert bob_log.read_bytes() == before
-    code, out, err = run_soe(env, "resume", str(bob_log), "--key", str(tmp_path / "bob.pem"), "--wait", "3",
+    with lock_game(south_log):
+        code, out, err = run_soe(env, "resume", str(south_log), "--key", str(tmp_path / "south.pem"), *COMMON)
+    assert code == 2 and err == f"soe resume: {south_log}: this game is open in another soe process\n", out + err
+    assert south_log.read_bytes() == before
+    code, out, err = run_soe(env, "resume", str(south_log), "--key", str(tmp_path / "south.pem"), "--wait", "3",
                              *COMMON)
     assert code == 5, out + err
     assert "greedy plays your seat" in out and "it knew to catch up" in out
     assert "gave up after 3 s: nothing listens at 127.0.0.1:" in err
-    assert f"The log is kept: `soe resume {bob_log}`" in err
-    assert bob_log.read_bytes().startswith(before) and (tmp_path / "bob.jsonl.secret").exists()
+    assert f"The log is kept: `soe resume {south_log}`" in err
+    assert south_log.read_bytes().startswith(before) and (tmp_path / "south.jsonl.secret").exists()
 
 
 # --------------------------------------------------------------------------- ports, files, help
@@ -407,21 +407,21 @@ def test_a_killed_bot_seat_resumes_as_the_same_bot_alone_and_keeps_what_it_cut(
     ``soe resume LOG`` (no --bot) plays the seat with the same bot, says what it cut and
     keeps it; the game ends on one state and the resumed log verifies."""
     host, invite, host_out = start_host(tmp_path, env, procs, "--bot", "greedy", "--timeout", "100")
-    bob_log = tmp_path / "bob.jsonl"
-    key = ["--key", str(tmp_path / "bob.pem")]
-    bob = subprocess.Popen(soe("join", str(invite), *key, "--name", "bob", "--bot", "greedy", "--seed", "3",
-                               "--log", str(bob_log), *COMMON),
+    south_log = tmp_path / "south.jsonl"
+    key = ["--key", str(tmp_path / "south.pem")]
+    south = subprocess.Popen(soe("join", str(invite), *key, "--name", "south", "--bot", "greedy", "--seed", "3",
+                               "--log", str(south_log), *COMMON),
                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    procs.append(bob)
+    procs.append(south)
     deadline = time.monotonic() + 60
-    while not bob_log.exists() or bob_log.read_bytes().count(b"\n") < 60:
-        assert time.monotonic() < deadline and bob.poll() is None, "the game did not get going"
+    while not south_log.exists() or south_log.read_bytes().count(b"\n") < 60:
+        assert time.monotonic() < deadline and south.poll() is None, "the game did not get going"
         time.sleep(0.05)
-    bob.kill()
-    bob.wait(10)
-    with open(bob_log, "ab") as f:
+    south.kill()
+    south.wait(10)
+    with open(south_log, "ab") as f:
         f.write(b'{"at":12,"auth')  # as a crash mid-write leaves it
-    resumed = subprocess.Popen(soe("resume", str(bob_log), *key, "--result", str(tmp_path / "bob.result.json"),
+    resumed = subprocess.Popen(soe("resume", str(south_log), *key, "--result", str(tmp_path / "south.result.json"),
                                    *LOUD),
                                cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=open(tmp_path / "resumed.out", "wb"),
                                stderr=subprocess.STDOUT)
@@ -434,12 +434,12 @@ def test_a_killed_bot_seat_resumes_as_the_same_bot_alone_and_keeps_what_it_cut(
     assert host.wait(timeout=30) == 0, host_out.read_text()
     text = (tmp_path / "resumed.out").read_text()
     assert "(greedy plays your seat)" in text  # remembered, as the key is
-    assert f"it was cut off and kept in {bob_log}.cut" in text
-    assert (tmp_path / "bob.jsonl.cut").read_bytes() == b'{"at":12,"auth\n'
-    result = json.loads((tmp_path / "bob.result.json").read_text())
+    assert f"it was cut off and kept in {south_log}.cut" in text
+    assert (tmp_path / "south.jsonl.cut").read_bytes() == b'{"at":12,"auth\n'
+    result = json.loads((tmp_path / "south.result.json").read_text())
     assert result["over"] and result["seat"] == 1
     assert f"State {result['state_hash']}" in host_out.read_text()
-    code, out, _ = run_soe(env, "verify", str(bob_log))
+    code, out, _ = run_soe(env, "verify", str(south_log))
     assert code == 0 and out.rstrip().endswith("fair")
 
 

@@ -5,23 +5,13 @@ end: the honest peers finish on one state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from p2pkit import DROP_MS, Cluster, idle, run_until
+from p2pkit import DROP_MS, Closes, Cluster, idle, run_until
 
 from game.rules import Choice, State
 from net.core.plans import PLAYER
 from net.peer import Peer
-
-
-@pytest.fixture
-def made() -> Iterator[list[Cluster]]:
-    clusters: list[Cluster] = []
-    yield clusters
-    for c in clusters:
-        c.close()
 
 
 def _votes(peer: Peer) -> int:
@@ -36,7 +26,7 @@ def _dropped(c: Cluster, seat: int, peers: list[Peer]) -> bool:
 
 class Undoer:
     """A cheat's program: at a bid it signs 0 (which leaves it deciding), takes it back
-    0.6 timeouts later, and so on; elsewhere it plays as the bot would."""
+    0.3 timeouts later, and so on; elsewhere it plays as the bot would."""
 
     def __init__(self, c: Cluster, seat: int) -> None:
         self.c, self.seat, self.next_at, self.cycles = c, seat, 0, 0
@@ -58,11 +48,11 @@ class Undoer:
             self.cycles += 1
         elif t.undo_stack and s.undo(now).ok:
             self.cycles += 1
-        self.next_at = now + 6 * DROP_MS // 10
+        self.next_at = now + 3 * DROP_MS // 10
         peer.node.flood()
 
 
-def test_choice_and_undo_for_ever_is_voted_out(made: list[Cluster], tmp_path: Path) -> None:
+def test_choice_and_undo_for_ever_is_voted_out(made: list[Closes], tmp_path: Path) -> None:
     """Attack 1: time spent on one decision counts across undos. The cheat's turn passes
     the timeout although every message it signs is a new position; the two others vote it
     to a computer player and everyone finishes on one state."""
@@ -71,7 +61,7 @@ def test_choice_and_undo_for_ever_is_voted_out(made: list[Cluster], tmp_path: Pa
     cheat = Undoer(c, 2)
     c.peers[2].decider = cheat
     c.start(timeout_ms=DROP_MS)
-    c.clock.speed(20)  # 0.6 timeouts are 0.3 s
+    c.clock.speed(4)  # 0.3 timeouts are 0.75 s: several cycles before the vote, however busy the machine
     honest = c.peers[:2]
     c.run(lambda: _dropped(c, 2, honest), 40, "the cheat voted out", also=cheat.act)
     assert cheat.cycles >= 2  # it did sign and take back
@@ -100,7 +90,7 @@ class JustInTime:
         return self.bot.decide(state, seat, options)
 
 
-def test_a_player_answering_just_in_time_runs_out_of_its_game_clock(made: list[Cluster], tmp_path: Path) -> None:
+def test_a_player_answering_just_in_time_runs_out_of_its_game_clock(made: list[Closes], tmp_path: Path) -> None:
     """Attack 2: a seat answers at 0.99 of the timeout every time. With a game clock of one
     minute and one second back per decision it runs out within eight decisions and is
     voted to a computer player; the game ends, on one state for every honest peer."""
@@ -118,7 +108,7 @@ def test_a_player_answering_just_in_time_runs_out_of_its_game_clock(made: list[C
     assert len({p.result()["state_hash"] for p in honest}) == 1
 
 
-def test_a_peer_left_alone_signs_no_flood_of_votes(made: list[Cluster], tmp_path: Path) -> None:
+def test_a_peer_left_alone_signs_no_flood_of_votes(made: list[Closes], tmp_path: Path) -> None:
     """Attack 3: the opponent of a two-player game vanishes: the peer left signs no vote
     (none could count) however long it waits; in a three-player game each peer left signs
     one vote for the vanished seat and the game goes on."""
@@ -153,12 +143,12 @@ def _settings_events(peer: Peer) -> list[object]:
 
 
 def test_a_joiner_is_shown_the_game_clock_before_it_sits_and_sits_in_no_game_whose_clock_is_out_of_bounds(
-        made: list[Cluster], tmp_path: Path) -> None:
+        made: list[Closes], tmp_path: Path) -> None:
     """The host's lobby states its game clock beside the timeout and the chain length: the
     joiner is told it in words before it asks for a seat, and the genesis then has it. A
     clock out of bounds is named and no seat is taken; a lobby of an older release, which
     does not state a clock, is told without one and sat in as before."""
-    from game.client.words.lang import set_language
+    from game.client.words.lang import speaking
     from game.client.words.peer import sentence
     from net.peer.events import SettingsRefused, SettingsSeen
 
@@ -172,11 +162,8 @@ def test_a_joiner_is_shown_the_game_clock_before_it_sits_and_sits_in_no_game_who
     said = sentence(seen[0])  # type: ignore[arg-type]
     assert said == ("the host's game: 5 min each + 10 s a turn; a silent seat may be voted out after 30 s; hash chains "
                     "of 1024 reveals")
-    try:
-        set_language("it")
+    with speaking("it"):
         assert sentence(seen[0]).startswith("la partita di chi ospita: 5 min a testa + 10 s a turno;")  # type: ignore[arg-type]
-    finally:
-        set_language("en")
     c.start(timeout_ms=30_000, bank_ms=300_000, increment_ms=10_000)
     c.run(lambda: joiner.session.referee is not None, 10, "the genesis at the joiner")
     g = joiner.session.transcript.genesis

@@ -19,11 +19,11 @@ from net.peer.files import read_meta
 def test_a_host_restarted_before_the_start_goes_on_with_its_lobby(tmp_path: Path) -> None:
     c = Cluster(tmp_path, 3, join=False)
     try:
-        bob = c.join(1)
-        c.run(lambda: c.seated_at_least(2), 10, "bob seated")
+        south = c.join(1)
+        c.run(lambda: c.seated_at_least(2), 10, "south seated")
         saved = read_meta(c.host.files)["lobby"]
         assert [s["name"] for s in saved["seats"]] == ["host", "bot1", ""]
-        assert saved["seats"][1]["nonce"] == bob.nonce and bob.identity.public_hex in saved["hellos"]
+        assert saved["seats"][1]["nonce"] == south.nonce and south.identity.public_hex in saved["hellos"]
         assert saved["settings"] == c.lobby.settings
         port = c.host.node.port
         crash(c.host)  # killed before the start: nothing said, nothing saved
@@ -31,16 +31,16 @@ def test_a_host_restarted_before_the_start_goes_on_with_its_lobby(tmp_path: Path
         c.peers[0] = host
         lobby = host.lobby
         assert lobby is not None and not lobby.started
-        assert [(s.name, s.nonce) for s in lobby.seats if s.key] == [("host", ""), ("bot1", bob.nonce)]
+        assert [(s.name, s.nonce) for s in lobby.seats if s.key] == [("host", ""), ("bot1", south.nonce)]
         start = start_when_full(host)
         assert start is not None
-        carl = c.join(2)  # a second joiner arrives at the restarted host
+        east = c.join(2)  # a second joiner arrives at the restarted host
         c.run(lambda: lobby.started, 45, "every seat taken and the game started", also=lambda: start(host))
         assert [(s.power, s.name) for s in lobby.seats] == [("great_britain", "host"), ("france", "bot1"),
                                                             ("spain", "bot2")]
         assert "lobby" not in read_meta(host.files)  # the genesis holds the seats now
         c.finish(90)
-        assert (bob.session.seat, carl.session.seat) == (1, 2) and len(c.hashes()) == 1
-        assert bob.refused is None and carl.refused is None
+        assert (south.session.seat, east.session.seat) == (1, 2) and len(c.hashes()) == 1
+        assert south.refused is None and east.refused is None
     finally:
         c.close()

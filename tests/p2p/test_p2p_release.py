@@ -38,7 +38,7 @@ def taken(c: Cluster) -> list[str]:
 def test_a_joiner_of_another_release_leaves_at_the_lobby_saying_which_release_to_install(tmp_path: Path) -> None:
     c = Cluster(tmp_path, 2, join=False)
     changed = Peer.create(Identity.generate(), role="player", game_id=c.game_id, log=c.dir / "changed.jsonl",
-                          name="bob", release=MODIFIED)
+                          name="south", release=MODIFIED)
     changed.connect(c.invite)
     try:
         run_until([c.host, changed], lambda: changed.refused is not None, 10, "the joiner leaving")
@@ -91,7 +91,7 @@ def test_a_host_refuses_a_hello_of_another_release_naming_its_own(tmp_path: Path
     try:
         assert raw.hello(c.game_id)
         c.run(lambda: raw.seen(b"INFO"), 10, "the host's lobby")
-        assert raw.frame(b"MSG", hello(Identity.generate(), c.game_id, "eve", release=MODIFIED))
+        assert raw.frame(b"MSG", hello(Identity.generate(), c.game_id, "stranger", release=MODIFIED))
         c.run(lambda: raw.seen(b"BYE"), 10, "the refusal")
         bye = json.loads(next(p for k, p in raw.decoded() if k == b"BYE"))
         assert bye["code"] == "release" and f"played with release {RELEASE}" in bye["reason"]
@@ -104,20 +104,20 @@ def test_a_host_refuses_a_hello_of_another_release_naming_its_own(tmp_path: Path
 def test_a_genesis_of_another_release_makes_a_joiner_and_a_spectator_leave_saying_so(tmp_path: Path) -> None:
     c = Cluster(tmp_path, 2)
     s = c.spectate()
-    bob = c.peers[1]
+    south = c.peers[1]
     rogues: list[Raw] = []
     try:
-        c.run(lambda: bool(s.info) and bob.seat_told == "france", 10, "the lobby seen")
+        c.run(lambda: bool(s.info) and south.seat_told == "france", 10, "the lobby seen")
         seats = tuple(c.lobby.seat_infos())
         other = "0.0.9+0123456789abcdef"
         body = Genesis(c.game_id, seats, release=other, chain_length=CHAIN, timeout_ms=TIMEOUT_MS).body()
         genesis = build(c.ids[0], game=c.game_id, seq=0, prev=None, kind="genesis", at=0, state="", body=body).raw
-        for p in (bob, s):  # the host's key signed it (a host of that release would have sent it)
+        for p in (south, s):  # the host's key signed it (a host of that release would have sent it)
             r = Raw(p.node.endpoint, p.node.curve_public)
             rogues.append(r)
             assert r.hello(c.game_id) and r.frame(b"MSG", genesis)
-        c.run(lambda: bob.refused is not None and s.refused is not None, 10, "both leaving")
-        for p in (bob, s):
+        c.run(lambda: south.refused is not None and s.refused is not None, 10, "both leaving")
+        for p in (south, s):
             assert p.refused is not None and p.refused.code == "release" and p.refused.theirs == other
             assert refusal(p.refused).endswith("install release 0.0.9+0123456789abcdef to take part")
             assert p.session.transcript.genesis is None
@@ -142,7 +142,7 @@ def test_soe_join_of_another_release_says_which_release_to_install(lang: str, sa
     code = ("import sys, net.release; mine = sys.argv.pop(1); net.release.release = lambda: mine; "
             "from game.cli.main import main; sys.exit(main())")
     proc = subprocess.Popen([sys.executable, "-c", code, MODIFIED, "join", "--text", str(c.invite), "--bot", "greedy",
-                             "--key", str(tmp_path / "bob.pem"), "--bind", "127.0.0.1", "--lang", lang, "--wait", "20"],
+                             "--key", str(tmp_path / "south.pem"), "--bind", "127.0.0.1", "--lang", lang, "--wait", "20"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         run_until([c.host], lambda: proc.poll() is not None, 60, "soe join to end")

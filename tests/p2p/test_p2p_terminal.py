@@ -139,7 +139,7 @@ def test_the_terminal_shows_the_game_clocks(tmp_path: Path) -> None:
     """`k` lists the game's clock and every seat's: what is left of its bank, and how long
     the game has waited for the seat it waits for; `w` says what the awaited seat has
     left; both in Italian too. The bank of the seat the game waits for goes down."""
-    from game.client.words.lang import set_language
+    from game.client.words.lang import speaking
 
     c = Cluster(tmp_path, 2)
     table = None
@@ -167,16 +167,13 @@ def test_the_terminal_shows_the_game_clocks(tmp_path: Path) -> None:
         other = re.search(rf"^  {re.escape(who[1 - awaited.seat])}: (\d):(\d\d) left$", text, re.M)
         assert other is not None and other.group(1) in "45", text  # (a few seconds of a reveal spent)
         assert f"waiting for {['host', 'bot1'][awaited.seat]} ({who[awaited.seat].split(' (')[0]}): " in text
-        set_language("it")
-        try:
+        with speaking("it"):
             del out[:]
             keys.type("k")
             term.follow(stepping(lambda: c.peers, lambda: any("orologio" in x for x in out), 10, "k in Italian"))
             text = "\n".join(out)
             assert "orologio di gioco: 5 min a testa + 10 s a turno; un turno può far attendere la partita" in text
             assert re.search(r"^  Francia \(bot1\): restano [45]:\d\d", text, re.M), text
-        finally:
-            set_language("en")
     finally:
         if table is not None:
             table.close()

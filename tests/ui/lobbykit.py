@@ -26,7 +26,7 @@ def window(name: str, size: tuple[int, int] = (1280, 720)) -> App:
     return app
 
 
-def host_base(home: Path, who: str = "alice") -> HostSettings:
+def host_base(home: Path, who: str = "north") -> HostSettings:
     """What the host setup does not ask, for a test: loopback, any free port, a key of its
     own, no LAN announcement."""
     return HostSettings(bind=LOOPBACK, port=0, announce=False, key=str(home / f"{who}.pem"))

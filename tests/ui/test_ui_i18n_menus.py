@@ -251,7 +251,7 @@ def test_the_lists_of_games_and_what_if_in_italian(home: Path, italian: None, ma
 
 
 def test_the_host_and_join_lobbies_in_italian(home: Path, italian: None, artefacts: Path) -> None:
-    host, guest = window("Alice"), window("Bob")
+    host, guest = window("North"), window("South")
     try:
         host.push_scene("menu", settings=host.settings)
         click(host, "host")
@@ -280,12 +280,12 @@ def test_the_host_and_join_lobbies_in_italian(home: Path, italian: None, artefac
         assert _label(lobby, "copy") == "Copia l’invito" and not _cut(lobby, lobby.px(17))
         _shot(host, artefacts, "host-lobby")
 
-        seen = [Announcement("Alice's game", invite, 3, 2, False, "Alice"),  # (as a host announces it: its name, in Italian here)
+        seen = [Announcement("North's game", invite, 3, 2, False, "North"),  # (as a host announces it: its name, in Italian here)
                 Announcement("Una partita iniziata", Invite("192.0.2.7", 47311, "cd" * 16, "wxyz-wxyz-wxyz-wxyz"),
                               4, 0, True)]
-        guest.push_scene("join", settings=guest.settings, options=options(home, "bob"), browse=lambda s: seen)
+        guest.push_scene("join", settings=guest.settings, options=options(home, "south"), browse=lambda s: seen)
         form = top(guest)
-        frames([guest], lambda: "Partita di Alice: 2 posti liberi su 3" in drawn(form), "the LAN's games")
+        frames([guest], lambda: "Partita di North: 2 posti liberi su 3" in drawn(form), "the LAN's games")
         assert "Una partita iniziata: iniziata" in drawn(form)
         paste(guest, str(invite))
         guest.draw()
@@ -294,8 +294,8 @@ def test_the_host_and_join_lobbies_in_italian(home: Path, italian: None, artefac
         click(guest, ("go",))
         joining = top(guest)
         assert isinstance(joining, JoinLobby)
-        frames([host, guest], lambda: joining.room.state.phase == "seated" and "Bob" in drawn(lobby),
-               "Bob to be seated")
+        frames([host, guest], lambda: joining.room.state.phase == "seated" and "South" in drawn(lobby),
+               "South to be seated")
         assert "Hai un posto: giochi " in drawn(joining) and "La partita: 3 giocatori" in drawn(joining)
         assert not _cut(joining, joining.px(17))
         _shot(guest, artefacts, "join-lobby")

@@ -53,7 +53,7 @@ def _fp(home: Path, who: str) -> str:
 def _hosted(home: Path, players: int, *, start: bool = False) -> HostRoom:
     """A host's room with no window (its table steps in its own thread), opened."""
     s = host_base(home)
-    s.players, s.name = players, "Alice"
+    s.players, s.name = players, "North"
     room = HostRoom(s)
     frames([], lambda: (room.poll() is None) and room.hosted is not None or bool(room.error), "the table to open")
     assert not room.error
@@ -64,14 +64,14 @@ def _hosted(home: Path, players: int, *, start: bool = False) -> HostRoom:
 
 
 def test_a_host_and_a_joiner_in_two_windows_see_each_other_and_both_play(home: Path, artefacts: Path) -> None:
-    host, guest = window("Alice"), window("Bob")
+    host, guest = window("North"), window("South")
     try:
         host.push_scene("menu", settings=host.settings)
         click(host, "host")
         setup = top(host)
         setup.base = host_base(home)  # type: ignore[attr-defined]  # (loopback, a key of its own)
         setup.fields.fields["port"].set("0")  # type: ignore[attr-defined]  # any free port
-        click(host, ("players", -1))  # 3 players: Bob joins, Start fills the third seat
+        click(host, ("players", -1))  # 3 players: South joins, Start fills the third seat
         click(host, ("host",))
         lobby = top(host)
         assert isinstance(lobby, HostLobby)
@@ -80,17 +80,17 @@ def test_a_host_and_a_joiner_in_two_windows_see_each_other_and_both_play(home: P
         invite = str(lobby.room.hosted.invite)
         assert invite in drawn(lobby) and lobby.room.hosted.fingerprint in drawn(lobby)
 
-        bob = _fp(home, "bob")  # (Bob's key made now, not while his window makes it too)
-        guest.push_scene("join", settings=guest.settings, options=options(home, "bob"), browse=lambda s: [])
+        south = _fp(home, "south")  # (South's key made now, not while his window makes it too)
+        guest.push_scene("join", settings=guest.settings, options=options(home, "south"), browse=lambda s: [])
         paste(guest, invite)
         form = top(guest)
         assert isinstance(form, JoinMenu) and form.field.value == invite
         click(guest, ("go",))
         joining = top(guest)
         assert isinstance(joining, JoinLobby)
-        frames([host, guest], lambda: bob in drawn(lobby) and joining.room.state.phase == "seated",
-               "the host to list Bob and Bob to be seated")
-        assert "Bob joined" in drawn(lobby)
+        frames([host, guest], lambda: south in drawn(lobby) and joining.room.state.phase == "seated",
+               "the host to list South and South to be seated")
+        assert "South joined" in drawn(lobby)
         assert lobby.room.hosted.fingerprint in drawn(joining)  # the fingerprint the host reads out
         assert "You have a seat" in drawn(joining) and "The game: 3 players" in drawn(joining)
         assert "The game: 3 players; 15 min each + 15 s a turn; a silent seat" in drawn(joining)  # the game clock
@@ -110,9 +110,9 @@ def test_a_host_and_a_joiner_in_two_windows_see_each_other_and_both_play(home: P
 
 
 def test_a_malformed_invite_is_said_at_once_and_the_window_goes_on(home: Path) -> None:
-    app = window("Bob")
+    app = window("South")
     try:
-        app.push_scene("join", settings=app.settings, options=options(home, "bob"), browse=lambda s: [])
+        app.push_scene("join", settings=app.settings, options=options(home, "south"), browse=lambda s: [])
         paste(app, "soe://example.org:47311/not-a-game?fp=abcd")
         app.draw()
         form = top(app)
@@ -132,12 +132,12 @@ def test_a_malformed_invite_is_said_at_once_and_the_window_goes_on(home: Path) -
 
 def test_a_wrong_fingerprint_is_refused_in_words(home: Path) -> None:
     room = _hosted(home, 2)
-    app = window("Bob")
+    app = window("South")
     try:
         real = room.hosted.invite  # type: ignore[union-attr]
         forged = Invite(real.host, real.port, real.game_id, "aaaa-bbbb-cccc-dddd", real.curve)
         app.push_scene("menu", settings=app.settings)
-        app.push_scene("join_lobby", settings=app.settings, invite=forged, options=options(home, "bob"))
+        app.push_scene("join_lobby", settings=app.settings, invite=forged, options=options(home, "south"))
         lobby = top(app)
         assert isinstance(lobby, JoinLobby)
         frames([app], lambda: lobby.room.state.phase == "refused", "the refusal", also=room.poll)
@@ -147,7 +147,7 @@ def test_a_wrong_fingerprint_is_refused_in_words(home: Path) -> None:
         assert [b.key for b in lobby.buttons] == ["back"]
         frames([app], lambda: lobby.room.closer is not None and not lobby.room.closer.thread.is_alive(),
                "the refused peer closed")
-        assert not list((home / "data").rglob(f"*.{_fp(home, 'bob')}.jsonl*"))  # no file of Bob's is kept
+        assert not list((home / "data").rglob(f"*.{_fp(home, 'south')}.jsonl*"))  # no file of South's is kept
         click(app, "back")
         assert app.running and isinstance(top(app), MainMenu)
     finally:
@@ -181,10 +181,10 @@ def test_no_answer_gives_up_and_offers_to_try_again(home: Path) -> None:
     with socket.socket() as s:  # a port where nothing listens
         s.bind((LOOPBACK, 0))
         port = s.getsockname()[1]
-    app = window("Bob")
+    app = window("South")
     try:
         invite = Invite(LOOPBACK, port, "ab" * 16, "aaaa-bbbb-cccc-dddd")
-        app.push_scene("join_lobby", settings=app.settings, invite=invite, options=options(home, "bob", wait_s=2.5))
+        app.push_scene("join_lobby", settings=app.settings, invite=invite, options=options(home, "south", wait_s=2.5))
         lobby = top(app)
         assert isinstance(lobby, JoinLobby)
         frames([app], lambda: lobby.room.state.phase == "trying", "no answer yet", limit=10)
@@ -203,16 +203,16 @@ def test_no_answer_gives_up_and_offers_to_try_again(home: Path) -> None:
 
 def test_the_lan_list_shows_an_announced_game_and_joins_it_with_a_click(home: Path) -> None:
     room = _hosted(home, 3)
-    app = window("Bob")
+    app = window("South")
     try:
         h = room.hosted
         assert h is not None
-        seen = [Announcement("Alice's game", h.invite, 3, 2, False),
+        seen = [Announcement("North's game", h.invite, 3, 2, False),
                 Announcement("A started game", Invite("192.0.2.7", 47311, "cd" * 16, "wxyz-wxyz-wxyz-wxyz"), 4, 0,
                              True)]
-        app.push_scene("join", settings=app.settings, options=options(home, "bob"), browse=lambda s: seen)
+        app.push_scene("join", settings=app.settings, options=options(home, "south"), browse=lambda s: seen)
         form = top(app)
-        frames([app], lambda: "Alice's game: 2 of 3 seats free" in drawn(form), "the LAN's games")
+        frames([app], lambda: "North's game: 2 of 3 seats free" in drawn(form), "the LAN's games")
         assert "A started game: started" in drawn(form)
         keys = [b.key for b in form.buttons if b.key[0] == "lan"]  # type: ignore[attr-defined, index]
         assert keys == [("lan", 0, False), ("lan", 1, True)]  # join the open one, watch the started one
@@ -220,7 +220,7 @@ def test_the_lan_list_shows_an_announced_game_and_joins_it_with_a_click(home: Pa
         lobby = top(app)
         assert isinstance(lobby, JoinLobby) and lobby.invite == h.invite
         frames([app], lambda: lobby.room.state.phase == "seated", "a seat", also=room.poll)
-        assert any(s.name == "Bob" for s in room.seats)
+        assert any(s.name == "South" for s in room.seats)
     finally:
         close_all(app)
         room.close(wait=True)
@@ -237,8 +237,8 @@ def test_a_network_game_continues_from_the_menu_and_a_second_window_is_refused(h
     assert network_logs() == network_games() == [log]
     import os
 
-    os.environ["SOE_KEY_FILE"] = str(home / "alice.pem")  # (the key this game was played with)
-    first, second = window("Alice"), window("Alice")
+    os.environ["SOE_KEY_FILE"] = str(home / "north.pem")  # (the key this game was played with)
+    first, second = window("North"), window("North")
     try:
         first.push_scene("menu", settings=first.settings)
         click(first, "open")
@@ -265,7 +265,7 @@ def test_a_network_game_continues_from_the_menu_and_a_second_window_is_refused(h
 def test_closing_the_window_in_a_lobby_closes_its_table_and_removes_the_files(home: Path) -> None:
     from game.cli.ui import _close_tables
 
-    host, guest = window("Alice"), window("Bob")
+    host, guest = window("North"), window("South")
     s = host_base(home)
     s.players = 3
     host.push_scene("host_lobby", settings=host.settings, host=s)
@@ -274,15 +274,15 @@ def test_closing_the_window_in_a_lobby_closes_its_table_and_removes_the_files(ho
     frames([host], lambda: lobby.room.hosted is not None, "the host's table")
     h = lobby.room.hosted
     assert h is not None
-    guest.push_scene("join_lobby", settings=guest.settings, invite=h.invite, options=options(home, "bob"))
+    guest.push_scene("join_lobby", settings=guest.settings, invite=h.invite, options=options(home, "south"))
     joining = top(guest)
     assert isinstance(joining, JoinLobby)
-    frames([host, guest], lambda: joining.room.state.phase == "seated", "Bob seated")
+    frames([host, guest], lambda: joining.room.state.phase == "seated", "South seated")
     jt = joining.room.table
     assert jt is not None
     _close_tables(guest)  # what the window does when it is closed
     _close_tables(host)
-    frames([], lambda: joining.room.closer is not None and not joining.room.closer.thread.is_alive(), "Bob's close")
+    frames([], lambda: joining.room.closer is not None and not joining.room.closer.thread.is_alive(), "South's close")
     assert jt.peer.node.closed and not jt.peer.files.log.exists()
     frames([], lambda: h.peer.node.closed and not h.peer.files.log.exists(), "the host's close")
     assert h.announcer is None and not list(h.peer.files.log.parent.glob("*.lock"))
@@ -301,7 +301,7 @@ def test_a_sound_when_it_becomes_your_turn_is_a_setting_kept_with_the_others(hom
 
 
 def test_the_host_setup_says_what_cannot_be_taken(home: Path) -> None:
-    app = window("Alice")
+    app = window("North")
     app.push_scene("host_setup", settings=app.settings, base=HostSettings(bind=LOOPBACK, announce=False))
     form = top(app)
     form.fields.fields["port"].set("70000")  # type: ignore[attr-defined]
@@ -323,9 +323,9 @@ def test_the_host_setup_takes_the_game_clock_and_says_one_out_of_bounds(home: Pa
     """The game clock in minutes each and seconds a turn (the defaults: 15 and 15); a clock
     out of bounds, or seconds a turn with no clock, is said on screen and nothing opens;
     0 minutes and 0 seconds host a game with no game clock; in Italian too."""
-    from game.client.words.lang import set_language
+    from game.client.words.lang import speaking
 
-    app = window("Alice")
+    app = window("North")
     app.push_scene("host_setup", settings=app.settings, base=HostSettings(bind=LOOPBACK, announce=False))
     form: Any = top(app)
     hs = form.host_settings()
@@ -348,20 +348,17 @@ def test_the_host_setup_takes_the_game_clock_and_says_one_out_of_bounds(home: Pa
     form.fields.fields["increment"].set("30")
     hs = form.host_settings()
     assert isinstance(hs, HostSettings) and (hs.bank_ms, hs.increment_ms) == (5_400_000, 30_000)
-    try:
-        set_language("it")
+    with speaking("it"):
         form.fields.fields["clock"].set("1")
         form.fields.fields["increment"].set("601")
         click(app, ("host",))
         app.draw()
         assert "L’incremento deve essere da 0 a 600 secondi, non 601." in drawn(form)
         pygame.image.save(app.surface, str(artefacts / "it-host-setup-clock.png"))
-    finally:
-        set_language("en")
 
 
 def test_the_game_starts_by_itself_when_every_seat_is_taken(home: Path) -> None:
-    host, guest = window("Alice"), window("Bob")
+    host, guest = window("North"), window("South")
     try:
         s = host_base(home)
         s.players = 2
@@ -371,7 +368,7 @@ def test_the_game_starts_by_itself_when_every_seat_is_taken(home: Path) -> None:
         frames([host], lambda: lobby.room.hosted is not None, "the host's table")
         assert lobby.room.hosted is not None
         guest.push_scene("join_lobby", settings=guest.settings, invite=lobby.room.hosted.invite,
-                         options=options(home, "bob"))
+                         options=options(home, "south"))
         frames([host, guest], lambda: isinstance(top(host), GameScene) and isinstance(top(guest), GameScene),
                "both game screens, without Start")
         assert [top(a).table.seat for a in (host, guest)] == [0, 1]  # type: ignore[attr-defined]
@@ -380,7 +377,7 @@ def test_the_game_starts_by_itself_when_every_seat_is_taken(home: Path) -> None:
 
 
 def test_computer_players_take_the_empty_seats_when_the_countdown_ends(home: Path) -> None:
-    app = window("Alice")
+    app = window("North")
     try:
         s = host_base(home)
         s.players = 3
@@ -435,8 +432,8 @@ def test_a_log_that_fails_its_check_is_said_in_words_on_continue(home: Path, art
     lines[k] = json.dumps(rec, separators=(",", ":"), sort_keys=True)
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     altered = log.read_bytes()
-    os.environ["SOE_KEY_FILE"] = str(home / "alice.pem")
-    app = window("Alice")
+    os.environ["SOE_KEY_FILE"] = str(home / "north.pem")
+    app = window("North")
     try:
         app.push_scene("menu", settings=app.settings)
         click(app, "continue")

@@ -22,7 +22,7 @@ MODIFIED = f"{RELEASE} modified 0123456789abcdef"
 
 def _hosted(home: Path) -> HostRoom:
     s = host_base(home)
-    s.players, s.name = 2, "Alice"
+    s.players, s.name = 2, "North"
     room = HostRoom(s)
     frames([], lambda: (room.poll() is None) and room.hosted is not None or bool(room.error), "the table to open")
     assert not room.error
@@ -33,11 +33,11 @@ def test_a_joiner_of_another_release_is_told_which_release_to_install(home: Path
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     room = _hosted(home)
     monkeypatch.setattr(net.peer.peer, "live_release", lambda: MODIFIED)  # the joiner's program
-    app = window("Bob")
+    app = window("South")
     try:
         app.push_scene("menu", settings=app.settings)
         app.push_scene("join_lobby", settings=app.settings, invite=room.hosted.invite,  # type: ignore[union-attr]
-                       options=options(home, "bob"))
+                       options=options(home, "south"))
         lobby = top(app)
         assert isinstance(lobby, JoinLobby)
         frames([app], lambda: lobby.room.state.phase == "refused", "the refusal", also=room.poll)
@@ -45,7 +45,7 @@ def test_a_joiner_of_another_release_is_told_which_release_to_install(home: Path
         assert (f"This game is played with release {RELEASE}, and this program is release {MODIFIED}: install "
                 f"release {RELEASE} to take part") in drawn(lobby)
         assert [b.key for b in lobby.buttons] == ["back"] and app.running
-        assert [s.name for s in room.hosted.lobby.seats if s.key] == ["Alice"]  # type: ignore[union-attr]
+        assert [s.name for s in room.hosted.lobby.seats if s.key] == ["North"]  # type: ignore[union-attr]
     finally:
         close_all(app)
         room.close(wait=True)

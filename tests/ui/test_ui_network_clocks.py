@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "p2p"))
 from p2pkit import Cluster  # noqa: E402
 
 from game.client.nettable import NetTable, SeatClock  # noqa: E402
-from game.client.words.lang import set_language  # noqa: E402
+from game.client.words.lang import speaking  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.drawing import palette as P  # noqa: E402
 from game.ui.navigation import play  # noqa: E402
@@ -110,14 +110,11 @@ def test_the_bank_ticks_down_for_the_awaited_seat_and_a_turn_gives_back_the_incr
         app.frame(0.0)
         assert "its game clock ran out" in _tip(scene, 1)
         pygame.image.save(app.surface, str(artefacts / "online-clocks-spent.png"))
-        try:
-            set_language("it")
+        with speaking("it"):
             _turn(c, app, lambda: "(tempo esaurito)" in scene.waiting_said,
                   "the Italian waiting line", 10)
             assert "5 min a testa + 1 min a turno" in _tip(scene, 0), _tip(scene, 0)
             pygame.image.save(app.surface, str(artefacts / "it-online-clocks-spent.png"))
-        finally:
-            set_language("en")
     finally:
         if table is not None:
             table.close()

@@ -65,30 +65,30 @@ def test_three_windows_and_a_spectator_play_to_the_end_one_killed_and_continued(
             assert host.poll() is None and time.monotonic() < end, host_out.read_text(errors="replace")
             time.sleep(0.1)
         invite = invite_file.read_text().strip()
-        bob, bob_out = start("bob", tmp_path, "join", invite, "--name", "Bob", "--seed", "2", *common)
-        carl, carl_out = start("carl", tmp_path, "join", invite, "--name", "Carl", "--seed", "3", *common)
-        procs += [bob, carl]
+        south, south_out = start("south", tmp_path, "join", invite, "--name", "South", "--seed", "2", *common)
+        east, east_out = start("east", tmp_path, "join", invite, "--name", "East", "--seed", "3", *common)
+        procs += [south, east]
         end = time.monotonic() + 120
-        while not any(len(p.read_bytes().splitlines()) > 120 for p in logs(tmp_path, "carl")):
-            assert time.monotonic() < end, carl_out.read_text(errors="replace")[-2000:]
+        while not any(len(p.read_bytes().splitlines()) > 120 for p in logs(tmp_path, "east")):
+            assert time.monotonic() < end, east_out.read_text(errors="replace")[-2000:]
             assert all(p.poll() is None for p in procs), [o.read_text(errors="replace")[-1500:]
-                                                          for o in (host_out, bob_out, carl_out)]
+                                                          for o in (host_out, south_out, east_out)]
             time.sleep(0.2)
         watcher, watcher_out = start("watcher", tmp_path, "spectate", invite, *common)
         procs.append(watcher)
         time.sleep(2.0)
-        carl.send_signal(signal.SIGKILL)  # mid-game: its log holds its part so far
-        carl.wait(10)
+        east.send_signal(signal.SIGKILL)  # mid-game: its log holds its part so far
+        east.wait(10)
         time.sleep(1.0)
-        again, again_out = start("carl", tmp_path, "play", "--autoclick", "--continue")
+        again, again_out = start("east", tmp_path, "play", "--autoclick", "--continue")
         procs.append(again)
-        for p, out in ((host, host_out), (bob, bob_out), (again, again_out), (watcher, watcher_out)):
+        for p, out in ((host, host_out), (south, south_out), (again, again_out), (watcher, watcher_out)):
             code = p.wait(timeout=DEADLINE_S)
             assert code == 0, out.read_text(errors="replace")[-3000:]
-        hashes = {state_of(o) for o in (host_out, bob_out, again_out, watcher_out)}
+        hashes = {state_of(o) for o in (host_out, south_out, again_out, watcher_out)}
         assert len(hashes) == 1, hashes
         assert "winner:" in again_out.read_text(errors="replace")
-        assert "Traceback" not in "".join(o.read_text(errors="replace") for o in (host_out, bob_out, carl_out,
+        assert "Traceback" not in "".join(o.read_text(errors="replace") for o in (host_out, south_out, east_out,
                                                                                    again_out, watcher_out))
     finally:
         for p in procs:

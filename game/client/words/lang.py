@@ -14,7 +14,8 @@ The English templates are the message ids; each other language is a gettext cata
 the language is chosen), read with Babel and used through the standard library's
 ``gettext`` (its plural rule comes from the catalog's own ``Plural-Forms`` header). A
 missing translation falls back to the English template. :func:`set_language` chooses the
-language for the whole program; :func:`system_language` reads it from the environment.
+language for the whole program, :func:`speaking` for a block of it; :func:`system_language`
+reads it from the environment.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano"}  # code -> the language's own name
@@ -84,6 +86,17 @@ def set_language(code: str) -> str:
     _now.tr = load_catalog(code)
     _now.code = code
     return code
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Language ``code`` inside a ``with`` block, the language in use before it again after
+    it, whatever happens; yields the code in use."""
+    before = language()
+    try:
+        yield set_language(code)
+    finally:
+        set_language(before)
 
 
 def language() -> str:

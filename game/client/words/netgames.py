@@ -25,7 +25,7 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
     "in_use": "{reason}",
     "key_in_game": N_("this key is in this game already, in another soe process on this machine; every player needs "
                       "a key of its own; on one machine give the second player another key file, e.g. `soe join "
-                      "INVITE --key bob.pem`"),
+                      "INVITE --key south.pem`"),
     "os": "{reason}",
     "bad_invite": "{reason}",
     "no_such_game": N_("{text!r} is neither an invite nor a game announced on the LAN"),

@@ -94,7 +94,7 @@ TEMPLATES: Mapping[str, str] = MappingProxyType({
                           "it"),
     "refused_key_seated": N_("your key already holds a seat in this game: every player needs a key of its own; on "
                              "one machine give the second player another key file, e.g. `soe join INVITE --key "
-                             "bob.pem`"),
+                             "south.pem`"),
     "refused_full": N_("the game is full; `soe spectate` to watch"),
     "refused_wrong_game": N_("the host at {endpoint} refused game {game}: it hosts another game now (is the invite "
                              "old?)"),
