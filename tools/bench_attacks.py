@@ -20,6 +20,11 @@ tools.bench_attacks MODE [--json]``, the figures the README quotes for them.
     closed), ``--head-start`` seconds before the joiners come, with ``--nofile SOFT[:HARD]`` as the peers' limit of open files (a
     desktop's is often 1024, macOS's 256); ``--attack none`` for the game alone. The
     game's length, whether every peer finished, and each peer's largest resident memory.
+``tests``
+    Each attack test of ``tests/p2p`` (the hostile reviews' attacks played against real
+    peers) in a process of its own, ``-k PATTERN`` to narrow them: the process's largest
+    resident set (an upper bound for one honest peer under that attack), its processor time
+    and its wall time.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools.netbench.attack_tests import attack_tests  # noqa: E402
 from tools.netbench.attacks import (  # noqa: E402
     HaveLinks,
     PlainConnections,
@@ -259,7 +265,8 @@ def game(args: argparse.Namespace) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="bench_attacks", description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("mode", choices=("have-frame", "have-cost", "links", "game"))
+    ap.add_argument("mode", choices=("have-frame", "have-cost", "links", "game", "tests"))
+    ap.add_argument("-k", dest="pattern", default="", help="tests: a pytest -k expression choosing the tests")
     ap.add_argument("--frames", type=int, default=2000, help="have-frame: HAVE frames handled")
     ap.add_argument("--messages", type=int, default=2100)
     ap.add_argument("--rate", type=int, default=200, help="HAVE frames a second per link")
@@ -279,6 +286,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deadline", type=float, default=180)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.mode == "tests":
+        rows = attack_tests(args.pattern, say=not args.json)
+        if not rows["tests"]:
+            print(f"bench_attacks: no attack test matches -k {args.pattern!r}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(rows, sort_keys=True))
+        return 0 if rows["passed"] else 1
     run = {"have-frame": have_frame, "have-cost": have_cost, "links": links_cpu, "game": game}[args.mode]
     out = run(args)
     print(json.dumps(out, sort_keys=True) if args.json else "\n".join(f"{k}: {v}" for k, v in out.items()))

@@ -1,17 +1,11 @@
-"""The memory and processor time of honest peers under each attack of the hostile reviews:
-``python -m tools.bench_attack_memory [PATTERN...] [--json]``.
-
-Runs each attack test (``tests/p2p``: the tests that play an attack against real peers on
-loopback) in a process of its own and reports what that process used: its largest
-resident set (the honest peers of the test all live in it, with pytest: an upper bound
-for one honest peer) and its processor time, with the test's wall time. PATTERNs narrow
-the list (``-k`` expressions of pytest).
-"""
+"""The attack tests of ``tests/p2p`` (the tests that play an attack against real peers on
+loopback), each in a process of its own, and what that process used: its largest resident
+set (the honest peers of the test all live in it, with pytest: an upper bound for one
+honest peer), its processor time and the test's wall time (``python -m tools.bench_attacks
+tests``)."""
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import resource
 import subprocess
@@ -19,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ATTACKS = ("tests/p2p/test_p2p_attacks.py", "tests/p2p/test_p2p_clocks.py", "tests/p2p/test_p2p_door_attacks.py",
            "tests/p2p/test_p2p_release.py", "tests/p2p/test_p2p_rogue.py", "tests/p2p/test_p2p_strangers.py")
 
@@ -41,25 +35,16 @@ def run(test: str) -> dict[str, object]:
             "cpu_s": round(usage.ru_utime + usage.ru_stime, 2), "wall_s": round(time.monotonic() - t0, 2)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("pattern", nargs="*", help="pytest -k expressions (joined with 'or')")
-    ap.add_argument("--json", action="store_true")
-    a = ap.parse_args(argv)
+def attack_tests(pattern: str, say: bool) -> dict[str, object]:
+    """Every attack test matching ``pattern`` (a pytest ``-k`` expression; "" for all), run
+    one after the other; printed a line each as it ends when ``say``."""
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a test whose peer dies leaves no core file
     files = [f for f in ATTACKS if (ROOT / f).exists()]
-    names = tests(files, " or ".join(a.pattern))
     rows = []
-    for name in names:
+    for name in tests(files, pattern):
         r = run(name)
         rows.append(r)
-        if not a.json:
+        if say:
             print(f"{r['max_rss_mib']:7.1f} MiB {r['cpu_s']:7.2f} s cpu {r['wall_s']:7.2f} s "
                   f"{'passed' if r['passed'] else 'FAILED'}  {name}", flush=True)
-    if a.json:
-        print(json.dumps(rows, indent=1))
-    return 0 if all(r["passed"] for r in rows) else 1
-
-
-if __name__ == "__main__":
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    sys.exit(main())
+    return {"tests": rows, "passed": all(r["passed"] for r in rows)}
