@@ -37,19 +37,7 @@ class Bars(ChoiceInput):
         pygame.draw.line(surf, P.PANEL_EDGE, r.bottomleft, r.bottomright)
         st = self.shown
         p = pending(st)
-        who = ""
-        if p.is_over:
-            who = say("The game is over")
-        elif p.chance is not None:
-            who = say("Rolling...")
-        elif p.seat == self.seat and self.awaiting:
-            who = say("Sent...")  # a click is not taken before the table reports the choice
-        elif p.seat == self.seat:  # (a click while the last moves still animate finishes them and is taken)
-            who = say("Your decision")
-        else:
-            name = Names(self.board).power(st.powers[p.seat])
-            who = (say("{power} is thinking...", power=name) if self.table.thinking() == p.seat
-                   else say("Waiting for {power}", power=name))
+        who = self.status_words()
         title, t, x1 = self._top_words()
         surf.blit(title, (self.px(10), (r.height - title.get_height()) // 2))
         surf.blit(t, (x1, (r.height - t.get_height()) // 2))
@@ -59,6 +47,24 @@ class Bars(ChoiceInput):
         x2 = x1 + self.px(10) + t.get_width()
         if x2 + t2.get_width() <= room:
             surf.blit(t2, (x2, (r.height - t2.get_height()) // 2))
+
+    def status_words(self) -> str:
+        """The top bar's word on whose turn it is: the player's, another power's, the dice's
+        or the bag's."""
+        assert self.shown is not None and self.board is not None
+        st = self.shown
+        p = pending(st)
+        if p.is_over:
+            return say("The game is over")
+        if p.chance is not None:  # dice, or a draw from the bag (the first player, nation counters)
+            return say("Drawing...") if p.chance.kind in ("draw", "first_player") else say("Rolling...")
+        if p.seat == self.seat and self.awaiting:
+            return say("Sent...")  # a click is not taken before the table reports the choice
+        if p.seat == self.seat:  # (a click while the last moves still animate finishes them and is taken)
+            return say("Your decision")
+        name = Names(self.board).power(st.powers[p.seat])
+        return (say("{power} is thinking...", power=name) if self.table.thinking() == p.seat
+                else say("Waiting for {power}", power=name))
 
     def _top_words(self) -> tuple[pygame.Surface, pygame.Surface, int]:
         """The top bar's title, its war and round, and where these start."""
@@ -83,8 +89,8 @@ class Bars(ChoiceInput):
             prompt = self._prompt_words(prompt_sentence(p, self.board))
         elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
             prompt = say("The computer players move (Skip or space hurries them)")
-        elif p.chance is not None:
-            prompt = say("Rolling...")
+        elif p.chance is not None:  # what the dice or the draw are for ("Dice for the battle in India")
+            prompt = prompt_sentence(p, self.board)
         else:
             name = Names(self.board).power(st.powers[p.seat]) if p.seat >= 0 else ""
             words = prompt_sentence(p, self.board)
