@@ -44,7 +44,9 @@ class Step:
 class Table(Protocol):
     """What a front end draws: ``seat`` (-1 for a spectator), the steps since the last
     call (:meth:`steps`, or :meth:`wait` up to ``timeout`` seconds for the first), the
-    player's choice and taking it back, the computer player deciding (-1 when none)."""
+    player's choice and taking it back, the computer player deciding (-1 when none), and
+    whether the table is still catching up with other players (a network table: no
+    decision is offered before they answer)."""
 
     seat: int
 
@@ -54,6 +56,7 @@ class Table(Protocol):
     def undo(self) -> None: ...
     def can_undo(self) -> bool: ...
     def thinking(self) -> int: ...
+    def catching_up(self) -> bool: ...
     def close(self) -> None: ...
 
 
@@ -82,6 +85,9 @@ class StaticTable:
 
     def thinking(self) -> int:
         return -1
+
+    def catching_up(self) -> bool:
+        return False
 
     def close(self) -> None:
         pass
@@ -180,6 +186,9 @@ class LocalTable:
 
     def thinking(self) -> int:
         return self._thinking
+
+    def catching_up(self) -> bool:
+        return False  # every step is here
 
     def close(self) -> None:
         self._stop.set()

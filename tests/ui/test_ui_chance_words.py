@@ -48,3 +48,34 @@ def test_a_battles_dice_say_where_the_battle_is() -> None:
         scene.app.draw()  # type: ignore[union-attr]
         assert scene.status_words() == "Lancio dei dadi..."
         assert scene.drawn_prompt.startswith("Dadi del combattimento in "), scene.drawn_prompt
+
+
+class CatchingUp(StaticTable):
+    """A network table's position whose peer has not heard from the others yet."""
+
+    behind = True
+
+    def catching_up(self) -> bool:
+        return self.behind
+
+
+def test_a_table_catching_up_offers_no_decision_until_the_others_answer() -> None:
+    """A resumed or joining player's window does not offer the seat's choices before its
+    peer has heard from the others (they may hold moves past this position): the bars say
+    it is catching up; once it is, the choices come at once."""
+    steps = selfplay_steps(3, 4, lambda i, s: (p := pending(s.state)).chance is None and p.seat == 0 and i > 0)
+    table = CatchingUp(steps, seat=0)
+    app = App((1280, 720), hidden=True)
+    scene = GameScene(table, "instant")
+    app.push(scene)
+    for _ in range(5):
+        app.frame(0.0)
+    app.draw()
+    assert scene.picker is None and not scene.my_turn_shown()
+    assert scene.status_words() == "Catching up..."
+    assert scene.drawn_prompt == "Catching up with the other players: your choices come once they answer"
+    table.behind = False
+    app.frame(0.0)
+    app.draw()
+    assert scene.picker is not None and scene.status_words() == "Your decision"
+    assert not scene.drawn_prompt.startswith("Catching up")

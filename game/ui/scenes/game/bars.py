@@ -58,6 +58,8 @@ class Bars(ChoiceInput):
             return say("The game is over")
         if p.chance is not None:  # dice, or a draw from the bag (the first player, nation counters)
             return say("Drawing...") if p.chance.kind in ("draw", "first_player") else say("Rolling...")
+        if p.seat == self.seat and self.table.catching_up():
+            return say("Catching up...")
         if p.seat == self.seat and self.awaiting:
             return say("Sent...")  # a click is not taken before the table reports the choice
         if p.seat == self.seat:  # (a click while the last moves still animate finishes them and is taken)
@@ -89,6 +91,8 @@ class Bars(ChoiceInput):
             prompt = self._prompt_words(prompt_sentence(p, self.board))
         elif (self.queue or self.hold > 0) and self.seat >= 0:  # a spectator is told what the game waits for
             prompt = say("The computer players move (Skip or space hurries them)")
+        elif p.seat == self.seat and self.table.catching_up():
+            prompt = say("Catching up with the other players: your choices come once they answer")
         elif p.chance is not None:  # what the dice or the draw are for ("Dice for the battle in India")
             prompt = prompt_sentence(p, self.board)
         else:

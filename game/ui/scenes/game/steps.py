@@ -177,8 +177,9 @@ class StepPlayer(ScreenState):
 
     def my_turn_shown(self) -> bool:
         """Whether the position shown waits for this seat's decision (whether or not the
-        moves before it are still being shown)."""
-        if self.shown is None:
+        moves before it are still being shown), and the table may take it: a network table
+        still catching up with the others offers none (what they hold may yet come)."""
+        if self.shown is None or self.table.catching_up():
             return False
         p = pending(self.shown)
         return not p.is_over and p.chance is None and p.seat == self.seat and self.seat >= 0
@@ -195,8 +196,8 @@ class StepPlayer(ScreenState):
                 if self.on_end is not None:
                     self.on_end(self, outcome(st))
             return
-        if p.chance is not None or p.seat != self.seat:
-            return
+        if p.chance is not None or p.seat != self.seat or self.table.catching_up():
+            return  # (a network table catching up: the others may hold moves past this position)
         options = legal(st, self.seat)
         if not options:
             return
