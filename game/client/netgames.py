@@ -99,17 +99,24 @@ def played_before(game_id: str, identity: Identity) -> Path | None:
 
 def start_when_full(peer: Peer) -> Callable[[Peer], None] | None:
     """For a host resumed before the start (its lobby restored): what its table does at each
-    turn until the start: sign the genesis once every seat is taken, with the settings its
-    lobby states (a computer player, greedy, takes the seats of players dropped later).
-    None for any other peer."""
+    turn until the start: sign the genesis once every seat is taken, or once the countdown
+    of the host's plan ends (counted again from the restart), with the settings its lobby
+    states (the timeouts, the game clock) and the computer player its plan names for the
+    seats left free and dropped later. None for any other peer."""
     lobby = peer.lobby
     if lobby is None or lobby.started:
         return None
     settings = dict(lobby.settings)
+    plan = dict(peer.plan)
+    bot = str(plan.get("drop_bot") or "greedy")
+    fill = plan.get("fill_after_s")
+    begun = time.monotonic()
 
     def start(p: Peer) -> None:
-        if lobby.full and not lobby.started:
-            p.start_game(timeout_ms=settings.get("timeout_ms", 120_000), chain_length=settings.get("chain_length"))
+        due = isinstance(fill, int | float) and time.monotonic() - begun >= fill
+        if (lobby.full or due) and not lobby.started:
+            p.start_game(timeout_ms=settings.get("timeout_ms", 120_000), chain_length=settings.get("chain_length"),
+                         drop_bot=bot, bank_ms=settings.get("bank_ms"), increment_ms=settings.get("increment_ms"))
 
     return start
 
@@ -152,6 +159,8 @@ class HostSettings:
     upnp_group: tuple[str, int] | None = None  # tests: a loopback SSDP responder
     announce: bool = True
     announce_on: str | None = None
+    drop_bot: str = "greedy"  # who plays the seats left free at the start, and those dropped later
+    fill_after_s: float | None = None  # computer players take the free seats after this (None: wait for people)
 
 
 @dataclass
@@ -261,6 +270,8 @@ def host_game(s: HostSettings, decider: Any = None) -> Hosted:
         except OSError as exc:
             raise NetStartError("os", reason=str(exc)) from None
     assert peer is not None
+    peer.plan = {"drop_bot": s.drop_bot, "fill_after_s": s.fill_after_s}  # kept with the lobby: a restart goes on
+    peer.save_meta()
     fp = fingerprint(ident.public_hex)
     lan_invite = Invite(advertise, peer.node.port, gid, fp, peer.node.curve_public)
     hosted = Hosted(peer, lobby, lan_invite, lan_invite, s, fell_back=port != ports[0])

@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -167,6 +167,7 @@ class HostRoom:
 
     def __init__(self, settings: HostSettings, *, fill_after: float | None = None, drop_bot: str = "greedy",
                  host: Callable[[HostSettings], Hosted] = host_game) -> None:
+        settings = replace(settings, drop_bot=drop_bot, fill_after_s=fill_after)  # (kept: a restarted host keeps them)
         self.settings = settings
         self.fill_after = fill_after
         self.drop_bot = drop_bot

@@ -123,6 +123,9 @@ class Peer:
     hello_at: int = -(1 << 60)  # when the hello last went to the host
     fault: Refused | None = None  # why the genesis was not taken in (net.peer.door.judge_genesis)
     info_serial: int = 0  # of the last INFO believed
+    # a host's plan for the start, kept with its lobby so that a restarted host keeps it:
+    # ``drop_bot`` (who takes free and dropped seats), ``fill_after_s`` (None: wait for people)
+    plan: dict[str, Any] = field(default_factory=dict)
     lobby_seen: dict[str, int] = field(default_factory=dict)  # host: joiner key -> last heard before the start
     seat_told: str = ""  # a joiner: the power it was told it has, then "started"
     contact: Contact | None = None  # watch_contact(): connection diagnoses for people
@@ -221,6 +224,8 @@ class Peer:
                    release=live_release())
         peer._told = len(session.log)
         peer.name = str(meta.get("name", ""))
+        plan = meta.get("plan")
+        peer.plan = dict(plan) if lobby is not None and isinstance(plan, dict) else {}
         replica.chat = ChatBox(str(meta["game"]))
         for raw in read_chat(files.log):  # the lines it saw before: kept, not said again
             try:
@@ -272,6 +277,7 @@ class Peer:
             **({"hello": [*self.hello_as, self.nonce]} if self.hello_as else {}),
             **({"host": [self.host_endpoint, self.expect_fp]} if self.expect_fp else {}),
             **({"lobby": lobby.to_json()} if lobby is not None and not lobby.started else {}),
+            **({"plan": self.plan} if self.plan and lobby is not None and not lobby.started else {}),
             "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]})
 
     def _seed_peers(self) -> set[tuple[str, str]]:

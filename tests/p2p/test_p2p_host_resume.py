@@ -7,9 +7,10 @@ its end by all three."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
-from p2pkit import Cluster, crash
+from p2pkit import Closes, Cluster, crash
 
 from game.client.netgames import start_when_full
 from net.peer import Peer
@@ -44,3 +45,57 @@ def test_a_host_restarted_before_the_start_goes_on_with_its_lobby(tmp_path: Path
         assert south.refused is None and east.refused is None
     finally:
         c.close()
+
+
+def test_a_restarted_host_keeps_its_plan_for_the_start_and_its_game_clock(made: list[Closes], tmp_path: Path) -> None:
+    """The host's plan (computer players fill the free seats after a countdown, and which
+    computer player) and the game clock its lobby showed outlive a restart: the countdown
+    runs again from the restart, the free seat goes to the planned computer player, and the
+    genesis carries the clock the joiners saw before they sat down."""
+    c = Cluster(tmp_path, 3, join=False)
+    made.append(c)
+    c.lobby.settings.update(bank_ms=240_000, increment_ms=7_000)
+    c.host.plan = {"drop_bot": "easy", "fill_after_s": 1.0}
+    c.host.save_meta()
+    south = c.join(1)
+    c.run(lambda: c.seated_at_least(2), 10, "south seated")
+    assert read_meta(c.host.files)["plan"] == {"drop_bot": "easy", "fill_after_s": 1.0}
+    port = c.host.node.port
+    crash(c.host)
+    host = Peer.resume(c.ids[0], c.log(0), port=port, decider=c.decider(0), clock=c.clock)
+    c.peers[0] = host
+    assert host.plan == {"drop_bot": "easy", "fill_after_s": 1.0}
+    start = start_when_full(host)
+    assert start is not None
+    lobby = host.lobby
+    assert lobby is not None
+    began = time.monotonic()
+    c.run(lambda: lobby.started, 20, "the countdown ended and the game started", also=lambda: start(host))
+    assert time.monotonic() - began >= 1.0  # counted again from the restart
+    referee = host.session.referee
+    assert referee is not None
+    g = referee.g
+    assert (g.drop_bot, g.bank_ms, g.increment_ms) == ("easy", 240_000, 7_000)
+    assert [s.name for s in lobby.seats][:2] == ["host", "bot1"] and not lobby.seats[2].key
+    c.finish(120)
+    assert len(c.hashes()) == 1 and south.session.seat == 1
+    assert "plan" not in read_meta(host.files)  # the genesis holds it now
+
+
+def test_hosting_writes_the_plan_of_the_form_and_of_soe_host(tmp_path: Path) -> None:
+    """What the host chose in the form (or with ``soe host --fill-after``) is in its peer
+    file from the first moment, for a restart to find."""
+    from game.cli.main import build_parser as parser
+    from game.cli.network.host import settings_of
+    from game.client.netgames import HostSettings, host_game
+
+    s = HostSettings(players=3, name="host", bind="127.0.0.1", port=0, key=str(tmp_path / "host.pem"),
+                     log=str(tmp_path / "host.jsonl"), announce=False, drop_bot="normal", fill_after_s=30.0)
+    h = host_game(s)
+    try:
+        assert read_meta(h.peer.files)["plan"] == {"drop_bot": "normal", "fill_after_s": 30.0}
+    finally:
+        h.peer.close()
+    args = parser().parse_args(["host", "--players", "3", "--fill-after", "45"])
+    assert settings_of(args).fill_after_s == 45.0
+    assert settings_of(parser().parse_args(["host", "--players", "3"])).fill_after_s is None

@@ -33,7 +33,7 @@ def settings_of(args: argparse.Namespace) -> HostSettings:
                         bind=args.bind, port=args.port, advertise=args.advertise,
                         curve=not args.no_curve, key=args.key, log=args.log, bot="" if args.bot == HUMAN else args.bot,
                         seed=args.seed, upnp=args.upnp, upnp_group=group, announce=not args.no_announce,
-                        announce_on=args.announce_on)
+                        announce_on=args.announce_on, fill_after_s=args.fill_after if args.fill_after >= 0 else None)
 
 
 def refused(s: HostSettings) -> str:
