@@ -97,8 +97,10 @@ def same(new: AttackOdds, ref: AttackOdds) -> list[str]:
     return diff
 
 
-def sample(seeds: range, per_kind: int) -> list[tuple[str, State, int, Choice | None, AttackOdds]]:
-    """Up to ``per_kind`` attacks of each kind (spread over the games), with the new figures."""
+def sample(seeds: range, per_kind: int, naval_per_kind: int) -> list[tuple[str, State, int, Choice | None, AttackOdds]]:
+    """Up to ``per_kind`` attacks of each kind (spread over the games), ``naval_per_kind``
+    of those with a naval battle first (the reference's slowest: seconds each), with the
+    new figures."""
     chosen: list[tuple[str, State, int, Choice | None, AttackOdds]] = []
     seen: dict[str, int] = {}
     for seed in seeds:
@@ -106,7 +108,8 @@ def sample(seeds: range, per_kind: int) -> list[tuple[str, State, int, Choice | 
             o = attack_odds(st, seat, attack)
             assert o.done and o.none is not None and not o.too_many, (seed, st.steps, attack)  # always a figure
             label = ("under way, " if attack is None else "") + ", ".join(sorted(kinds(o)))
-            if seen.get(label, 0) < per_kind and k % 3 == seed % 3:
+            most = naval_per_kind if "naval first" in label else per_kind
+            if seen.get(label, 0) < most and k % 3 == seed % 3:
                 seen[label] = seen.get(label, 0) + 1
                 chosen.append((label, st, seat, attack, o))
     return chosen
@@ -125,18 +128,18 @@ def check(chosen: list[tuple[str, State, int, Choice | None, AttackOdds]]) -> di
 def test_the_figures_equal_the_reference_on_attacks_of_seeded_games() -> None:
     """A few attacks of every kind from two whole 7-player games, naval battles first and
     allies on both sides among them, against the engine applied to every dice outcome."""
-    compared = check(sample(range(2), 2))
+    compared = check(sample(range(2), 3, 1))
     assert any("naval first" in k for k in compared), compared
     assert any("allies both sides" in k for k in compared), compared
     assert any(k.startswith("under way") for k in compared), compared
-    assert sum(compared.values()) >= 12, compared
+    assert sum(compared.values()) >= 18, compared
 
 
 @pytest.mark.slow
 def test_the_figures_equal_the_reference_on_many_attacks() -> None:
     """More attacks, more games (minutes: the reference tries every dice outcome)."""
-    compared = check(sample(range(2, 6), 4))
-    assert sum(compared.values()) >= 40, compared
+    compared = check(sample(range(2, 6), 6, 3))
+    assert sum(compared.values()) >= 60, compared
 
 
 def test_a_naval_battle_first_counts_every_outcome_of_both_battles() -> None:
@@ -153,3 +156,22 @@ def test_a_naval_battle_first_counts_every_outcome_of_both_battles() -> None:
     assert "naval" in o.decided and o.none is not None and o.defended is not None
     assert not same(o, ref)
     assert (o.none.win * OUTCOMES ** 2).denominator == 1 and o.none.win != Fraction(0)
+
+
+def test_bench_odds_times_every_attack_and_ends_with_its_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``soe bench --odds`` plays seeded games, times each attack's figures and ends with
+    the line its target is stated in."""
+    import json
+    import re
+
+    from game.cli.bench.odds import main as bench
+    from game.cli.main import main as soe
+
+    assert bench(["--games", "1", "--players", "3", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["attacks"] > 0 and figures["without_figure"] == 0
+    assert 0 < figures["median_ms"] <= figures["p95_ms"] <= figures["max_ms"]
+    assert soe(["bench", "--odds", "--games", "1", "--players", "3"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"odds: median [\d.]+ ms, 95th percentile [\d.]+ ms, maximum [\d.]+ ms over \d+ attacks "
+                        r"\(0 without a figure\)", last), last
