@@ -97,7 +97,8 @@ def run(games: int, players: int, seed: int, bots: Sequence[str], each_outcome: 
 
 def report(r: dict[str, Any]) -> str:
     lines = [
-        f"odds benchmark: every attack offered in {r['games']} games of {r['players']} players "
+        f"odds benchmark: every attack offered in {r['games']} game{'s' if r['games'] != 1 else ''} of "
+        f"{r['players']} players "
         f"({', '.join(r['bots'])} bots, seeds {r['seed']}..{r['seed'] + r['games'] - 1}), one core (process time), "
         f"Python {r['python']} ({r['machine']}), load {' '.join(map(str, r['load']))} at the end",
         f"  method: {r['method']}; {r['naval_first']} attacks with a naval battle first, "
