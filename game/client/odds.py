@@ -319,9 +319,9 @@ def describe_odds(o: AttackOdds, attacker: str | None = None, defender: str | No
         if o.too_many:
             return (say("{head}: too many outcomes to count", head=head),
                     say("More than {n} dice outcomes: the chance is not counted.", n=MAX_ROLLS))
-        return say("{head}: counting...", head=head), say("Trying every dice outcome with the rules engine.")
+        return say("{head}: counting...", head=head), say("Counting every dice outcome with the rules engine.")
     parts = [say("{pct}% if nobody helps", pct=_pct(o.none.win))]
-    tip = [say("{head}, exact over every dice outcome ({n} tried): {pct}% (tie {tie}%) if no ally helps either side",
+    tip = [say("{head}, exact over every dice outcome ({n} counted): {pct}% (tie {tie}%) if no ally helps either side",
                head=head, n=o.rolls, pct=_pct(o.none.win), tie=_pct(o.none.tie))]
     if o.defended is not None:
         who, pct, tie = join_list(o.helpers[DEF]), _pct(o.defended.win), _pct(o.defended.tie)
