@@ -81,6 +81,11 @@ def _scenario(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.odds:
+        from game.cli.bench.odds import main as bench_odds
+
+        return bench_odds(["--games", str(args.games), "--players", str(args.players),
+                           *(["--json"] if args.json else [])])
     if args.net_ui:
         from game.cli.bench.netui import main as bench_net_ui
 
@@ -170,7 +175,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--net-ui", action="store_true",
                    help=say("measure network play in the window: three window processes on loopback (a click to the "
                             "others' screens) and a spectator's window catching up a 7-player game"))
-    p.add_argument("--json", action="store_true", help=say("with --ui or --net-ui: one JSON object"))
+    p.add_argument("--odds", action="store_true",
+                   help=say("measure the exact odds instead: the time to count those of every attack offered in "
+                            "whole games (greedy computer players), on one core"))
+    p.add_argument("--json", action="store_true", help=say("with --ui, --net-ui or --odds: one JSON object"))
     p.set_defaults(func=_bench)
 
     from game.cli.net import register

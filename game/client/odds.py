@@ -1,5 +1,5 @@
-"""The exact chance that an attack wins, found with the engine's pure ``apply`` over every
-dice outcome, for the choices made before the dice that change it most: allies' help.
+"""The exact chance that an attack wins, counted over every dice outcome with the engine's
+pure ``apply``, for the choices made before the dice that change it most: allies' help.
 
 Three figures, each exact (a fraction of the dice outcomes, not a sample):
 
@@ -18,9 +18,18 @@ change the battle); Surprise Attack is not used (with it, the defender's allies 
 help: the first figure); the choices after the dice (Reserve rerolls, Fighting Withdrawal)
 are not taken, and the figures say so when they could arise.
 
-The work is bounded (``MAX_ROLLS`` dice outcomes tried in all; a figure past it is not
-given) and kept per position and attack (``CACHE``), and the screen runs it off the
-drawing thread."""
+A battle's 6^4 dice outcomes are counted by classes (:mod:`game.client.battle_dice`): the
+deciding battle's chances come straight from the two strengths; a battle fought before it
+(a naval battle first) is played by the engine once for each class of outcomes (who wins,
+who rolled the seven), weighed by the class's count, since every outcome of a class leads
+to the same position. A whole attack thus takes a few milliseconds, and every attack gets
+its figures. The reference method (``each_outcome``), the engine applied to every dice
+outcome one by one, gives the very same fractions, far more slowly, and is bounded
+(``MAX_ROLLS`` dice outcomes tried in all; a figure past it is not given).
+
+The figures are kept per position and attack (``CACHE``); the screen counts them off the
+drawing thread, those of every attack a decision offers as soon as it arrives
+(``count_ahead``)."""
 
 from __future__ import annotations
 
@@ -32,10 +41,13 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from game.client.battle_dice import OUTCOMES, outcome_classes, result_counts
 from game.client.words.lang import N_, capital, join_list, say, say_n
 from game.rules import Act, Choice, Event, Roll, RulesError, State, apply, legal, pending, state_hash
+from game.rules.common import owns, ready
 
-MAX_ROLLS = 40_000
+MAX_ROLLS = 40_000  # the reference's bound (``each_outcome``)
+BATTLE_DICE = ((1, 6),) * 4
 ATT, DEF = 0, 1
 AFTER_DICE = {"reserve": "no_reserve", "withdraw": "no_withdraw"}
 DECIDED = (("naval", N_("a naval battle first")), ("naval_answer", N_("its answer")), ("blockade", N_("Blockade")),
@@ -91,8 +103,9 @@ class _Search:
     """Expectation over dice, best choice for each side elsewhere, help as the scenario says."""
 
     def __init__(self, st: State, seat: int, attack: Choice | None, out: AttackOdds, names: Callable[[int], str],
-                 cancelled: Callable[[], bool]) -> None:
+                 cancelled: Callable[[], bool], each_outcome: bool = False) -> None:
         self.st = st
+        self.each_outcome = each_outcome
         self.seat = seat
         self.attack = attack
         self.out = out
@@ -184,6 +197,17 @@ class _Search:
         got = self.memo.get(key)
         if got is not None:
             return got
+        fr = cur.stack[-1] if cur.stack else {}
+        if (not self.each_outcome and kind == "dice" and fr.get("t") == "battle" and fr.get("stage") == "roll"
+                and ranges == BATTLE_DICE):
+            got = self._battle(cur, fr)
+        else:
+            got = self._each(cur, ranges)
+        self.memo[key] = got
+        return got
+
+    def _each(self, cur: State, ranges: tuple[tuple[int, int], ...]) -> tuple[Fraction, Fraction]:
+        """The reference: the engine applied to every outcome of the dice, one by one."""
         total = 1
         for lo, hi in ranges:
             total *= hi - lo + 1
@@ -194,14 +218,47 @@ class _Search:
         for k, values in enumerate(product(*(range(lo, hi + 1) for lo, hi in ranges))):
             if k % 64 == 0 and self.cancelled():
                 raise _Cancelled
-            nxt, events = self._apply(cur, Roll(tuple(values)))
-            r = self._result(events)
-            w, t = r if r is not None else self.value(nxt)
+            w, t = self._roll(cur, tuple(values))
             win += w
             tie += t
-        got = (win / total, tie / total)
-        self.memo[key] = got
-        return got
+        return win / total, tie / total
+
+    def _roll(self, cur: State, values: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+        nxt, events = self._apply(cur, Roll(values))
+        r = self._result(events)
+        return r if r is not None else self.value(nxt)
+
+    def _battle(self, cur: State, fr: dict[str, Any]) -> tuple[Fraction, Fraction]:
+        """A battle's dice by classes of outcomes (:mod:`game.client.battle_dice`): the
+        deciding battle's chances straight from its strengths; a battle before it (a naval
+        battle first) by the engine, once for each class, weighed by its count."""
+        att, dfn = int(fr["str"][ATT]), int(fr["str"][DEF])
+        self.out.rolls += OUTCOMES
+        if bool(fr["sea"]) == self.sea:  # the deciding battle: its result is all that counts
+            self._after_dice(cur, fr)
+            win_n, tie_n = result_counts(att, dfn)
+            return Fraction(win_n, OUTCOMES), Fraction(tie_n, OUTCOMES)
+        win = tie = Fraction(0)
+        for _, count, dice in outcome_classes(att, dfn, int(fr.get("seven", 7))):
+            if self.cancelled():
+                raise _Cancelled
+            w, t = self._roll(cur, dice)
+            win += w * count
+            tie += t * count
+        return win / OUTCOMES, tie / OUTCOMES
+
+    def _after_dice(self, cur: State, fr: dict[str, Any]) -> None:
+        """The choices after the deciding battle's dice that the figures leave out (Reserve,
+        Fighting Withdrawal), noted as the engine asks them: one outcome of each class is
+        played to the result, when a side could have such a choice at all."""
+        sides = [int(s) for s in fr["sides"]]
+        reserve = "reserve" not in self.out.assumed and any(s >= 0 and ready(cur, s, "reserve") for s in sides)
+        withdraw = ("withdraw" not in self.out.assumed and sides[DEF] >= 0
+                    and owns(cur, sides[DEF], "fighting_withdrawal") > 0)
+        if not (reserve or withdraw):
+            return
+        for _, _, dice in outcome_classes(int(fr["str"][ATT]), int(fr["str"][DEF]), int(fr.get("seven", 7))):
+            self._roll(cur, dice)
 
 
 def attack_frame(st: State) -> dict[str, Any] | None:
@@ -215,12 +272,15 @@ def attack_frame(st: State) -> dict[str, Any] | None:
 
 def attack_odds(st: State, seat: int, attack: Choice | None, names: Callable[[int], str] | None = None,
                 update: Callable[[AttackOdds], None] | None = None,
-                cancelled: Callable[[], bool] | None = None) -> AttackOdds:
+                cancelled: Callable[[], bool] | None = None, each_outcome: bool = False) -> AttackOdds:
     """The figures for ``attack`` by ``seat`` in ``st`` (``None``: the attack under way in
     ``st``, from where it stands: an ally asked, gold to offer), computed one after another
-    (``update`` is called after each); ``cancelled`` stops the work early."""
+    (``update`` is called after each); ``cancelled`` stops the work early. ``each_outcome``:
+    the reference method, the engine applied to every dice outcome one by one (slow; no
+    figure past ``MAX_ROLLS`` outcomes), which the figures by classes of outcomes equal."""
     out = AttackOdds()
-    search = _Search(st, seat, attack, out, names or (lambda s: st.powers[s]), cancelled or (lambda: False))
+    search = _Search(st, seat, attack, out, names or (lambda s: st.powers[s]), cancelled or (lambda: False),
+                     each_outcome)
     try:
         out.none = search.figure((False, False))
         if update is not None:
@@ -259,9 +319,9 @@ def describe_odds(o: AttackOdds, attacker: str | None = None, defender: str | No
         if o.too_many:
             return (say("{head}: too many outcomes to count", head=head),
                     say("More than {n} dice outcomes: the chance is not counted.", n=MAX_ROLLS))
-        return say("{head}: counting...", head=head), say("Trying every dice outcome with the rules engine.")
+        return say("{head}: counting...", head=head), say("Counting every dice outcome with the rules engine.")
     parts = [say("{pct}% if nobody helps", pct=_pct(o.none.win))]
-    tip = [say("{head}, exact over every dice outcome ({n} tried): {pct}% (tie {tie}%) if no ally helps either side",
+    tip = [say("{head}, exact over every dice outcome ({n} counted): {pct}% (tie {tie}%) if no ally helps either side",
                head=head, n=o.rolls, pct=_pct(o.none.win), tie=_pct(o.none.tie))]
     if o.defended is not None:
         who, pct, tie = join_list(o.helpers[DEF]), _pct(o.defended.win), _pct(o.defended.tie)
@@ -298,40 +358,87 @@ def describe_odds(o: AttackOdds, attacker: str | None = None, defender: str | No
 
 
 # ---------------------------------------------------------------------------- cache
-CACHE: OrderedDict[tuple[str, int, Choice | None], AttackOdds] = OrderedDict()
+Key = tuple[str, int, Choice | None]
+CACHE: OrderedDict[Key, AttackOdds] = OrderedDict()
+CACHE_SIZE = 256  # a busy position offers a few dozen attacks
 _lock = threading.Lock()
+_waiting: dict[Key, State] = {}  # counts put in the cache by ``count_ahead``, not started yet
+
+
+def _keep(key: Key) -> AttackOdds:
+    """A new, empty entry of the cache (``_lock`` held)."""
+    out = CACHE[key] = AttackOdds()
+    while len(CACHE) > CACHE_SIZE:
+        old, _ = CACHE.popitem(last=False)
+        _waiting.pop(old, None)
+    return out
+
+
+def _count(key: Key, st: State, out: AttackOdds, names: Callable[[int], str], changed: Callable[[], None],
+           cancelled: Callable[[], bool]) -> None:
+    """Fill ``out`` with the figures of ``key``'s attack (on a worker thread)."""
+    def update(o: AttackOdds) -> None:
+        out.__dict__.update(o.__dict__)
+        changed()
+
+    try:
+        res = attack_odds(st, key[1], key[2], names, update, cancelled)
+    except Exception:  # noqa: BLE001 - a worker's failure is shown as "not counted", never a traceback
+        out.unknown = out.done = True
+        changed()
+        return
+    if not res.done:  # cancelled: forget it, so it is counted again when asked
+        with _lock:
+            if CACHE.get(key) is out:
+                del CACHE[key]
 
 
 def odds_in_background(st: State, seat: int, attack: Choice | None, names: Callable[[int], str],
                        changed: Callable[[], None], cancelled: Callable[[], bool]) -> AttackOdds:
     """The figures for an attack, from the cache, or an empty ``AttackOdds`` filled in by
-    a worker thread (``changed`` is called as figures arrive; ``cancelled`` stops it)."""
+    a worker thread (``changed`` is called as figures arrive; ``cancelled`` stops it). An
+    attack that ``count_ahead`` has not reached yet is counted at once, ahead of it."""
     key = (state_hash(st), seat, attack)
     with _lock:
         got = CACHE.get(key)
         if got is not None:
             CACHE.move_to_end(key)
-            return got
-        out = AttackOdds()
-        CACHE[key] = out
-        while len(CACHE) > 64:
-            CACHE.popitem(last=False)
+            if _waiting.pop(key, None) is None:
+                return got
+            out = got
+        else:
+            out = _keep(key)
+    threading.Thread(target=_count, args=(key, st, out, names, changed, cancelled), name="soe-odds",
+                     daemon=True).start()
+    return out
+
+
+def count_ahead(st: State, seat: int, attacks: list[Choice | None], names: Callable[[int], str],
+                changed: Callable[[], None], cancelled: Callable[[], bool]) -> None:
+    """Start counting the figures of ``attacks`` (all those a decision offers) on one worker
+    thread, one after another, into the cache, so each is there as soon as it is shown; one
+    asked for meanwhile is counted at once (``odds_in_background``)."""
+    h = state_hash(st)
+    keys: list[Key] = []
+    with _lock:
+        for attack in attacks:
+            key = (h, seat, attack)
+            if key not in CACHE:
+                _keep(key)
+                _waiting[key] = st
+                keys.append(key)
+    if not keys:
+        return
 
     def work() -> None:
-        def update(o: AttackOdds) -> None:
-            out.__dict__.update(o.__dict__)
-            changed()
-
-        try:
-            res = attack_odds(st, seat, attack, names, update, cancelled)
-        except Exception:  # noqa: BLE001 - a worker's failure is shown as "not counted", never a traceback
-            out.unknown = out.done = True
-            changed()
-            return
-        if not res.done:  # cancelled: forget it, so it is counted again when asked
+        for key in keys:
             with _lock:
-                if CACHE.get(key) is out:
+                out = CACHE.get(key)
+                if _waiting.pop(key, None) is None or out is None:
+                    continue  # asked for first: counted by its own worker; or dropped from the cache
+                if cancelled():
                     del CACHE[key]
+                    continue
+            _count(key, st, out, names, changed, cancelled)
 
-    threading.Thread(target=work, name="soe-odds", daemon=True).start()
-    return out
+    threading.Thread(target=work, name="soe-odds-ahead", daemon=True).start()

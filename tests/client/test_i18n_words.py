@@ -179,7 +179,7 @@ def test_tiles_auction_odds_and_fairness_are_said_in_italian(italian: None) -> N
             assert not untranslated(it, en, known), it
     line, why = describe_odds(o, None, "Francia")
     assert line.startswith("Probabilità di vittoria: 50% se nessuno aiuta") and "aiutano Francia" in line, line
-    assert "1296 provati" in why and why.endswith("."), why
+    assert "1296 contati" in why and why.endswith("."), why
     # the fairness panel of a game's chance events
     rng = random.Random(3)
     log = ChanceLog()

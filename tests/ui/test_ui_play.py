@@ -412,17 +412,54 @@ def test_the_attack_dialog_shows_the_figures_and_what_they_assume() -> None:
     assert not table.sent
 
 
-def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes() -> None:
-    """The rulebook's combat (a naval battle may come first: thousands of dice outcomes
-    to try) is counted off the drawing thread: asking for the odds returns at once, and
-    the count stops when the screen moves on to another position."""
+def test_the_odds_of_every_attack_offered_are_counted_as_the_decision_arrives() -> None:
+    """As soon as a decision with attacks reaches the screen, every attack's figures are
+    counted into the cache (off the drawing thread), before any is picked: the one picked
+    then shows its figures on the very first frame, never "counting"."""
+    import threading
+
+    from game.client.odds import CACHE
+    from game.rules import legal, state_hash
+    from tests.ui.test_ui_decisions import Recorder
+
+    st, seat, attack = _attack_position(french_army=1)
+    offered = [c for c in legal(st, seat) if c.kind == "attack" and len(c.args) == 3]
+    assert len(offered) > 1
+    table = Recorder([Step(st.clone(), [], -1)], seat)
+    app, scene = game_screen(table)
+    for worker in [t for t in threading.enumerate() if t.name.startswith("soe-odds")]:
+        worker.join(timeout=20)
+    h = state_hash(st)
+    for c in offered:
+        o = CACHE[(h, seat, c)]
+        assert o.done and o.none is not None, c
+    assert scene.picker is not None
+    pick_all(scene, attack)
+    app.dirty = True
+    app.frame(0.0)
+    line, _ = scene.odds_for(attack)
+    none, worst, helped = (int(_count(2, 1)[0] * 100), int(_count(2, 2)[0] * 100), int(_count(3, 2)[0] * 100))
+    assert line == (f"Chance to win: {none}% if nobody helps, {worst}% if Austria helps Great Britain, "
+                    f"{helped}% if every ally helps")
+
+
+def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The odds are counted off the drawing thread: asking for them returns at once, and a
+    count stops when the screen moves on to another position. (Counted here by the slow
+    reference method, every dice outcome of a naval battle first and of the land battle
+    after it, so that the count lasts.)"""
     import threading
     import time
+    from functools import partial
 
+    import game.client.odds as odds
     from game.cli.scenario import build_position, load_scenario
     from game.client.odds import CACHE
     from game.rules import Act, C, apply, legal
     from tests.ui.conftest import ROOT
+
+    monkeypatch.setattr(odds, "attack_odds", partial(odds.attack_odds, each_outcome=True))
 
     st, _ = build_position(load_scenario(ROOT / "tests" / "scenarios" / "combat_002_north_america.json"))
     seat = st.powers.index("spain")
@@ -438,12 +475,14 @@ def test_counting_odds_never_stalls_a_frame_and_stops_when_the_position_changes(
     app.frame(0.0)  # the frame that starts the count
     assert time.perf_counter() - t0 < 1.0
     assert "counting" in scene.odds_for(attack)[0]
-    worker = next(t for t in threading.enumerate() if t.name == "soe-odds" and t not in before)
+    workers = [t for t in threading.enumerate() if t.name.startswith("soe-odds")]
+    assert workers and all(t not in before for t in workers if t.name == "soe-odds")
     moved, _ = apply(st, Act(seat, attack))
     table.feed(Step(moved, [], seat))
     app.frame(0.0)
-    worker.join(timeout=8)  # the whole count takes longer: it stopped
-    assert not worker.is_alive()
+    for worker in workers:
+        worker.join(timeout=8)  # the whole count takes longer: it stopped
+        assert not worker.is_alive()
     assert not any(key[2] == attack and not o.done for key, o in CACHE.items())  # an unfinished count is not kept
 
 

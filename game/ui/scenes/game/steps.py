@@ -14,12 +14,13 @@ import pygame
 
 from game.client.logbook import LogLine, Source, log_lines, now
 from game.client.markers import MarkerSpaces
+from game.client.odds import count_ahead
 from game.client.tables import Step
 from game.client.words.battle import Tracker
 from game.client.words.events import event_sentence
 from game.client.words.lang import language, say
 from game.client.words.names import Names
-from game.rules import legal, outcome, pending
+from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
 from game.ui.drawing import palette as P
 from game.ui.drawing.assets import text
@@ -118,6 +119,31 @@ class StepPlayer(ScreenState):
         self.hint_choice = None
         if step.undo:
             self.hold = 0.0
+        if not step.history:
+            self._count_odds_ahead(step.state)
+
+    def _count_odds_ahead(self, st: State) -> None:
+        """As a decision with attacks reaches the screen (while the moves before it are still
+        shown), the odds of every attack it offers start to be counted off the drawing
+        thread, to be on the bar as soon as one is picked (``odds_for``); so do those of the
+        attack under way when the player is asked to help or to offer gold."""
+        p = pending(st)
+        if p.is_over or p.chance is not None or p.seat != self.seat or self.seat < 0 or self.board is None:
+            return
+        attacks: list[Choice | None]
+        if p.kind in ("offer", "help"):
+            attacks = [None]
+        elif p.kind == "attack":
+            attacks = [c for c in legal(st, self.seat) if c.kind == "attack" and len(c.args) == 3]
+        else:
+            return
+        names = Names(self.board)
+
+        def changed() -> None:
+            if self.app is not None:
+                self.app.dirty = True
+
+        count_ahead(st, self.seat, attacks, lambda s: names.power(st.powers[s]), changed, lambda: self.shown is not st)
 
     def _log_of(self, step: Step, before: Any) -> list[LogLine]:
         """The log lines of ``step`` (a battle with how each total was reached), each able to
