@@ -148,6 +148,37 @@ def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -
     assert line.startswith(f"Chance to win: {int(o.none.win * 100)}% if nobody helps")
 
 
+def test_the_mouse_over_an_attacked_area_shows_its_chances_before_any_click(states: dict[str, State]) -> None:
+    """The chances are on screen as soon as an attack's target is highlighted and the mouse
+    is over it: the area's tooltip leads with them, before the area is clicked."""
+    import time
+
+    from game.client.odds import attack_odds
+
+    st = states["attack"]
+    seat = pending(st).seat
+    attacks = [c for c in legal(st, seat) if c.kind == "attack" and len(c.args) == 3]
+    area = str(attacks[0].args[0])
+    here = [c for c in attacks if c.args[0] == area]
+    app, scene, table = _screen(st)
+    assert scene.picker is not None and not scene.picker.picked[1:]  # nothing clicked yet
+    pos = scene.cam.to_screen(*scene.layout.areas[area].name)
+    tip = ""
+    for _ in range(1200):
+        tip = scene.tip_at(pos)
+        if "counting" not in tip:
+            break
+        time.sleep(0.05)
+    for c in here:
+        o = attack_odds(st, seat, c)
+        assert o.none is not None
+        assert f"Chance to win: {int(o.none.win * 100)}% if nobody helps" in tip, tip
+    assert tip.endswith(scene.area_tip(area)), tip  # and what the area is, after them
+    other = next(a for a in scene.layout.areas if a not in {str(c.args[0]) for c in attacks})
+    assert "Chance to win" not in scene.tip_at(scene.cam.to_screen(*scene.layout.areas[other].name))
+    assert not table.sent
+
+
 @pytest.mark.rule("R-CMB-9")
 @pytest.mark.parametrize("kind", ["offer", "help"])
 def test_an_ally_asked_and_the_gold_offered_show_the_battles_chances(states: dict[str, State], kind: str) -> None:

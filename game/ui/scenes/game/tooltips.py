@@ -13,6 +13,7 @@ from game.client.words.names import Names
 from game.client.words.rulebook import rule_ids, rules_hint
 from game.client.words.tiles import tile_line
 from game.ui.scenes.game.bars import Bars
+from game.ui.widgets.picker import parts_of
 from game.ui.widgets.tooltip import tooltip
 
 
@@ -35,6 +36,9 @@ class Tooltips(Bars):
         for h in reversed(self.hits):
             if h.rect.collidepoint(pos) and h.target[0] != "logline":
                 tip = h.tip
+                odds = self.odds_at(h.target)  # a highlighted target of an attack: its chances first
+                if odds:
+                    tip = say("{odds}. {tip}", odds=odds, tip=tip) if tip else odds
                 break
             if h.rect.collidepoint(pos) and h.target[0] == "logline":
                 line = self.log[int(h.target[1])] if int(h.target[1]) < len(self.log) else ""
@@ -52,7 +56,25 @@ class Tooltips(Bars):
                 return self.box_words(area)  # a home nation clicked for a proposal: which box it goes in
             if area:
                 tip = self.area_tip(area)
+                odds = self.odds_at(("area", area))
+                if odds:
+                    tip = say("{odds}. {tip}", odds=odds, tip=tip)
         return tip
+
+    def odds_at(self, target: tuple[str, ...]) -> str:
+        """The exact chances of the attacks a highlighted target leads to (an area attacked,
+        or the units or counter attacked there), as soon as the mouse is over it: counted
+        off the drawing thread when the decision came ("" when the target is no attack's)."""
+        if self.picker is None or not self.ready():
+            return ""
+        n = len(self.picker.picked)
+        parts = [o.part for o in self.picker.options() if o.target == target]
+        attacks = [c for c in self.picker.matching() if c.kind == "attack" and len(c.args) == 3
+                   and len(parts_of(c)) > n and parts_of(c)[n] in parts]
+        if len(attacks) == 1:
+            return self.odds_for(attacks[0])[0]
+        return "; ".join(say("{target}: {odds}", target=self.picker.option(parts_of(c)[2], 2).label,
+                             odds=self.odds_for(c)[0]) for c in attacks)
 
     def area_tip(self, area: str) -> str:
         """An area's tooltip: its VP and spaces (a home nation: so), whether fleets may be
