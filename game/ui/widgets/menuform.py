@@ -29,6 +29,8 @@ class MenuScene(ScaledScene):
         self.mouse = (0, 0)
         self.message = ""
         self.message_box: pygame.Rect | None = None  # where a message too long for a line is shown
+        self.title_card = pygame.Rect(0, 0, 0, 0)  # the cards drawn last: the title's and the form's
+        self.form_card = pygame.Rect(0, 0, 0, 0)
 
     def entries(self) -> list[tuple[str, object, bool]]:
         return []
@@ -77,15 +79,24 @@ class MenuScene(ScaledScene):
         BACKDROP.draw(surf)
         w, h = self.size
         t = text(say(self.heading), "serif-bold", self.px(64), P.HIGHLIGHT)
-        surf.blit(t, t.get_rect(midtop=(w // 2, self.px(40))))
-        if self.sub:
-            st = text(say(self.sub), "serif", self.px(24), P.TEXT)
-            surf.blit(st, st.get_rect(midtop=(w // 2, self.px(40) + t.get_height())))
+        head = t.get_rect(midtop=(w // 2, self.px(40)))
+        st = text(say(self.sub), "serif", self.px(24), P.TEXT) if self.sub else None
+        sub = st.get_rect(midtop=(w // 2, head.bottom)) if st is not None else head
+        self.title_card = head.union(sub).inflate(self.px(48), self.px(14))
+        card(surf, self.title_card, 185, self.px(14))  # the title clear of the map
+        surf.blit(t, head)
+        if st is not None:
+            surf.blit(st, sub)
         self.buttons = self.layout()
         if self.buttons:  # a dark card behind the form, so words stay clear over the map
             box = self.buttons[0].rect.unionall([b.rect for b in self.buttons]).inflate(self.px(120), self.px(90))
             box.y -= self.px(20)
+            top = sub.bottom + self.px(16)  # below the title's card, never over it
+            if box.top < top:
+                box.height -= top - box.top
+                box.top = top
             card(surf, box, 200, self.px(14))
+            self.form_card = box
         for b in self.buttons:
             draw_button(surf, b, self.mouse, self.px(17))
             if isinstance(b.key, tuple) and b.key[0] == "power":  # the power's colour and letters
