@@ -9,6 +9,7 @@ import pytest
 from game.client.tables import StaticTable, Step, Table
 from game.rules import Choice, State, legal, pending
 from game.ui.app import App, Intent
+from game.ui.drawing import palette as P
 from game.ui.scenes.game import GameScene
 from game.ui.widgets.picker import parts_of
 from tests.ui.decisions import KINDS, collect
@@ -146,6 +147,44 @@ def test_an_attack_shows_its_exact_chance_of_winning(states: dict[str, State]) -
             break
         time.sleep(0.05)
     assert line.startswith(f"Chance to win: {int(o.none.win * 100)}% if nobody helps")
+
+
+def test_a_move_being_chosen_is_an_arrow_from_the_unit_to_the_destination(states: dict[str, State]) -> None:
+    """Once the unit to move is picked, the destination under the mouse gets an arrow from
+    the unit's area in the player's colour; a picked move shows its arrow until it is
+    confirmed; an area that is no destination gets none."""
+    st = states["move"]
+    seat = pending(st).seat
+    move = next(c for c in legal(st, seat) if c.kind == "move" and len(c.args) == 3)
+    src, dst = str(move.args[0]), str(move.args[2])
+    app, scene, table = _screen(st)
+    assert scene.picker is not None
+    app.draw()
+    assert scene.drawn_plan is None  # nothing picked yet
+    scene.picker.pick((src,))
+    scene.picker.options()  # (a unit kind alone in the area is taken at once)
+    if len(scene.picker.picked) < 3:
+        scene.picker.pick((move.args[1],))
+    scene.mouse = scene.cam.to_screen(*scene.layout.areas[dst].name)
+    before = app.surface.copy()
+    app.dirty = True
+    app.draw()
+    assert scene.drawn_plan == (src, dst)
+    x, y = scene.cam.to_screen(*_centre(scene, src, dst))
+    colour = app.surface.get_at((round(x), round(y)))[:3]
+    assert colour == pygame.Color(P.power(st.powers[seat]))[:3], colour  # the arrow's shaft, half way
+    assert before.get_at((round(x), round(y)))[:3] != colour
+    targets = {str(c.args[2]) for c in legal(st, seat) if c.kind == "move" and c.args[:2] == move.args[:2]}
+    elsewhere = next(a for a in scene.layout.areas if a not in targets and a != src)
+    scene.mouse = scene.cam.to_screen(*scene.layout.areas[elsewhere].name)
+    app.draw()
+    assert scene.drawn_plan is None
+    assert not table.sent
+
+
+def _centre(scene: GameScene, src: str, dst: str) -> tuple[float, float]:
+    a, b = scene.layout.areas[src].units, scene.layout.areas[dst].units
+    return (a[0] + a[2] / 2 + b[0] + b[2] / 2) / 2, (a[1] + a[3] / 2 + b[1] + b[3] / 2) / 2
 
 
 def test_the_mouse_over_an_attacked_area_shows_its_chances_before_any_click(states: dict[str, State]) -> None:

@@ -72,6 +72,8 @@ class GameScene(RuleLinks):
         self.hits = self._layer(surf, "board", key, m, board_layer)
         if self.move_time > 0 and self.moves:
             self.hits += self._draw_moves(surf, m)
+        elif self.seat >= 0:
+            self._draw_plan(surf, m)
         side = self.side_rect()
         assert self.board is not None
         board = self.board

@@ -87,6 +87,7 @@ class ScreenState(ScaledScene):
         self.hint_choice: Choice | None = None
         self.awaiting = False
         self._odds: dict[Choice | None, AttackOdds] = {}  # None: the attack under way
+        self.drawn_plan: tuple[str, str] | None = None  # the move being chosen, as its arrow was last drawn
         self._odds_tip: tuple[pygame.Rect, str] | None = None  # the attack's odds on screen, and what they assume
         self.rule_links: list[tuple[pygame.Rect, str]] = []  # rule ids drawn as links in the bars, and where
         self.version = 0  # the shown state's number: cached layers are drawn again when it changes

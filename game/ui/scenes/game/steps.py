@@ -23,6 +23,7 @@ from game.client.words.names import Names
 from game.rules import Choice, State, legal, outcome, pending
 from game.rules.board import load_board
 from game.ui.drawing import palette as P
+from game.ui.drawing.arrows import draw_arrow
 from game.ui.drawing.assets import text
 from game.ui.drawing.hits import Hit
 from game.ui.drawing.mapview import MapRenderer
@@ -333,6 +334,26 @@ class StepPlayer(ScreenState):
         if self.app is not None:
             self.app.dirty = True
 
+    def _draw_plan(self, surf: pygame.Surface, m: pygame.Rect) -> tuple[str, str] | None:
+        """The move the player is choosing, as an arrow in its colour from the unit's area
+        to the destination under the mouse or picked (what it drew, if anything)."""
+        self.drawn_plan = None
+        hovered = ""
+        if m.collidepoint(self.mouse):
+            hovered = self.layout.area_at(*self.cam.to_board(*self.mouse)) or ""
+        plan = planned_move(self.picker if self.ready() else None, hovered)
+        if plan is None or self.shown is None:
+            return None
+        a, b = self.layout.areas[plan[0]].units, self.layout.areas[plan[1]].units
+        clip = surf.get_clip()
+        surf.set_clip(m)
+        draw_arrow(surf, self.cam.to_screen(a[0] + a[2] / 2, a[1] + a[3] / 2),
+                   self.cam.to_screen(b[0] + b[2] / 2, b[1] + b[3] / 2), P.power(self.shown.powers[self.seat]),
+                   self.px(4), self.px(14))
+        surf.set_clip(clip)
+        self.drawn_plan = plan
+        return plan
+
     def _draw_moves(self, surf: pygame.Surface, m: pygame.Rect) -> list[Hit]:
         """Units on their way: an arrow from where they left to where they go, in their
         power's colour, with a piece travelling along it (what it drew where: the pieces)."""
@@ -345,17 +366,8 @@ class StepPlayer(ScreenState):
             x0, y0 = self.cam.to_screen(a[0] + a[2] / 2, a[1] + a[3] / 2)
             x1, y1 = self.cam.to_screen(b[0] + b[2] / 2, b[1] + b[3] / 2)
             col = P.power(pid)
-            w = self.px(5)
-            pygame.draw.line(surf, (20, 16, 12), (x0, y0), (x1, y1), w + 4)
-            pygame.draw.line(surf, col, (x0, y0), (x1, y1), w)
+            draw_arrow(surf, (x0, y0), (x1, y1), col, self.px(5), self.px(16))
             dx, dy = x1 - x0, y1 - y0
-            length = max(1.0, (dx * dx + dy * dy) ** 0.5)
-            ux, uy = dx / length, dy / length
-            size = self.px(16)
-            head = [(x1, y1), (x1 - ux * size - uy * size / 2, y1 - uy * size + ux * size / 2),
-                    (x1 - ux * size + uy * size / 2, y1 - uy * size - ux * size / 2)]
-            pygame.draw.polygon(surf, col, head)
-            pygame.draw.polygon(surf, (20, 16, 12), head, 2)
             px_, py_ = round(x0 + dx * min(done, 1.0)), round(y0 + dy * min(done, 1.0))
             pygame.draw.circle(surf, (20, 16, 12), (px_, py_), self.px(11))
             pygame.draw.circle(surf, col if not lost else (90, 90, 90), (px_, py_), self.px(9))
@@ -368,6 +380,22 @@ class StepPlayer(ScreenState):
                 hits.append(Hit(r, ("moving", pid, src, dst), tip))
         surf.set_clip(clip)
         return hits
+
+
+def planned_move(picker: Picker | None, hovered: str) -> tuple[str, str] | None:
+    """The move a player is choosing, as (from, to): the move picked and waiting for
+    Confirm, or from the unit picked to a destination offered under the mouse (``hovered``:
+    the area there, "" for none); None when no move is being chosen."""
+    if picker is None or not picker.picked or picker.picked[0] != ("move",) or len(picker.picked) < 2:
+        return None
+    done = picker.complete()
+    if done is not None and done.kind == "move" and len(done.args) == 3:
+        return str(done.args[0]), str(done.args[2])
+    src = str(picker.picked[1][0])
+    offered = {o.target[1] for o in picker.options() if o.target is not None and o.target[0] == "area"}
+    if hovered and hovered in offered and hovered != src and len(picker.picked) >= 3:  # the unit is picked too
+        return src, hovered
+    return None
 
 
 def _moving_tip(nm: Names, pid: str, unit: str, src: str, dst: str, lost: bool) -> str:
