@@ -11,20 +11,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 from game.client.tables import StaticTable  # noqa: E402
 from game.client.words.lang import speaking  # noqa: E402
 from game.rules import pending  # noqa: E402
-from game.ui.app import App  # noqa: E402
 from game.ui.scenes.game import GameScene  # noqa: E402
 from game.ui.shots import selfplay_steps  # noqa: E402
+from tests.ui.test_ui_decisions import game_screen  # noqa: E402
 
 
 def _shown_at(kind: str) -> GameScene:
     """A 4-player game shown at its first wait for chance of ``kind``."""
     steps = selfplay_steps(3, 4, lambda i, s: (c := pending(s.state).chance) is not None and c.kind == kind)
-    app = App((1280, 720), hidden=True)
-    scene = GameScene(StaticTable(steps, seat=0), "instant")
-    app.push(scene)
-    app.frame(0.0)
-    while scene.queue:
-        app.frame(0.0)
+    app, scene = game_screen(StaticTable(steps, seat=0))
     app.draw()
     return scene
 
@@ -65,9 +60,7 @@ def test_a_table_catching_up_offers_no_decision_until_the_others_answer() -> Non
     it is catching up; once it is, the choices come at once."""
     steps = selfplay_steps(3, 4, lambda i, s: (p := pending(s.state)).chance is None and p.seat == 0 and i > 0)
     table = CatchingUp(steps, seat=0)
-    app = App((1280, 720), hidden=True)
-    scene = GameScene(table, "instant")
-    app.push(scene)
+    app, scene = game_screen(table)
     for _ in range(5):
         app.frame(0.0)
     app.draw()
