@@ -217,6 +217,8 @@ def _movers(st: State, seat: int, spent: list[list[Any]] | None) -> Iterator[tup
     units = st.units
     for area in board(st).t.area_ids:
         here = units[area][seat]
+        if not any(here):
+            continue  # (most areas: none of the seat's units)
         # (an army or a fleet may move when there is one and none has moved yet)
         if here[ARMY] > 0 and (not spent or movable_count(st, seat, area, ARMY, spent) > 0):
             yield area, ARMY
@@ -447,9 +449,10 @@ class Build(Phase):
             disbands, units = b.t.disbands, st.units
             for area in b.t.area_ids:
                 here = units[area][seat]
-                for kind in (ARMY, FLEET, FORT):
-                    if here[kind] > 0:
-                        out.append(disbands[area][kind])
+                if not any(here):
+                    continue  # (most areas: none of the seat's units)
+                made = disbands[area]
+                out.extend([made[kind] for kind in (ARMY, FLEET, FORT) if here[kind] > 0])
             return out
         if stage == "place":
             if "rebuild" in fr:  # [ruling] R-ACT-B4: the unit disbanded is the one rebuilt
