@@ -322,6 +322,9 @@ class SeaRoll(Phase):
             check_blockades(st, log)
 
 
+DONE = C("done")
+
+
 class Move(Phase):
     """R-ACT-C1: move up to 2 units (3 with Logistics), each separately and in turn."""
 
@@ -330,8 +333,22 @@ class Move(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         if fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])):
             return None
+        return self._prompt(st, fr)
+
+    def _prompt(self, st: State, fr: Frame) -> Pending:
         return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)",
                       {"key": "move", "rule": "R-ACT-C1", "power": st.powers[fr["seat"]], "left": fr["left"]})
+
+    def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
+        """Whether a unit can move is whether the list of moves is empty: listed once."""
+        if fr["left"] <= 0:
+            return None, []
+        out = unit_moves(st, fr["seat"], fr["spent"])
+        if fr["moved"] > 0:
+            if not out:
+                return None, []
+            out.append(DONE)
+        return self._prompt(st, fr), out
 
     def waits(self, st: State, fr: Frame) -> bool:
         return not (fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])))
@@ -339,7 +356,7 @@ class Move(Phase):
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         out = unit_moves(st, fr["seat"], fr["spent"])
         if fr["moved"] > 0:
-            out.append(C("done"))
+            out.append(DONE)
         return out
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:

@@ -204,9 +204,23 @@ class Turn(Phase):
                           f"tile (R-GEN-3)", {"key": "action", "rule": "R-GEN-3", "power": st.powers[seat],
                                               "n": fr["done"] + 1, "of": total})
         if free_uses(st, seat):
-            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)",
-                          {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
+            return self._end_prompt(st, seat)
         return None
+
+    def _end_prompt(self, st: State, seat: int) -> Pending:
+        return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)",
+                      {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
+
+    def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
+        """After both actions, whether the turn waits is whether a tile can be used: listed once."""
+        seat = fr["seat"]
+        if fr["done"] < board(st).c("actions_per_turn"):
+            return super().decision(st, fr)
+        uses = free_uses(st, seat)
+        if not uses:
+            return None, []
+        uses.append(END)
+        return self._end_prompt(st, seat), uses
 
     def waits(self, st: State, fr: Frame) -> bool:
         return fr["done"] < board(st).c("actions_per_turn") or bool(free_uses(st, fr["seat"]))
