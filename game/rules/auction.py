@@ -91,10 +91,14 @@ class Auction(Phase):
                 if sum(1 for s in range(st.n) if st.alliance[s] == 2) < b.c("track_bottom_spaces"):
                     out.append(C("propose", EMPTY, p))
                 return out
-            return [C("propose", st.powers[a], st.powers[b]) for a in free for b in free if a != b]
-        out = [] if fr["high"] < 0 else [PASS]
-        out.extend(amounts(board(st).t.bids, fr["high"] + 1, amount_bound(st, seat) + 1, lambda x: C("bid", x)))
-        return out
+            proposals = board(st).t.proposals  # made once for every pair of powers
+            names = [st.powers[s] for s in free]
+            return [proposals[a][b] for a in names for b in names if a != b]
+        high = fr["high"]
+        bids = amounts(board(st).t.bids, high + 1, amount_bound(st, seat) + 1, lambda x: C("bid", x))
+        if high >= 0:
+            bids.insert(0, PASS)
+        return bids
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
         """:meth:`legal` without listing every bid and every pair of powers."""

@@ -124,7 +124,14 @@ class Battle(Phase):
         stage = fr["stage"]
         if stage == "roll" or stage == "reroll":
             return True
-        return stage in ("reserve", "withdraw", "loss") and self.pending(st, fr) is not None
+        # as pending() decides, without making the prompt
+        if stage == "reserve":
+            seat = fr["sides"][fr["rturn"]]
+            return seat >= 0 and ready(st, seat, "reserve")
+        if stage == "withdraw":
+            seat = fr["sides"][DEF]
+            return seat >= 0 and bool(owns(st, seat, "fighting_withdrawal")) and self._def_would_lose(fr)
+        return stage == "loss" and self._loss_waits(fr)
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         stage = fr["stage"]
@@ -291,6 +298,17 @@ class Battle(Phase):
         if reason == "seven":
             return helpers or principal
         return principal or helpers
+
+    def _loss_waits(self, fr: Frame) -> bool:
+        """Whether :meth:`_loss_need` is not None, said without making the prompt or the list."""
+        if not fr["losses"]:
+            return False
+        side = fr["losses"][0][0]
+        pool = fr["pools"][side]
+        if fr["loser"] < 0:
+            return len(self._who_loses(fr, side)) > 1
+        entry = next(e for e in pool if e[0] == fr["loser"])
+        return len(pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])) > 1
 
     def _loss_need(self, st: State, fr: Frame) -> tuple[Pending, list[Choice]] | None:
         if not fr["losses"]:

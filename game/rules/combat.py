@@ -173,7 +173,12 @@ class Attack(Phase):
             return bool(fr["ask"])
         if stage == "tiles":
             return bool(fr["dual"])
-        return stage in ("surprise", "naval", "blockade") and self.pending(st, fr) is not None
+        # as pending() decides, without making the prompt
+        if stage == "surprise":
+            return self._surprise_useful(st, fr)
+        if stage == "naval":
+            return self._naval_choice(st, fr)
+        return stage == "blockade" and self._blockade_holder(st, fr) >= 0
 
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         stage = fr["stage"]
@@ -395,8 +400,8 @@ class Attack(Phase):
             seat = fr["sides"][side]
             if seat < 0:
                 continue
-            for tile in b.tiles:
-                if tile.family != "alliance" or not owns(st, seat, tile.id) or fr["area"] not in tile.areas:
+            for tile in b.t.alliance_tiles:  # (in the board's order of tiles)
+                if not owns(st, seat, tile.id) or fr["area"] not in tile.areas:
                     continue
                 if fr["mode"] == "naval" and "fleet" not in tile.units:
                     continue  # R-CMB-2: a naval attack has no land battle for an army tile

@@ -113,11 +113,12 @@ def legal(st: State, seat: int) -> list[Choice]:
 def decision(st: State) -> tuple[Pending, list[Choice]]:
     """``pending(st)`` and the deciding seat's ``legal`` choices in one (none for chance
     values or the game over), working out what the game waits for once."""
-    p = pending(st)
-    if p.chance is not None or p.seat < 0:
-        return p, []
     fr = st.stack[-1]
-    return p, PHASES[fr["t"]].legal(st, fr)
+    p, options = PHASES[fr["t"]].decision(st, fr)
+    if p is None:  # pragma: no cover - apply always leaves the state at a pending point
+        raise RulesError(f"the state rests on an automatic step ({fr['t']})", "", "internal.automatic_step",
+                         {"phase": str(fr["t"])})
+    return p, options
 
 
 def check(st: State, inp: Input) -> None:

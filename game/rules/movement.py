@@ -217,6 +217,8 @@ def _movers(st: State, seat: int, spent: list[list[Any]] | None) -> Iterator[tup
     units = st.units
     for area in board(st).t.area_ids:
         here = units[area][seat]
+        if not any(here):
+            continue  # (most areas: none of the seat's units)
         # (an army or a fleet may move when there is one and none has moved yet)
         if here[ARMY] > 0 and (not spent or movable_count(st, seat, area, ARMY, spent) > 0):
             yield area, ARMY
@@ -320,6 +322,9 @@ class SeaRoll(Phase):
             check_blockades(st, log)
 
 
+DONE = C("done")
+
+
 class Move(Phase):
     """R-ACT-C1: move up to 2 units (3 with Logistics), each separately and in turn."""
 
@@ -328,8 +333,22 @@ class Move(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         if fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])):
             return None
+        return self._prompt(st, fr)
+
+    def _prompt(self, st: State, fr: Frame) -> Pending:
         return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)",
                       {"key": "move", "rule": "R-ACT-C1", "power": st.powers[fr["seat"]], "left": fr["left"]})
+
+    def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
+        """Whether a unit can move is whether the list of moves is empty: listed once."""
+        if fr["left"] <= 0:
+            return None, []
+        out = unit_moves(st, fr["seat"], fr["spent"])
+        if fr["moved"] > 0:
+            if not out:
+                return None, []
+            out.append(DONE)
+        return self._prompt(st, fr), out
 
     def waits(self, st: State, fr: Frame) -> bool:
         return not (fr["left"] <= 0 or (fr["moved"] > 0 and not can_move_any(st, fr["seat"], fr["spent"])))
@@ -337,7 +356,7 @@ class Move(Phase):
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         out = unit_moves(st, fr["seat"], fr["spent"])
         if fr["moved"] > 0:
-            out.append(C("done"))
+            out.append(DONE)
         return out
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
@@ -447,9 +466,10 @@ class Build(Phase):
             disbands, units = b.t.disbands, st.units
             for area in b.t.area_ids:
                 here = units[area][seat]
-                for kind in (ARMY, FLEET, FORT):
-                    if here[kind] > 0:
-                        out.append(disbands[area][kind])
+                if not any(here):
+                    continue  # (most areas: none of the seat's units)
+                made = disbands[area]
+                out.extend([made[kind] for kind in (ARMY, FLEET, FORT) if here[kind] > 0])
             return out
         if stage == "place":
             if "rebuild" in fr:  # [ruling] R-ACT-B4: the unit disbanded is the one rebuilt

@@ -43,6 +43,16 @@ class Phase:
     def legal(self, st: State, fr: Frame) -> list[Choice]:
         return []
 
+    def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
+        """:meth:`pending` and, for a seat's decision, :meth:`legal` together. A phase whose
+        prompt needs the very work of its list (whether any unit can move, whether any tile
+        can be used) answers it itself, doing that work once (a test checks every answer
+        against :meth:`pending` and :meth:`legal` through whole games)."""
+        p = self.pending(st, fr)
+        if p is None or p.chance is not None or p.seat < 0:
+            return p, []
+        return p, self.legal(st, fr)
+
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:
         """Whether ``choice`` is one of :meth:`legal`. A phase with many choices answers
         without listing them all (a test checks every such phase against :meth:`legal`)."""

@@ -54,6 +54,9 @@ class Tables:
     disbands: Mapping[str, tuple[Choice, Choice, Choice]]  # area -> its disband choices by unit kind
     moves: Mapping[tuple[str, str], Mapping[str, Choice]]  # (area, unit kind) -> destination -> the move
     goes: Mapping[str, Choice]  # area -> the choice to move a new unit there ("to")
+    proposals: Mapping[str, Mapping[str, Choice]]  # power -> other power -> the proposal of the two
+    uses: Mapping[str, Choice]  # tile -> the choice to use it ("use", with no further argument)
+    uses_in: Mapping[str, Mapping[str, Choice]]  # tile -> area (or alliance tile) -> the choice to use it there
 
 
 # how many bids and offers of gold are made in advance (more are made when asked for)
@@ -108,4 +111,9 @@ def build_tables(b: Board) -> Tables:
         moves={(a.id, k): {d.id: C("move", a.id, k, d.id) for d in areas if d.id != a.id}
                for a in areas for k in UNITS},
         goes={a.id: C("to", a.id) for a in areas},
+        proposals={p.id: {q.id: C("propose", p.id, q.id) for q in b.powers if q.id != p.id} for p in b.powers},
+        uses={t.id: C("use", t.id) for t in b.tiles},
+        uses_in={t.id: {x: C("use", t.id, x) for x in (t.areas if t.family == "trade" else (
+            *(a.id for a in areas if a.is_colony), *(u.id for u in b.tiles if u.family == "alliance")))}
+            for t in b.tiles},
     )

@@ -71,45 +71,51 @@ def can_buy(st: State, seat: int) -> bool:
     return bool(_buyable_ids(st, seat, first=True))
 
 
-def free_uses(st: State, seat: int) -> list[Choice]:
-    """R-GEN-8: tiles the active player may use now as a free action."""
+def free_uses(st: State, seat: int, attack: bool | None = None) -> list[Choice]:
+    """R-GEN-8: tiles the active player may use now as a free action. ``attack``: whether
+    the seat has an attack target (:func:`has_attack_target`), when the caller knows it."""
     out: list[Choice] = []
     held = st.tiles[seat]
     if not held:
         return out
     b = board(st)
+    t = b.t
+    markers = st.markers
     # the tiles held that may be used as a free action, in the board's order of tiles
-    for t in sorted(filter(b.t.free_use.__contains__, held), key=b.t.tile_index.__getitem__):
-        if not held[t]:
+    for tid in sorted(filter(t.free_use.__contains__, held), key=t.tile_index.__getitem__):
+        if not held[tid]:
             continue
-        tile = b.tile_by_id[t]
+        tile = b.tile_by_id[tid]
         if tile.family == "trade":
-            if ready(st, seat, t):
-                out.extend(C("use", t, a) for a in tile.areas if st.markers[a][seat] > 0)
+            if ready(st, seat, tid):
+                made = t.uses_in[tid]
+                out.extend([made[a] for a in tile.areas if markers[a][seat] > 0])
             continue
-        if tile.use != "free_action" or (tile.timing == "once_per_war" and not ready(st, seat, t)):
+        if tile.use != "free_action" or (tile.timing == "once_per_war" and not ready(st, seat, tid)):
             continue
-        if t == "war_office":
-            if has_attack_target(st, seat):
-                out.append(C("use", t))
-        elif t == "mercenaries":
+        if tid == "war_office":
+            if has_attack_target(st, seat) if attack is None else attack:
+                out.append(t.uses[tid])
+        elif tid == "mercenaries":
             if st.supply[seat]["army"] > 0:
-                out.append(C("use", t))
-        elif t == "pressgangs":
+                out.append(t.uses[tid])
+        elif tid == "pressgangs":
             if st.supply[seat]["fleet"] > 0:
-                out.append(C("use", t))
-        elif t == "trained_natives":
+                out.append(t.uses[tid])
+        elif tid == "trained_natives":
             if st.supply[seat]["army"] > 0:
-                out.extend(C("use", t, a) for a in b.t.colonies
-                           if st.markers[a][seat] > 0 or sum(st.units[a][seat]) > 0)
-        elif t == "diplomatic_service":
-            out.extend(C("use", t, x.id) for x in b.t.alliance_tiles if st.stock.get(x.id, 0) > 0)
-        elif t == "improved_agriculture":
+                made, units = t.uses_in[tid], st.units
+                out.extend([made[a] for a in t.colonies if markers[a][seat] > 0 or sum(units[a][seat]) > 0])
+        elif tid == "diplomatic_service":
+            made = t.uses_in[tid]
+            out.extend([made[x.id] for x in t.alliance_tiles if st.stock.get(x.id, 0) > 0])
+        elif tid == "improved_agriculture":
             if st.pop[seat] < b.c("population_max"):
-                out.append(C("use", t))
-        elif t == "blockade":
+                out.append(t.uses[tid])
+        elif tid == "blockade":
             placed = {a for a, _ in st.blockades}
-            out.extend(C("use", t, a) for a in b.t.colonies if a not in placed and st.units[a][seat][FLEET] > 0)
+            made, units = t.uses_in[tid], st.units
+            out.extend([made[a] for a in t.colonies if a not in placed and units[a][seat][FLEET] > 0])
     return out
 
 
@@ -198,9 +204,23 @@ class Turn(Phase):
                           f"tile (R-GEN-3)", {"key": "action", "rule": "R-GEN-3", "power": st.powers[seat],
                                               "n": fr["done"] + 1, "of": total})
         if free_uses(st, seat):
-            return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)",
-                          {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
+            return self._end_prompt(st, seat)
         return None
+
+    def _end_prompt(self, st: State, seat: int) -> Pending:
+        return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)",
+                      {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
+
+    def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
+        """After both actions, whether the turn waits is whether a tile can be used: listed once."""
+        seat = fr["seat"]
+        if fr["done"] < board(st).c("actions_per_turn"):
+            return super().decision(st, fr)
+        uses = free_uses(st, seat)
+        if not uses:
+            return None, []
+        uses.append(END)
+        return self._end_prompt(st, seat), uses
 
     def waits(self, st: State, fr: Frame) -> bool:
         return fr["done"] < board(st).c("actions_per_turn") or bool(free_uses(st, fr["seat"]))
@@ -216,12 +236,13 @@ class Turn(Phase):
             out.append(BUILD)
         if can_move_any(st, seat):
             out.append(MOVE)
-        if has_attack_target(st, seat):
+        attack = has_attack_target(st, seat)
+        if attack:
             out.append(ATTACK)
         if not fr["colonised"]:
             out.extend(colonise_choices(st, seat))
         out.append(PASS)
-        out.extend(free_uses(st, seat))
+        out.extend(free_uses(st, seat, attack))
         return out
 
     def allows(self, st: State, fr: Frame, choice: Choice) -> bool:

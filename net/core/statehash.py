@@ -31,15 +31,23 @@ CACHED = frozenset({"bag", "face_up", "units", "markers", "gold", "pop", "vp", "
                     "loose_forts"})
 SCALARS = frozenset({"board_digest", "ruleset", "war", "round", "first", "last_turn", "steps", "chance_count"})
 # cached fields that are objects with many members, few of which change at a time (the
-# units in 18 areas): their members are kept encoded one by one
-KEYED = frozenset({"units"})
+# units in 18 areas, the stock of tiles, the control markers and the face-up counters of
+# each VP area): their members are kept encoded one by one
+KEYED = frozenset({"units", "stock", "markers", "face_up"})
+# cached fields that are lists of one object per seat (supply, tiles held, tiles used), of
+# which one changes at a time: their items are kept encoded one by one
+LISTED = frozenset({"supply", "tiles", "used"})
 
 
 # what the hasher does with each field, in the encoding's (sorted) order
-_SCALAR, _CACHED, _KEYED, _FRAMES = 0, 1, 2, 3
+_SCALAR, _CACHED, _KEYED, _FRAMES, _LISTED = 0, 1, 2, 3, 4
 _MODES: tuple[int, ...] = tuple(
-    _KEYED if f in KEYED else _CACHED if f in CACHED else _SCALAR if f in SCALARS else _FRAMES for f in _FIELDS)
+    _KEYED if f in KEYED else _LISTED if f in LISTED else _CACHED if f in CACHED else _SCALAR if f in SCALARS
+    else _FRAMES for f in _FIELDS)
 _VALUES = attrgetter(*_FIELDS)  # a state's fields, in that order, in one call
+# the members before the decision stack (the one field that changes at nearly every step)
+# are hashed once for as long as none of them changes: the hash of that prefix is kept
+_PREFIX = _FIELDS.index("stack")
 _NEVER = object()  # equal to nothing: a field not hashed yet, or one encoded every time
 
 
@@ -52,19 +60,23 @@ class StateHasher:
     the one that was at its place is not encoded again (frames hold integers, strings and
     lists of them, like the cached fields)."""
 
-    __slots__ = ("_copies", "_members", "_keyed", "_order", "_frames")
+    __slots__ = ("_copies", "_members", "_keyed", "_order", "_items", "_frames", "_prefix")
 
     def __init__(self) -> None:
         self._copies: list[Any] = [_NEVER] * len(_FIELDS)  # each field's value when it was last encoded
         self._members: list[bytes] = [b""] * len(_FIELDS)  # each field's member, encoded
         self._keyed: dict[int, dict[str, bytes]] = {}  # KEYED field -> its members, encoded
         self._order: dict[int, list[str]] = {}  # KEYED field -> its keys, sorted
+        self._items: dict[int, list[bytes]] = {}  # LISTED field -> its items, encoded
         self._frames: list[tuple[Any, bytes]] = []  # the stack's frames (copies) and their encodings
+        self._prefix: hashlib._Hash | None = None  # SHA-256 of "{" and the members before the stack, each with its ","
 
     def __call__(self, st: State) -> str:
         values = _VALUES(st)
         copies, members = self._copies, self._members
         for i in compress(range(len(_FIELDS)), map(ne, values, copies)):
+            if i < _PREFIX:
+                self._prefix = None
             value, mode, key = values[i], _MODES[i], _KEYS[_FIELDS[i]]
             if mode == _FRAMES:  # encoded every time, frame by frame (its copy stays _NEVER)
                 members[i] = key + self._encode_frames(value)
@@ -73,15 +85,21 @@ class StateHasher:
                 members[i] = key + (str(value).encode("ascii") if type(value) is int else canonical_trusted(value))
                 copies[i] = value if type(value) is int or type(value) is str else _copy(value)
             else:
-                member = self._rekey(i, value) if mode == _KEYED else None
+                member = self._rekey(i, value) if mode == _KEYED else self._relist(i, value) if mode == _LISTED else None
                 if member is None:
                     member = key + canonical_trusted(value)
                     copies[i] = _copy(value)
-                    if mode == _KEYED:
+                    if mode == _KEYED and type(value) is dict:
                         self._keyed[i] = {k: canonical_trusted(k) + b":" + canonical_trusted(v) for k, v in value.items()}
                         self._order[i] = sorted(value)
+                    elif mode == _LISTED and type(value) is list:
+                        self._items[i] = [canonical_trusted(v) for v in value]
                 members[i] = member
-        return hashlib.sha256(b"{" + b",".join(members) + b"}").hexdigest()
+        if self._prefix is None:
+            self._prefix = hashlib.sha256(b"{" + b",".join(members[:_PREFIX]) + b",")
+        h = self._prefix.copy()
+        h.update(b",".join(members[_PREFIX:]) + b"}")
+        return h.hexdigest()
 
     def _encode_frames(self, stack: Any) -> bytes:
         """The canonical encoding of the decision stack (a list: ``[`` + its items encoded,
@@ -110,11 +128,24 @@ class StateHasher:
         old, enc = self._copies[i], self._keyed.get(i)
         if enc is None or not isinstance(value, dict) or not isinstance(old, dict) or old.keys() != value.keys():
             return None
-        for k, v in value.items():
-            if old[k] != v:
-                enc[k] = canonical_trusted(k) + b":" + canonical_trusted(v)
-                old[k] = _copy(v)
+        # the members that differ from their copies, found in one C-level pass
+        for k in compress(value, map(ne, value.values(), map(old.__getitem__, value))):
+            v = value[k]
+            enc[k] = canonical_trusted(k) + b":" + canonical_trusted(v)
+            old[k] = _copy(v)
         return _KEYS[_FIELDS[i]] + b"{" + b",".join([enc[k] for k in self._order[i]]) + b"}"
+
+
+    def _relist(self, i: int, value: Any) -> bytes | None:
+        """The member of LISTED field ``i``, re-encoding only its items that changed; None
+        (encode it whole) if it is not a list as long as before."""
+        old, enc = self._copies[i], self._items.get(i)
+        if enc is None or type(value) is not list or type(old) is not list or len(old) != len(value):
+            return None
+        for j in compress(range(len(value)), map(ne, value, old)):
+            enc[j] = canonical_trusted(value[j])
+            old[j] = _copy(value[j])
+        return _KEYS[_FIELDS[i]] + b"[" + b",".join(enc) + b"]"
 
 
 def _copy(value: Any) -> Any:

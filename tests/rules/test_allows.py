@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-from game.rules import C, Choice, State, apply_in_place, legal, new_game, pending
+from game.rules import C, Choice, State, apply_in_place, decision, legal, new_game, pending
 from game.rules.common import board
 from game.rules.core import Act, Roll
 from game.rules.phase import PHASES, Frame, Phase
@@ -130,6 +130,33 @@ def test_every_phase_waits_exactly_when_it_has_a_pending(monkeypatch: pytest.Mon
                 apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
             else:
                 apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
+    assert {(t, w) for t in ("game", "turn", "move", "build", "attack", "battle") for w in (True, False)} <= set(seen)
+
+
+def test_every_phase_decides_as_its_pending_and_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Phase.decision`` (what the engine's ``decision`` returns) is ``pending`` with, for a
+    seat's decision, ``legal``, at every frame the engine looks at through whole random
+    games, automatic ones included."""
+    seen: Counter[tuple[str, bool]] = Counter()
+    for phase in PHASES.values():
+        def checked(st: State, fr: Frame, phase: Phase = phase, waits: Callable[[State, Frame], bool] = phase.waits
+                    ) -> bool:
+            p = phase.pending(st, fr)
+            expected = (p, phase.legal(st, fr) if p is not None and p.chance is None and p.seat >= 0 else [])
+            assert phase.decision(st, fr) == expected, fr
+            seen[(fr["t"], p is not None)] += 1
+            return waits(st, fr)
+        monkeypatch.setattr(phase, "waits", checked)
+    rng = random.Random(8)
+    for players in (2, 5, 7):
+        st = new_game(players)
+        while not pending(st).is_over:
+            p, options = decision(st)
+            assert p == pending(st) and options == (legal(st, p.seat) if p.chance is None else [])
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+            else:
+                apply_in_place(st, Act(p.seat, rng.choice(options)))
     assert {(t, w) for t in ("game", "turn", "move", "build", "attack", "battle") for w in (True, False)} <= set(seen)
 
 
