@@ -12,16 +12,31 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from game.rules import C, Choice, State, apply_in_place, decision, legal, new_game, pending
 from game.rules.common import board
-from game.rules.core import Act, Roll
+from game.rules.core import Act, Pending, Roll
 from game.rules.phase import PHASES, Frame, Phase
 
 KINDS = ("army", "fleet", "fort", "tank")
+
+
+def random_decisions(players: tuple[int, ...], rng: random.Random) -> Iterator[tuple[State, Pending]]:
+    """Every seat's decision of one whole random game for each number of ``players`` (the
+    chance inputs rolled in between): the state and what it waits for. Once the test has
+    looked, a legal choice drawn from ``rng`` is made."""
+    for n in players:
+        st = new_game(n)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            yield st, p
+            apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
 
 
 def candidates(area_ids: list[str]) -> list[Choice]:
@@ -36,24 +51,15 @@ def candidates(area_ids: list[str]) -> list[Choice]:
 def test_r_act_c1_move_allows_exactly_the_listed_moves() -> None:
     rng = random.Random(7)
     asked = 0
-    for players in (3, 5, 7):
-        st = new_game(players)
-        area_ids = [a.id for a in board(st).areas]
-        everything = candidates(area_ids)
-        while not pending(st).is_over:
-            p = pending(st)
-            if p.chance is not None:
-                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
-                continue
-            options = legal(st, p.seat)
-            fr = st.stack[-1]
-            if fr["t"] == "move" and asked < 400:
-                listed = set(options)
-                phase = PHASES["move"]
-                for c in everything:
-                    assert phase.allows(st, fr, c) == (c in listed), (c, fr)
-                asked += 1
-            apply_in_place(st, Act(p.seat, rng.choice(options)))
+    everything = candidates([a.id for a in board(new_game(3)).areas])
+    for st, p in random_decisions((3, 5, 7), rng):
+        fr = st.stack[-1]
+        if fr["t"] == "move" and asked < 400:
+            listed = set(legal(st, p.seat))
+            phase = PHASES["move"]
+            for c in everything:
+                assert phase.allows(st, fr, c) == (c in listed), (c, fr)
+            asked += 1
     assert asked >= 100  # the games made enough move decisions to mean something
 
 
@@ -87,24 +93,17 @@ def test_every_phase_allows_exactly_the_listed_choices() -> None:
     listed choices and unlisted ones close to them."""
     rng = random.Random(11)
     kinds: set[str] = set()
-    for players in (2, 4, 7):
-        st = new_game(players)
-        b = board(st)
-        words: list[object] = [a.id for a in b.areas] + [c.id for c in b.counters] + [t.id for t in b.tiles]
-        words += [p.id for p in b.powers] + ["army", "fleet", "fort", "-", ""] + list(range(-1, 12))
-        while not pending(st).is_over:
-            p = pending(st)
-            if p.chance is not None:
-                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
-                continue
-            options = legal(st, p.seat)
-            fr = st.stack[-1]
-            phase = PHASES[fr["t"]]
-            listed = set(options)
-            for c in near(options, words, rng):
-                assert phase.allows(st, fr, c) == (c in listed), (c, fr)
-            kinds.add(f"{fr['t']}:{p.kind}")
-            apply_in_place(st, Act(p.seat, rng.choice(options)))
+    b = board(new_game(2))
+    words: list[object] = [a.id for a in b.areas] + [c.id for c in b.counters] + [t.id for t in b.tiles]
+    words += [p.id for p in b.powers] + ["army", "fleet", "fort", "-", ""] + list(range(-1, 12))
+    for st, p in random_decisions((2, 4, 7), rng):
+        options = legal(st, p.seat)
+        fr = st.stack[-1]
+        phase = PHASES[fr["t"]]
+        listed = set(options)
+        for c in near(options, words, rng):
+            assert phase.allows(st, fr, c) == (c in listed), (c, fr)
+        kinds.add(f"{fr['t']}:{p.kind}")
     assert {"turn:action", "auction:bid", "auction:propose", "game:place", "build:disband", "move:move",
             "attack:offer", "attack:help"} <= kinds, sorted(kinds)
 
@@ -171,20 +170,13 @@ def test_the_quick_answers_are_the_lists_answers() -> None:
 
     rng = random.Random(17)
     asked = Counter[bool]()
-    for players in (3, 7):
-        st = new_game(players)
-        while not pending(st).is_over:
-            p = pending(st)
-            if p.chance is not None:
-                apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)))
-                continue
-            fr = st.stack[-1]
-            spent = fr["spent"] if fr["t"] == "move" else None
-            for s in range(st.n):
-                moves = bool(unit_moves(st, s, spent))
-                assert can_move_any(st, s, spent) == moves
-                assert has_attack_target(st, s) == bool(attack_targets(st, s))
-                assert can_buy(st, s) == bool(buyable(st, s))
-                asked[moves] += 1
-            apply_in_place(st, Act(p.seat, rng.choice(legal(st, p.seat))))
+    for st, _ in random_decisions((3, 7), rng):
+        fr = st.stack[-1]
+        spent = fr["spent"] if fr["t"] == "move" else None
+        for s in range(st.n):
+            moves = bool(unit_moves(st, s, spent))
+            assert can_move_any(st, s, spent) == moves
+            assert has_attack_target(st, s) == bool(attack_targets(st, s))
+            assert can_buy(st, s) == bool(buyable(st, s))
+            asked[moves] += 1
     assert asked[True] and asked[False]
