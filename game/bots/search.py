@@ -40,15 +40,23 @@ class Level:
     depth: int
     kinds: frozenset[str]
     clear: int = 1 << 30  # a lead (tenths of a VP) after a round that ends the search early
+    extra: int = 0  # more futures for the two leaders when, at the end, they are within ``close``
+    close: int = 0  # tenths of a VP
+    spread: bool = False  # amounts searched: the lowest, then +1, +2, +4 ... (else consecutive)
+    per_seat: bool = False  # playouts x 4 / players: a future costs more with more players
 
 
 BIG = frozenset({"action", "attack", "buy", "bid", "propose", "place", "end"})
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 8, 3, 8, frozenset({"action", "attack", "buy"})),
     "normal": Level("normal", 24, 4, 16, BIG),
-    "hard": Level("hard", 48, 6, 24, BIG, clear=60),
+    "hard": Level("hard", 144, 6, 24, BIG, clear=60, extra=48, close=20, spread=True, per_seat=True),
 }
 STRONGEST = "hard"
+# decisions whose legal list is pass (if any) and then amounts, lowest first: the policy
+# scores pass 0 and an amount x -1000 - x (never gold for nothing), so its choice is the
+# first, with no tie to break; taking it at once skips scoring a hundred amounts
+LOWEST_FIRST = frozenset({"bid", "offer"})
 
 
 @dataclass
@@ -129,7 +137,10 @@ class SearchBot:
         if kind not in lv.kinds or lv.playouts <= 0:
             self.last = SearchResult(ranked[0], [], 0, False)
             return self.last
-        cands = ranked[:lv.width]
+        cands = _spread(ranked, lv.width) if lv.spread and kind in LOWEST_FIRST else ranked[:lv.width]
+        # per_seat: fewer futures with more players, as a future runs depth x players / 4 decisions
+        players = max(4, base.n) if lv.per_seat else 4
+        budget, extra = lv.playouts * 4 // players, lv.extra * 4 // players
         sums = {i: 0 for i in range(len(cands))}
         counts = {i: 0 for i in range(len(cands))}
         alive = list(range(len(cands)))
@@ -137,7 +148,7 @@ class SearchBot:
         spent = 0
         seeds = rng.next64()
         for r in range(rounds):
-            per = max(1, (lv.playouts - spent) // ((rounds - r) * len(alive)))
+            per = max(1, (budget - spent) // ((rounds - r) * len(alive)))
             for j in range(per):
                 dice = seed_from(seeds, r, j)
                 for i in alive:
@@ -150,6 +161,17 @@ class SearchBot:
                 if gap >= lv.clear:
                     break  # one choice is clearly best: the rest of the budget is not spent
                 alive = alive[:max(1, (len(alive) + 1) // 2)]
+        if extra and len(alive) >= 2:
+            alive.sort(key=lambda i: (-_mean(sums[i], counts[i]), i))
+            top = alive[:2]
+            if _mean(sums[top[0]], counts[top[0]]) - _mean(sums[top[1]], counts[top[1]]) < lv.close:
+                # a close call: more futures for the two leaders, again with shared dice
+                for j in range(extra // 2):
+                    dice = seed_from(seeds, rounds, j)
+                    for i in top:
+                        sums[i] += self._playout(base, seat, cands[i], dice)
+                        counts[i] += 1
+                        spent += 1
         order = sorted(range(len(cands)), key=lambda i: (-counts[i], -_mean(sums[i], counts[i]), i))
         best = order[0]
         means = [(cands[i], _mean(sums[i], counts[i]), counts[i]) for i in order]
@@ -190,8 +212,8 @@ class SearchBot:
                 apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)), checked=True)
                 continue
             opts = legal(st, p.seat)
-            if len(opts) == 1:
-                c = opts[0]
+            if len(opts) == 1 or p.kind in LOWEST_FIRST:
+                c = opts[0]  # the policy's choice: see LOWEST_FIRST
             else:
                 best = -(1 << 62)
                 top: list[Choice] = []
@@ -205,6 +227,20 @@ class SearchBot:
             apply_in_place(st, Act(p.seat, c), checked=True)
             left -= 1
         return margin(st, st.unrest, seat)
+
+
+def _spread(ranked: list[Choice], width: int) -> list[Choice]:
+    """Progressive widening over amounts: the choices that are not amounts (pass) and then
+    the lowest amount, the lowest + 1, + 2, + 4 ... up to ``width`` choices, so that a long
+    list of bids is sampled across its range instead of at its bottom."""
+    others = [c for c in ranked if not c.args or not isinstance(c.args[-1], int)]
+    amounts = sorted((c for c in ranked if c.args and isinstance(c.args[-1], int)), key=lambda c: int(c.args[-1]))
+    out = others[:width]
+    step = 0
+    while len(out) < width and step < len(amounts):
+        out.append(amounts[step])
+        step = 2 * step if step else 1
+    return out
 
 
 def _mean(total: int, count: int) -> int:
