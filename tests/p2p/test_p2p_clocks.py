@@ -30,10 +30,11 @@ class Undoer:
 
     def __init__(self, c: Cluster, seat: int) -> None:
         self.c, self.seat, self.next_at, self.cycles = c, seat, 0, 0
+        self.bid = False  # its bid of 0 stands, to be taken back next
         self.bot = c.decider(seat)
 
     def decide(self, state: State, seat: int, options: list[Choice]) -> Choice | None:
-        if any(o.wire() == ["bid", 0] for o in options) or self.cycles:
+        if any(o.wire() == ["bid", 0] for o in options) or self.bid:
             return None  # the attack: see act()
         return self.bot.decide(state, seat, options)
 
@@ -44,10 +45,13 @@ class Undoer:
         now = peer.clock()
         if t is None or not t.active(self.seat) or t.decision_seat() != self.seat or now < self.next_at:
             return
-        if any(o.wire() == ["bid", 0] for o in s.legal()) and s.submit(["bid", 0], now).ok:
-            self.cycles += 1
-        elif t.undo_stack and s.undo(now).ok:
-            self.cycles += 1
+        if not self.bid and any(o.wire() == ["bid", 0] for o in s.legal()) and s.submit(["bid", 0], now).ok:
+            self.bid = True
+        elif self.bid and s.undo(now).ok:
+            self.bid = False
+        else:
+            return  # (before the auction its bot plays the seat)
+        self.cycles += 1
         self.next_at = now + 3 * DROP_MS // 10
         peer.node.flood()
 
