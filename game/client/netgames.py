@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.bots import BOT_NAMES
 from game.client import folders
 from net.core.genesis import DEFAULT_BANK_MS, DEFAULT_INCREMENT_MS
 from net.core.identity import Identity, fingerprint
@@ -109,11 +110,13 @@ def start_when_full(peer: Peer) -> Callable[[Peer], None] | None:
     settings = dict(lobby.settings)
     plan = dict(peer.plan)
     bot = str(plan.get("drop_bot") or "greedy")
+    bot = bot if bot in BOT_NAMES else "greedy"  # (a peer file edited by hand starts the game all the same)
     fill = plan.get("fill_after_s")
+    fill = fill if isinstance(fill, int | float) and not isinstance(fill, bool) and fill >= 0 else None
     begun = time.monotonic()
 
     def start(p: Peer) -> None:
-        due = isinstance(fill, int | float) and time.monotonic() - begun >= fill
+        due = fill is not None and time.monotonic() - begun >= fill
         if (lobby.full or due) and not lobby.started:
             p.start_game(timeout_ms=settings.get("timeout_ms", 120_000), chain_length=settings.get("chain_length"),
                          drop_bot=bot, bank_ms=settings.get("bank_ms"), increment_ms=settings.get("increment_ms"))

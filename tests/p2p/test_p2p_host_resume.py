@@ -99,3 +99,21 @@ def test_hosting_writes_the_plan_of_the_form_and_of_soe_host(tmp_path: Path) -> 
     args = parser().parse_args(["host", "--players", "3", "--fill-after", "45"])
     assert settings_of(args).fill_after_s == 45.0
     assert settings_of(parser().parse_args(["host", "--players", "3"])).fill_after_s is None
+
+
+def test_a_plan_edited_by_hand_in_the_peer_file_still_starts_the_game_when_full() -> None:
+    """An unknown computer player or a countdown that is no number in the peer file is not
+    obeyed: the game starts when every seat is taken, with greedy in the seats dropped."""
+    from types import SimpleNamespace
+
+    started: list[dict[str, object]] = []
+    lobby = SimpleNamespace(full=False, started=False, settings={"timeout_ms": 60_000})
+    peer = SimpleNamespace(lobby=lobby, plan={"drop_bot": "skynet", "fill_after_s": "soon"},
+                           start_game=lambda **kw: started.append(kw))
+    start = start_when_full(peer)  # type: ignore[arg-type]
+    assert start is not None
+    start(peer)  # type: ignore[arg-type]
+    assert started == []  # no countdown: it waits for people
+    lobby.full = True
+    start(peer)  # type: ignore[arg-type]
+    assert started and started[0]["drop_bot"] == "greedy" and started[0]["timeout_ms"] == 60_000
