@@ -4,11 +4,6 @@ choice everywhere, blind to the others' unrest; ``easy`` and ``normal`` unchange
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import pytest
 
 from game.bots import make_bot
@@ -16,7 +11,7 @@ from game.bots.greedy import GreedyBot
 from game.bots.prng import Rng
 from game.bots.search import LEVELS, LOWEST_FIRST, SearchBot, _spread
 from game.rules import Act, C, Roll, apply_in_place, legal, new_game, pending
-from tests.bots.test_search import position
+from tests.bots.test_search import position, runs_under_hash_seeds
 
 
 def test_bids_are_searched_across_their_range() -> None:
@@ -108,13 +103,7 @@ print(json.dumps(out))
 
 
 def test_hard_chooses_the_same_in_processes_with_different_hash_seeds() -> None:
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    runs = []
-    for hash_seed in ("3", "977"):
-        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", SCRIPT.format(root=root)], env=env, capture_output=True,
-                              text=True, timeout=600, check=True)
-        runs.append(json.loads(done.stdout))
+    runs = runs_under_hash_seeds(SCRIPT, ("3", "977"), 600)
     assert runs[0] == runs[1]
     assert all(len(r) >= 2 for r in runs[0])
 

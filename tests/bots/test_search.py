@@ -73,14 +73,21 @@ print(json.dumps(out))
 """
 
 
-def test_choices_are_the_same_in_processes_with_different_hash_seeds() -> None:
+def runs_under_hash_seeds(script: str, hash_seeds: tuple[str, ...], timeout: float) -> list[object]:
+    """What ``script`` (its ``{root}``: the project's folder) prints as JSON, run in a fresh
+    process for each ``PYTHONHASHSEED``."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runs = []
-    for hash_seed in ("1", "4242"):
+    for hash_seed in hash_seeds:
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", SCRIPT.format(root=root)], env=env, capture_output=True,
-                              text=True, timeout=300, check=True)
+        done = subprocess.run([sys.executable, "-c", script.format(root=root)], env=env, capture_output=True,
+                              text=True, timeout=timeout, check=True)
         runs.append(json.loads(done.stdout))
+    return runs
+
+
+def test_choices_are_the_same_in_processes_with_different_hash_seeds() -> None:
+    runs = runs_under_hash_seeds(SCRIPT, ("1", "4242"), 300)
     assert runs[0] == runs[1]
     assert len(runs[0]) == 3
 

@@ -209,6 +209,21 @@ class Cluster:
                 p.store.close()
 
 
+def taken(c: Cluster) -> list[tuple[str, str]]:
+    """The host's lobby's taken seats, as (power, name)."""
+    return [(s.power, s.name) for s in c.lobby.seats if s.key]
+
+
+def joiner(c: Cluster, ident: Identity, name: str, log: str = "", invite: Invite | None = None) -> Peer:
+    """A player calling the host of ``c`` (or of ``invite``) with the key ``ident``, its log
+    ``log`` (default: its name) in the cluster's folder, on the cluster's clock."""
+    inv = invite or c.invite
+    p = Peer.create(ident, role="player", game_id=inv.game_id, log=c.dir / f"{log or name}.jsonl", name=name,
+                    decider=c.decider(9), clock=c.clock)
+    p.connect(inv)
+    return p
+
+
 def verify_log(path: Path) -> Report:
     rep = verify_file(path)
     assert rep.fair, (path, rep.failure)

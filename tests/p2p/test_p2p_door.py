@@ -10,31 +10,19 @@ import dataclasses
 import time
 from pathlib import Path
 
-from p2pkit import CHAIN, DROP_MS, Closes, Cluster, crash, heard, idle, run_until, withhold
+from p2pkit import CHAIN, DROP_MS, Closes, Cluster, crash, heard, idle, joiner, run_until, taken, withhold
 
 from game.client.words.peer import refusal
 from net.core.identity import Identity
-from net.core.lobby import REFUSALS, Invite, new_game_id
+from net.core.lobby import REFUSALS, new_game_id
 from net.peer import LEAVE_MS, Peer
-
-
-def joiner(c: Cluster, ident: Identity, name: str, invite: Invite | None = None) -> Peer:
-    inv = invite or c.invite
-    p = Peer.create(ident, role="player", game_id=inv.game_id, log=c.dir / f"{name}.jsonl", name=name,
-                    decider=c.decider(9))
-    p.connect(inv)
-    return p
-
-
-def taken(c: Cluster) -> list[tuple[str, str]]:
-    return [(s.power, s.name) for s in c.lobby.seats if s.key]
 
 
 def test_an_invite_whose_fingerprint_is_not_the_hosts_never_takes_a_seat(made: list[Closes], tmp_path: Path) -> None:
     c = Cluster(tmp_path, 2, join=False)
     made.append(c)
     forged = dataclasses.replace(c.invite, fingerprint="aaaa-bbbb-cccc-dddd")
-    j = joiner(c, Identity.generate(), "south", forged)
+    j = joiner(c, Identity.generate(), "south", invite=forged)
     made.append(j)
     run_until([c.host, j], lambda: j.refused is not None, 10, "the joiner refusing the host")
     assert j.refused is not None
@@ -120,7 +108,7 @@ def test_the_host_refuses_an_invite_for_another_game(made: list[Closes], tmp_pat
     c = Cluster(tmp_path, 2, join=False)
     made.append(c)
     wrong = dataclasses.replace(c.invite, game_id=new_game_id())
-    j = joiner(c, Identity.generate(), "south", wrong)
+    j = joiner(c, Identity.generate(), "south", invite=wrong)
     made.append(j)
     start = time.monotonic()
     run_until([c.host, j], lambda: j.refused is not None, 10, "the refusal")

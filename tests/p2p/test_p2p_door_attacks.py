@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from p2pkit import CHAIN, DROP_MS, TIMEOUT_MS, Closes, Cluster, Raw, crash, heard, idle, run_until
+from p2pkit import CHAIN, DROP_MS, TIMEOUT_MS, Closes, Cluster, Raw, crash, heard, idle, joiner, run_until, taken
 
 from game.client.netgames import NetStartError, default_log, identity_for, join_game
 from game.client.words.lobby import window_error
@@ -33,17 +33,6 @@ from net.core.lobby import Invite
 from net.peer import LEAVE_MS, Peer
 from net.peer.events import LobbySeats, Seated, Started
 from net.peer.files import read_meta
-
-
-def joiner(c: Cluster, ident: Identity, name: str, log: str = "") -> Peer:
-    p = Peer.create(ident, role="player", game_id=c.game_id, log=c.dir / f"{log or name}.jsonl", name=name,
-                    decider=c.decider(9), clock=c.clock)
-    p.connect(c.invite)
-    return p
-
-
-def taken(c: Cluster) -> list[tuple[str, str]]:
-    return [(s.power, s.name) for s in c.lobby.seats if s.key]
 
 
 def claim(raw: Raw, game: str, key: str) -> bool:

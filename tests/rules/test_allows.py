@@ -20,6 +20,7 @@ from game.rules import C, Choice, State, apply_in_place, decision, legal, new_ga
 from game.rules.common import board
 from game.rules.core import Act, Pending, Roll
 from game.rules.phase import PHASES, Frame, Phase
+from tests.test_fuzz import unlisted, vocabulary
 
 KINDS = ("army", "fleet", "fort", "tank")
 
@@ -63,22 +64,11 @@ def test_r_act_c1_move_allows_exactly_the_listed_moves() -> None:
     assert asked >= 100  # the games made enough move decisions to mean something
 
 
-def near(options: list[Choice], words: list[object], rng: random.Random) -> list[Choice]:
-    """The listed choices and unlisted ones close to them: an argument changed, dropped or
-    added, another phase's kind, integers just past the listed ones."""
-    out = list(options)
-    kinds = sorted({c.kind for c in options}) + ["pass", "end", "bid", "propose", "place", "keep", "disband",
-                                                  "offer", "help", "use", "colonise", "enslave", "attack"]
-    for _ in range(12):
-        args = list(options[rng.randrange(len(options))].args)
-        how = rng.randrange(4)
-        if how == 0 and args:
-            args[rng.randrange(len(args))] = words[rng.randrange(len(words))]
-        elif how == 1 and args:
-            args.pop(rng.randrange(len(args)))
-        elif how == 2:
-            args.insert(rng.randrange(len(args) + 1), words[rng.randrange(len(words))])
-        out.append(Choice(kinds[rng.randrange(len(kinds))], tuple(args)))  # type: ignore[arg-type]
+def near(options: list[Choice], words: tuple[object, ...], rng: random.Random) -> list[Choice]:
+    """The listed choices and unlisted ones close to them (the fuzz tests' ``unlisted``: an
+    argument changed, dropped or added, another phase's kind), and integers just past the
+    listed ones."""
+    out = list(options) + [c for c in (unlisted(options, words, rng) for _ in range(12)) if c is not None]
     for c in options:
         for i, a in enumerate(c.args):
             if isinstance(a, int):
@@ -93,9 +83,7 @@ def test_every_phase_allows_exactly_the_listed_choices() -> None:
     listed choices and unlisted ones close to them."""
     rng = random.Random(11)
     kinds: set[str] = set()
-    b = board(new_game(2))
-    words: list[object] = [a.id for a in b.areas] + [c.id for c in b.counters] + [t.id for t in b.tiles]
-    words += [p.id for p in b.powers] + ["army", "fleet", "fort", "-", ""] + list(range(-1, 12))
+    words = vocabulary(new_game(2).ruleset)
     for st, p in random_decisions((2, 4, 7), rng):
         options = legal(st, p.seat)
         fr = st.stack[-1]
