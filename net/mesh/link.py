@@ -155,6 +155,7 @@ class Link:
     violations: int = 0
     banned_until: int = 0
     dropped_frames: int = 0
+    calls_taken: int = 0  # frames other than MSG read within its allowance (Limits.calls_*)
     learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
     addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
     catchup: TokenBucket | None = None  # the catch-up budget of an ``out`` link (``in`` links share their address's)

@@ -345,9 +345,11 @@ class Node:
             return
         link.last_rx = now
         kind, payload = decoded
-        if kind != b"MSG" and not link.calls.take(1, now):
-            self.stats.calls_dropped += 1  # an honest peer sends one or two a second: dropped unread
-            return
+        if kind != b"MSG":
+            if not link.calls.take(1, now):
+                self.stats.calls_dropped += 1  # an honest peer sends one or two a second: dropped unread
+                return
+            link.calls_taken += 1
         if kind == b"MSG":
             if not link.greeted:
                 self._violation(link, "garbage")
