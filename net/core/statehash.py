@@ -8,8 +8,9 @@ member and a copy of the field's value, and re-encodes only the fields whose val
 changed. Python's ``==`` does not tell ``1`` from ``true``, so only the large fields
 that hold nothing but integers and strings are compared that way (:data:`CACHED`; a test
 checks that no state holds a boolean), single values are compared with their type
-(:data:`SCALARS`), and the rest (the decision stack with its frames) is encoded every time. Tests check the
-hasher against ``state_hash`` at every step of whole games.
+(:data:`SCALARS`), and the rest (the decision stack) is encoded at every position, from
+the encodings of the frames met before. Tests check the hasher against ``state_hash`` at
+every step of whole games and after hand edits.
 """
 
 from __future__ import annotations
@@ -45,10 +46,12 @@ _MODES: tuple[int, ...] = tuple(
     _KEYED if f in KEYED else _LISTED if f in LISTED else _CACHED if f in CACHED else _SCALAR if f in SCALARS
     else _FRAMES for f in _FIELDS)
 _VALUES = attrgetter(*_FIELDS)  # a state's fields, in that order, in one call
+_INDICES = tuple(range(len(_FIELDS)))
 # the members before the decision stack (the one field that changes at nearly every step)
 # are hashed once for as long as none of them changes: the hash of that prefix is kept
 _PREFIX = _FIELDS.index("stack")
 _NEVER = object()  # equal to nothing: a field not hashed yet, or one encoded every time
+_MEMO = 8192  # frames' encodings kept at most (a 7-player game has about 2 000 different ones)
 
 
 class StateHasher:
@@ -56,9 +59,9 @@ class StateHasher:
 
     The fields are compared with their copies all at once (in C, without a Python step per
     field) and only those that differ are looked at. The decision stack (the one field that
-    is neither cached nor a single value) is kept encoded frame by frame: a frame equal to
-    the one that was at its place is not encoded again (frames hold integers, strings and
-    lists of them, like the cached fields)."""
+    is neither cached nor a single value) is encoded frame by frame, each frame looked up
+    among the frames met before by its members (frames hold integers, strings and lists of
+    them, like the cached fields, so equal members are equal encodings)."""
 
     __slots__ = ("_copies", "_members", "_keyed", "_order", "_items", "_frames", "_prefix")
 
@@ -68,13 +71,13 @@ class StateHasher:
         self._keyed: dict[int, dict[str, bytes]] = {}  # KEYED field -> its members, encoded
         self._order: dict[int, list[str]] = {}  # KEYED field -> its keys, sorted
         self._items: dict[int, list[bytes]] = {}  # LISTED field -> its items, encoded
-        self._frames: list[tuple[Any, bytes]] = []  # the stack's frames (copies) and their encodings
+        self._frames: dict[tuple[Any, ...], bytes] = {}  # a frame's members (as a tuple) -> its encoding
         self._prefix: hashlib._Hash | None = None  # SHA-256 of "{" and the members before the stack, each with its ","
 
     def __call__(self, st: State) -> str:
         values = _VALUES(st)
         copies, members = self._copies, self._members
-        for i in compress(range(len(_FIELDS)), map(ne, values, copies)):
+        for i in compress(_INDICES, map(ne, values, copies)):
             if i < _PREFIX:
                 self._prefix = None
             value, mode, key = values[i], _MODES[i], _KEYS[_FIELDS[i]]
@@ -90,7 +93,7 @@ class StateHasher:
                     member = key + canonical_trusted(value)
                     copies[i] = _copy(value)
                     if mode == _KEYED and type(value) is dict:
-                        self._keyed[i] = {k: canonical_trusted(k) + b":" + canonical_trusted(v) for k, v in value.items()}
+                        self._keyed[i] = {k: _key(k) + canonical_trusted(v) for k, v in value.items()}
                         self._order[i] = sorted(value)
                     elif mode == _LISTED and type(value) is list:
                         self._items[i] = [canonical_trusted(v) for v in value]
@@ -103,23 +106,28 @@ class StateHasher:
 
     def _encode_frames(self, stack: Any) -> bytes:
         """The canonical encoding of the decision stack (a list: ``[`` + its items encoded,
-        joined by ``,`` + ``]``), encoding only the frames that changed."""
+        joined by ``,`` + ``]``), each frame's encoding looked up by its members: a game has
+        a few thousand different frames, and most positions share all but the top one with
+        positions before them (a frame holding a list cannot be a key: it is encoded)."""
         if type(stack) is not list:
-            self._frames = []
             return canonical_trusted(stack)
-        kept = self._frames
+        memo = self._frames
+        if len(memo) > _MEMO:
+            memo.clear()
         out: list[bytes] = []
-        for i, frame in enumerate(stack):
-            if i < len(kept) and kept[i][0] == frame:
-                out.append(kept[i][1])
+        for frame in stack:
+            if type(frame) is not dict:
+                out.append(canonical_trusted(frame))
                 continue
-            enc = canonical_trusted(frame)
-            if i < len(kept):
-                kept[i] = (_copy(frame), enc)
-            else:
-                kept.append((_copy(frame), enc))
+            key = tuple(frame.items())
+            try:
+                enc = memo.get(key)
+            except TypeError:  # a member is a list: not hashable
+                out.append(canonical_trusted(frame))
+                continue
+            if enc is None:
+                enc = memo[key] = canonical_trusted(frame)
             out.append(enc)
-        del kept[len(stack):]
         return b"[" + b",".join(out) + b"]"
 
     def _rekey(self, i: int, value: Any) -> bytes | None:
@@ -131,10 +139,9 @@ class StateHasher:
         # the members that differ from their copies, found in one C-level pass
         for k in compress(value, map(ne, value.values(), map(old.__getitem__, value))):
             v = value[k]
-            enc[k] = canonical_trusted(k) + b":" + canonical_trusted(v)
+            enc[k] = _key(k) + canonical_trusted(v)
             old[k] = _copy(v)
-        return _KEYS[_FIELDS[i]] + b"{" + b",".join([enc[k] for k in self._order[i]]) + b"}"
-
+        return _KEYS[_FIELDS[i]] + b"{" + b",".join(map(enc.__getitem__, self._order[i])) + b"}"
 
     def _relist(self, i: int, value: Any) -> bytes | None:
         """The member of LISTED field ``i``, re-encoding only its items that changed; None
@@ -146,6 +153,19 @@ class StateHasher:
             enc[j] = canonical_trusted(value[j])
             old[j] = _copy(value[j])
         return _KEYS[_FIELDS[i]] + b"[" + b",".join(enc) + b"]"
+
+
+_KEY_MEMBERS: dict[str, bytes] = {}  # a key's encoding with its ":", for the keys met (the board's ids)
+
+
+def _key(k: str) -> bytes:
+    """``"k":`` encoded (the keys of a state's objects are its board's ids: a few dozen)."""
+    enc = _KEY_MEMBERS.get(k)
+    if enc is None:
+        enc = canonical_trusted(k) + b":"
+        if len(_KEY_MEMBERS) < 4096:
+            _KEY_MEMBERS[k] = enc
+    return enc
 
 
 def _copy(value: Any) -> Any:

@@ -3,6 +3,7 @@ commitments and the incremental state hash."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -340,6 +341,54 @@ def test_incremental_state_hash_matches_engine(bot: str, players: int, seed: int
             apply_in_place(st, Act(p.seat, bots[p.seat].choose(st, p.seat, legal(st, p.seat))))
         assert hasher(st) == state_hash(st)
         _no_booleans(st)
+
+
+def test_incremental_state_hash_follows_hand_edits() -> None:
+    """Changes no game makes: keys added to and taken from the objects kept member by
+    member, lists that grow and shrink, frames that hold lists or are no objects, a stack
+    that is no list; and frames met before coming back (their encodings are looked up)."""
+    st = new_game(4)
+    hasher = StateHasher()
+    seen: list[tuple[State, str]] = []
+
+    def same() -> None:
+        assert hasher(st) == state_hash(st)
+        seen.append((copy.deepcopy(st), state_hash(st)))
+
+    same()
+    area = next(iter(st.units))
+    edits = [
+        lambda: st.units.__setitem__("atlantis", [[1, 0, 0]] * 4),
+        lambda: st.units.pop("atlantis"),
+        lambda: st.units[area][2].__setitem__(1, 3),
+        lambda: st.stock.pop(next(iter(st.stock))),
+        lambda: st.markers.__setitem__(area, [9]),
+        lambda: st.face_up.clear(),
+        lambda: st.supply.append({"army": 1}),
+        lambda: st.supply.pop(),
+        lambda: st.supply[1].__setitem__("army", 40),
+        lambda: st.tiles.__setitem__(0, {"x": 1}),
+        lambda: st.used.clear(),
+        lambda: st.stack.append({"t": "test", "spent": [1, 2], "seat": 1}),
+        lambda: st.stack[-1]["spent"].append(3),
+        lambda: st.stack.append(["a frame that is a list"]),
+        lambda: st.stack.pop(),
+        lambda: st.stack.pop(),
+        lambda: st.stack[-1].__setitem__("step", "other"),
+        lambda: st.stack[-1].__setitem__("step", "first"),
+        lambda: setattr(st, "stack", {"t": "no list"}),
+        lambda: setattr(st, "stack", [{"t": "game", "step": "first"}]),
+        lambda: setattr(st, "units", []),
+        lambda: setattr(st, "units", {area: [[0, 0, 0]]}),
+        lambda: setattr(st, "war", "two"),
+        lambda: setattr(st, "steps", 12),
+    ]
+    for edit in edits:
+        edit()
+        same()
+    for old, value in seen:  # states met before, in another order, with a new hasher too
+        assert hasher(old) == value
+        assert StateHasher()(old) == value
 
 
 def _no_booleans(st: State) -> None:
