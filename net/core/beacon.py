@@ -79,7 +79,7 @@ def beacon_value(game_id: bytes, r: int, reveals: Sequence[bytes]) -> bytes:
 def _words(beacon: bytes) -> Iterator[int]:
     counter = 0
     while True:
-        block = hmac.new(beacon, u64(counter), hashlib.sha256).digest()
+        block = hmac.digest(beacon, u64(counter), "sha256")
         for i in range(0, 32, 4):
             yield int.from_bytes(block[i:i + 4], "big")
         counter += 1

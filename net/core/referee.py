@@ -93,7 +93,7 @@ class Referee:
     @property
     def closed(self) -> bool:
         """Over, and every seat still played by a person has opened and signed its end."""
-        return self.over and all(s in self.ended for s in range(self.n) if self.active(s))
+        return is_over(self.st) and all(s in self.ended for s in range(self.n) if self.active(s))
 
     def request(self) -> dict[str, Any]:
         """The chance request of the chance event the engine waits for (:func:`chance_request`)."""
@@ -176,7 +176,7 @@ class Referee:
         """The wars that have ended for which ``seat`` has not committed its unrest (asked for
         every message: worked out again only when a war ends or a commitment comes, the only
         changes to either, which are never taken back)."""
-        if not self.war_end_pos:  # no war has ended yet: nothing to commit (most messages)
+        if not self.war_end_pos or self.all_committed():  # nothing to commit (most messages)
             return []
         key = (len(self.war_end_pos), len(self.commits))
         if self._owing[0] != key:
@@ -184,14 +184,19 @@ class Referee:
             self._owing = (key, [[w for w in ends if (s, w) not in self.commits] for s in range(self.n)])
         return list(self._owing[1][seat])
 
+    def all_committed(self) -> bool:
+        """Whether every seat has committed its unrest for every war that has ended (a
+        commitment is taken only for a war that has ended, once a seat)."""
+        return len(self.commits) == self.n * len(self.war_end_pos)
+
     # ------------------------------------------------------------------ planning
     def plan(self, kind: str, m: Msg) -> Plan:
         """Validate a message of ``kind`` (its envelope already checked). Raises :class:`Reject`."""
         if m.at < 1:  # first, as the transcript refuses an acting message made before the position
             raise Reject("stale", "at must be 1 or more: the game starts after the genesis")
-        if kind != "seat" and kind != "drop" and not self.active(m.seat):
+        if kind != "seat" and kind != "drop" and self.control[m.seat] != PLAYER:
             raise Reject("not_expected", f"seat {m.seat} is played by a bot now")
-        if kind != "drop" and self.drop_pending(m.seat):
+        if kind != "drop" and self.votes and self.drop_pending(m.seat):
             raise Reject("drop_pending", f"seats have voted to drop seat {m.seat}: its message waits for the outcome")
         handler = PLANS.get(kind)
         if handler is None:
@@ -216,7 +221,9 @@ class Referee:
         while self.started and not is_over(st):
             p = self.pending()
             if p.chance is not None:
-                if any(self.active(s) and s not in self.reveals for s in range(self.n)):
+                # a reveal is awaited (at once when fewer are in than seats played by people)
+                if len(self.reveals) < self.control.count(PLAYER) or any(
+                        self.active(s) and s not in self.reveals for s in range(self.n)):
                     break
                 r = st.chance_count + 1
                 seats = tuple(s for s in range(self.n) if self.active(s))
@@ -225,7 +232,8 @@ class Referee:
                 owners = tuple(self.request()["for"])
                 frame = dict(st.stack[-1])
                 inp: Input = Roll(values)
-                events = apply_in_place(st, inp)
+                # drawn from the very ranges pending asks for: a valid input by construction
+                events = apply_in_place(st, inp, checked=True)
                 self.ledger.observe(st, events)
                 self.chances.append(ChanceRecord(r, p.chance.kind, p.chance.ranges, beacon.hex(), values, seats,
                                                  dice_of(st, frame, events), owners))

@@ -227,23 +227,31 @@ class Transcript:
         table = self.referee
         if table is not None and table.closed:
             raise Reject("game_closed")
-        seat = self._seat_of.get(env.author, -1)
-        if self.genesis is not None and seat < 0 and env.author != self.creator:
-            raise Reject("unknown_author", f"key {env.author[:16]} holds no seat in this game")
-        if env.kind == "seat" and table is not None and env.body.get("genesis") != table.genesis_id:
+        author, kind = env.author, env.kind
+        seat = self._seat_of.get(author, -1)
+        if seat < 0 and self.genesis is not None and author != self.creator:
+            raise Reject("unknown_author", f"key {author[:16]} holds no seat in this game")
+        if kind == "seat" and table is not None and env.body.get("genesis") != table.genesis_id:
             # a seat message made for another genesis (the same game id signed again, for
             # another lobby or with other settings) is no message of this game: neither
             # accepted nor a proof against its author (checked before the author's chain)
             raise Reject("wrong_genesis", "the seat message names another genesis than this game's")
-        unsigned = env.kind in UNSIGNED_KINDS
-        key = self._keys.get(env.author)
+        unsigned = kind in UNSIGNED_KINDS
+        key = self._keys.get(author)
         if not unsigned and (not own or key is None):
             key = check_signature(env, key)
-        self._check_chain(env, unsigned)
-        position = self.position
-        if env.at > position:
-            raise Reject("future_at", f"made at position {env.at}; this transcript is at {position}")
-        if env.state != self.positions[env.at]:
+        # the author's chain: the next seq, after the author's last message (else
+        # _check_chain says what is wrong)
+        nxt = self._next.get(author)
+        if nxt is None or env.seq != nxt[0] or env.prev != nxt[1]:
+            if nxt is not None or env.seq != 0 or env.prev is not None:
+                self._check_chain(env, unsigned)
+        positions = self.positions
+        position = len(positions) - 1
+        at = env.at
+        if at > position:
+            raise Reject("future_at", f"made at position {at}; this transcript is at {position}")
+        if env.state != positions[at]:
             if unsigned:  # anyone can write one: no sign of a peer that sees another game
                 raise Reject("bad_state", f"state is not the state hash at position {env.at}")
             self.mismatches.setdefault((env.author, env.seq), Mismatch(env.author, env.seq, env.at, env.state, env.raw))
@@ -277,9 +285,9 @@ class Transcript:
         assert table is not None
         if seat < 0:
             raise Reject("unknown_author", "the creator holds no seat: only the genesis is its to sign")
-        if env.kind in ACTING and env.at < position:
-            raise Reject("stale", f"made at position {env.at}; the game has moved on to position {position}")
-        plan = table.plan(env.kind, Msg(seat, env.body, env.at, len(self.entries), env.id, env.at == position))
+        if at < position and kind in ACTING:
+            raise Reject("stale", f"made at position {at}; the game has moved on to position {position}")
+        plan = table.plan(kind, Msg(seat, env.body, at, len(self.entries), env.id, at == position))
         if persisted is not None and early:
             persisted()  # its bytes are fixed by the transcript: it leaves first, then is written
             persisted = None
@@ -289,10 +297,10 @@ class Transcript:
             persisted()
         out = plan()
         if out.epoch_changed:
-            self.positions.append(self._hasher(table.st) if out.engine_changed else self.positions[-1])
-            table.note_position(self.position, out.events)
-        self._append(env, seat)
-        return Accepted(self.entries[-1], tuple(out.events), out.epoch_changed)
+            positions.append(self._hasher(table.st) if out.engine_changed else positions[-1])
+            table.note_position(position + 1, out.events)
+        entry = self._append(env, seat)
+        return Accepted(entry, tuple(out.events), out.epoch_changed)
 
     def _check_chain(self, env: Envelope, unsigned: bool = False) -> None:
         nxt, last = self.last_of(env.author)
@@ -309,16 +317,20 @@ class Transcript:
         if env.prev != last:
             raise Reject("bad_prev", "prev is not the id of the author's previous message")
 
-    def _append(self, env: Envelope, seat: int) -> None:
-        other = self.mismatches.get((env.author, env.seq))
-        if other is not None and other.raw != env.raw and not env.sig == "":
-            # it signed another message with this seq before (refused for its state): a proof too
-            self.equivocations.append(Equivocation(env.author, env.seq, other.raw, env.raw))
+    def _append(self, env: Envelope, seat: int) -> Entry:
+        author, seq, msg_id = env.author, env.seq, env.id
+        if self.mismatches:
+            other = self.mismatches.get((author, seq))
+            if other is not None and other.raw != env.raw and not env.sig == "":
+                # it signed another message with this seq before (refused for its state): a proof too
+                self.equivocations.append(Equivocation(author, seq, other.raw, env.raw))
         index = len(self.entries)
-        self.entries.append(Entry(index, env, seat, self.position))
-        self._ids[env.id] = index
-        self._by_seq[(env.author, env.seq)] = index
-        self._next[env.author] = (env.seq + 1, env.id)
+        entry = Entry(index, env, seat, len(self.positions) - 1)
+        self.entries.append(entry)
+        self._ids[msg_id] = index
+        self._by_seq[(author, seq)] = index
+        self._next[author] = (seq + 1, msg_id)
+        return entry
 
 
 @dataclass(frozen=True, slots=True)
