@@ -21,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
 from game.rules import outcome
 from net.core.envelope import UNSIGNED_KINDS, Envelope, parse, public_key, signature_ok
 from net.core.identity import fingerprint
@@ -78,8 +80,13 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
     follows the game this way)."""
     rep = Report(file)
     t = Transcript()
+    keys: dict[str, Ed25519PublicKey | None] = {}
+    read: list[tuple[Envelope | None, bool]] = []
     for i, raw in enumerate(messages):
-        res = t.offer(raw)
+        if i % _BATCH == 0:
+            read = _read(messages[i:i + _BATCH], keys)
+        env, signed = read[i % _BATCH]
+        res = t.offer(raw, parsed=env, verified=signed)
         if isinstance(res, Rejected):
             rep.failure = {"line": i + 1, "code": res.code, "text": res.text}
             break
@@ -102,6 +109,41 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
         else:
             rep.status = "contested" if rep.contested else "fair"
     return rep
+
+
+# The messages are read and their signatures checked a batch at a time, before the batch
+# is replayed: the two kinds of work, each with its own code and tables, take less time
+# one after the other than in turn for every message (each in the processor's caches).
+# A batch is long enough for that, and short enough that a log which fails early has few
+# messages read after its failing line.
+_BATCH = 256
+
+
+def _read(batch: Sequence[bytes], keys: dict[str, Ed25519PublicKey | None]) -> list[tuple[Envelope | None, bool]]:
+    """Each message of ``batch`` parsed (None when it is not well formed: the transcript says
+    why), and whether its signature is its author's (the transcript checks every other
+    message's signature itself, and says what is wrong). An author's key is the same for
+    every message of the game (``keys``): the one its hex names."""
+    out: list[tuple[Envelope | None, bool]] = []
+    for raw in batch:
+        try:
+            env = parse(raw)
+        except Reject:
+            out.append((None, False))
+            continue
+        if env.kind in UNSIGNED_KINDS:
+            out.append((env, False))
+            continue
+        author = env.author
+        if author in keys:
+            key = keys[author]
+        else:
+            try:
+                key = keys[author] = public_key(author)
+            except ValueError:
+                key = keys[author] = None
+        out.append((env, key is not None and signature_ok(env, key)))
+    return out
 
 
 def _describe(t: Transcript, rep: Report) -> None:

@@ -354,6 +354,43 @@ def test_tampered_logs_fail_at_the_right_line(log3: Path, tmp_path: Path, capsys
     check(msgs[: len(msgs) // 2], None, {"incomplete"})
 
 
+def test_verify_gives_the_verdict_of_offering_each_line_in_turn(log3: Path) -> None:
+    """verify_messages checks the form and signatures of a batch of lines before replaying
+    them: the verdict is still the first line the transcript refuses, one line after the
+    other, and why (lines refused for other reasons before a bad signature in the same
+    batch, and after it; in the first batch and in later ones)."""
+    msgs = log3.read_bytes().splitlines()
+    assert len(msgs) > 2 * 256
+    ids = _selfplay_ids(3, 2)
+
+    def flip(x: bytes) -> bytes:
+        o = json.loads(x)
+        o["sig"] = ("0" if o["sig"][0] != "0" else "1") + o["sig"][1:]
+        return canonical_json(o)
+
+    def signed(after: int) -> int:
+        return next(k for k, x in enumerate(msgs) if k > after and parse(x).sig)
+
+    logs = [msgs, msgs[:300]]
+    for i in (signed(5), signed(260), signed(len(msgs) - 40)):
+        logs.append(msgs[:i] + [flip(msgs[i])] + msgs[i + 1:])  # a bad signature
+        logs.append(msgs[:i] + [b"{not json"] + msgs[i + 1:])  # a line that is no envelope
+        logs.append(msgs[:i] + msgs[i + 1:])  # a line left out: its author's next is out of order
+        j = signed(i + 5)
+        logs.append(msgs[:i] + msgs[i + 1:j] + [flip(msgs[j])] + msgs[j + 1:])  # both, the bad signature later
+        logs.append(msgs[:i] + [flip(msgs[i])] + msgs[i + 1:j] + msgs[j + 1:])  # both, the bad signature first
+        logs.append(msgs[:i] + [msgs[i - 3]] + msgs[i:])  # a line again
+        logs.append(_resign_chain(msgs, i, {"choice": ["no such choice"]}, ids))
+    for lines in logs:
+        t, failure = rebuild(lines)
+        rep = verify_messages(lines)
+        if failure is None:
+            assert rep.failure is None or rep.failure["code"] == "incomplete"
+        else:
+            assert rep.failure == {"line": failure.index + 1, "code": failure.code, "text": failure.text}
+        assert rep.messages == len(t) and rep.final_state == t.state_hash
+
+
 def test_verify_reports_unreadable_and_empty_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert soe(["verify", str(tmp_path / "missing.jsonl")]) == 2
     empty = tmp_path / "empty.jsonl"
