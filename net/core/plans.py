@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.bots import UnrestLedger
 from game.rules import Act, Choice, Event, MalformedInput, RulesError, apply_in_place, check, outcome
+from game.rules.phase import PHASES
 from net.core.beacon import reveal_ok
 from net.core.encoding import from_hex, is_hex
 from net.core.reasons import Reject
@@ -138,10 +139,15 @@ def plan_choice(referee: Referee, m: Msg) -> Plan:
     except MalformedInput as exc:
         raise Reject("bad_body", exc.message) from None
     inp = Act(seat, choice)
-    checked = referee.precheck
-    if checked:
+    # the engine's test of a decision (check) without working out again what the game waits
+    # for: _need_decision found it is this seat's decision, and from_wire made a well-formed
+    # choice; what is left is whether the phase allows it (check says why not)
+    st = referee.st
+    fr = st.stack[-1]
+    checked = PHASES[fr["t"]].allows(st, fr, choice)
+    if not checked and referee.precheck:
         try:
-            check(referee.st, inp)
+            check(st, inp)
         except RulesError as exc:
             raise Reject("illegal", str(exc)) from None
 

@@ -65,8 +65,8 @@ class Referee:
         # what the engine waits for, worked out once per engine step (see pending())
         self._pending: tuple[State | None, int, Pending | None] = (None, -1, None)
         self._round: tuple[State | None, int, bool, int] = (None, -1, False, 0)  # see chance_round
-        # check a choice's legality while planning (when the message is persisted before it
-        # is applied); otherwise applying it checks it, which is faster for verification
+        # refuse an illegal choice while planning (when the message is persisted before it is
+        # applied); otherwise applying it refuses it (planning asks the phase in both cases)
         self.precheck = False
 
     # ------------------------------------------------------------------ queries
