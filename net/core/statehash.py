@@ -8,9 +8,8 @@ member and a copy of the field's value, and re-encodes only the fields whose val
 changed. Python's ``==`` does not tell ``1`` from ``true``, so only the large fields
 that hold nothing but integers and strings are compared that way (:data:`CACHED`; a test
 checks that no state holds a boolean), single values are compared with their type
-(:data:`SCALARS`), and the rest (the decision stack) is encoded at every position, from
-the encodings of the frames met before. Tests check the hasher against ``state_hash`` at
-every step of whole games and after hand edits.
+(:data:`SCALARS`), and the rest (the decision stack) is encoded at every position. Tests
+check the hasher against ``state_hash`` at every step of whole games and after hand edits.
 """
 
 from __future__ import annotations
@@ -51,7 +50,6 @@ _INDICES = tuple(range(len(_FIELDS)))
 # are hashed once for as long as none of them changes: the hash of that prefix is kept
 _PREFIX = _FIELDS.index("stack")
 _NEVER = object()  # equal to nothing: a field not hashed yet, or one encoded every time
-_MEMO = 8192  # frames' encodings kept at most (a 7-player game has about 2 000 different ones)
 
 
 class StateHasher:
@@ -59,11 +57,11 @@ class StateHasher:
 
     The fields are compared with their copies all at once (in C, without a Python step per
     field) and only those that differ are looked at. The decision stack (the one field that
-    is neither cached nor a single value) is encoded frame by frame, each frame looked up
-    among the frames met before by its members (frames hold integers, strings and lists of
-    them, like the cached fields, so equal members are equal encodings)."""
+    is neither cached nor a single value, and changes at nearly every position) is encoded
+    whole every time: a few frames, which the C encoder writes sooner than they can be
+    compared with copies of them or looked up among the frames met before."""
 
-    __slots__ = ("_copies", "_members", "_keyed", "_order", "_items", "_frames", "_prefix")
+    __slots__ = ("_copies", "_members", "_keyed", "_order", "_items", "_prefix")
 
     def __init__(self) -> None:
         self._copies: list[Any] = [_NEVER] * len(_FIELDS)  # each field's value when it was last encoded
@@ -71,7 +69,6 @@ class StateHasher:
         self._keyed: dict[int, dict[str, bytes]] = {}  # KEYED field -> its members, encoded
         self._order: dict[int, list[str]] = {}  # KEYED field -> its keys, sorted
         self._items: dict[int, list[bytes]] = {}  # LISTED field -> its items, encoded
-        self._frames: dict[tuple[Any, ...], bytes] = {}  # a frame's members (as a tuple) -> its encoding
         self._prefix: hashlib._Hash | None = None  # SHA-256 of "{" and the members before the stack, each with its ","
 
     def __call__(self, st: State) -> str:
@@ -81,8 +78,8 @@ class StateHasher:
             if i < _PREFIX:
                 self._prefix = None
             value, mode, key = values[i], _MODES[i], _KEYS[_FIELDS[i]]
-            if mode == _FRAMES:  # encoded every time, frame by frame (its copy stays _NEVER)
-                members[i] = key + self._encode_frames(value)
+            if mode == _FRAMES:  # encoded every time, whole (its copy stays _NEVER)
+                members[i] = key + canonical_trusted(value)
             elif mode == _SCALAR:
                 # an engine state: no floats; an integer (steps, chance_count...) is its digits
                 members[i] = key + (str(value).encode("ascii") if type(value) is int else canonical_trusted(value))
@@ -103,32 +100,6 @@ class StateHasher:
         h = self._prefix.copy()
         h.update(b",".join(members[_PREFIX:]) + b"}")
         return h.hexdigest()
-
-    def _encode_frames(self, stack: Any) -> bytes:
-        """The canonical encoding of the decision stack (a list: ``[`` + its items encoded,
-        joined by ``,`` + ``]``), each frame's encoding looked up by its members: a game has
-        a few thousand different frames, and most positions share all but the top one with
-        positions before them (a frame holding a list cannot be a key: it is encoded)."""
-        if type(stack) is not list:
-            return canonical_trusted(stack)
-        memo = self._frames
-        if len(memo) > _MEMO:
-            memo.clear()
-        out: list[bytes] = []
-        for frame in stack:
-            if type(frame) is not dict:
-                out.append(canonical_trusted(frame))
-                continue
-            key = tuple(frame.items())
-            try:
-                enc = memo.get(key)
-            except TypeError:  # a member is a list: not hashable
-                out.append(canonical_trusted(frame))
-                continue
-            if enc is None:
-                enc = memo[key] = canonical_trusted(frame)
-            out.append(enc)
-        return b"[" + b",".join(out) + b"]"
 
     def _rekey(self, i: int, value: Any) -> bytes | None:
         """The member of KEYED field ``i``, re-encoding only its members that changed; None
