@@ -39,8 +39,8 @@ def colonise_choices(st: State, seat: int) -> list[Choice]:
         made = b.t.enslave
     else:
         return []
-    face_up = st.face_up
-    return [made[c] for area in b.vp_areas for c in face_up[area] if c in made]
+    face_up = st.face_up  # (a counter lies face up only in its own area)
+    return [made[c] for area in b.t.colonise_areas for c in face_up[area] if c in made]
 
 
 # --------------------------------------------------------------------------- tiles bought
@@ -199,12 +199,15 @@ class Turn(Phase):
         seat = fr["seat"]
         total = board(st).c("actions_per_turn")
         if fr["done"] < total:
-            return decide(st, "action", seat, lambda b, d: f"{b.power_name(d['power'])}: choose action {d['n']} of "
-                          f"{d['of']}, or use a tile", {"key": "action", "rule": "R-GEN-3", "power": st.powers[seat],
-                                              "n": fr["done"] + 1, "of": total})
+            return self._action_prompt(st, fr, total)
         if free_uses(st, seat):
             return self._end_prompt(st, seat)
         return None
+
+    def _action_prompt(self, st: State, fr: Frame, total: int) -> Pending:
+        return decide(st, "action", fr["seat"], lambda b, d: f"{b.power_name(d['power'])}: choose action {d['n']} of "
+                      f"{d['of']}, or use a tile", {"key": "action", "rule": "R-GEN-3", "power": st.powers[fr["seat"]],
+                                                   "n": fr["done"] + 1, "of": total})
 
     def _end_prompt(self, st: State, seat: int) -> Pending:
         return decide(st, "end", seat, lambda b, d: f"{b.power_name(d['power'])}: use a tile or end your turn",
@@ -213,8 +216,9 @@ class Turn(Phase):
     def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
         """After both actions, whether the turn waits is whether a tile can be used: listed once."""
         seat = fr["seat"]
-        if fr["done"] < board(st).c("actions_per_turn"):
-            return super().decision(st, fr)
+        total = board(st).c("actions_per_turn")
+        if fr["done"] < total:
+            return self._action_prompt(st, fr, total), self._actions(st, fr)
         uses = free_uses(st, seat)
         if not uses:
             return None, []
@@ -228,6 +232,12 @@ class Turn(Phase):
         seat = fr["seat"]
         if fr["done"] >= board(st).c("actions_per_turn"):
             return free_uses(st, seat) + [END]
+        return self._actions(st, fr)
+
+    def _actions(self, st: State, fr: Frame) -> list[Choice]:
+        """The choices of a turn before both its actions are taken: the actions that can be
+        taken now, then the free tile uses."""
+        seat = fr["seat"]
         out: list[Choice] = []
         if not fr["bought"] and can_buy(st, seat):
             out.append(BUY)
