@@ -19,6 +19,10 @@ fixed) and when it was applied. Combined at the end:
 - raw ZeroMQ round trip (DEALER -> ROUTER -> DEALER, the Node's socket options and
   CurveZMQ, a frame the size of a message), measured in the same run: before the games
   (idle) and during them (under their load);
+- the floor the transport sets under a chance event (:mod:`tools.netbench.rounds`): a
+  chance event's frames (a choice to every process, then every process's reveal to every
+  other) between as many bare processes, with no work and with ``--raw-work-us`` of
+  processor time per frame taken in;
 - spectator catch-up: after each game, a new spectator process connects to one peer
   that holds the whole game and receives and replays the transcript until its session
   reaches the final state hash (``--catchup-runs`` times, one after another);
@@ -62,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
                          "comes (0: at once, the game runs flat out)")
     ap.add_argument("--pings", type=int, default=1000, help="raw round trips measured before the game")
     ap.add_argument("--ping-every-ms", type=int, default=10, help="one raw round trip this often during the game")
+    ap.add_argument("--raw-rounds", type=int, default=100,
+                    help="chance rounds through the transport alone, before the games (0: none)")
+    ap.add_argument("--raw-work-us", default="0,200",
+                    help="comma-separated: processor time spent on each frame taken in, in those rounds")
     ap.add_argument("--games", type=int, default=1, help="games played one after another (samples pooled)")
     ap.add_argument("--catchup-runs", type=int, default=3, help="spectator catch-ups after each game")
     ap.add_argument("--drop-timeout-ms", type=int, default=600_000, help="the genesis timeout (no drops wanted)")

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from game.rules.board import Board
 from game.rules.common import Log, board, pay, pname
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
@@ -58,6 +62,11 @@ def why_not_propose(st: State, args: tuple[object, ...]) -> Refusal:
     return refusal("that row of the alliance track is full", "R-ALL-1", "propose.row_full")
 
 
+def _said_bid(b: Board, d: Mapping[str, Any]) -> str:
+    boxes = [f"{b.power_name(d[box])} in box {box.upper()}" for box in ("a", "b") if d[box] != EMPTY]
+    return f"{b.power_name(d['power'])} bids {d['bid']}: " + ", ".join(boxes)
+
+
 class Auction(Phase):
     """One auction (R-ALL-3, R-ALL-4, R-ALL-5): bids in seating order, then a proposal."""
 
@@ -66,13 +75,14 @@ class Auction(Phase):
     def pending(self, st: State, fr: Frame) -> Pending:
         seat = fr["bidder"]
         if fr["stage"] == "propose":
-            return decide("propose", seat, f"{pname(st, seat)}: choose the proposal for your bid of "
-                          f"{fr['pending_bid']} (R-ALL-4)",
+            return decide(st, "propose", seat,
+                          lambda b, d: f"{b.power_name(d['power'])}: choose the proposal for your bid of {d['bid']}",
                           {"key": "propose", "rule": "R-ALL-4", "power": st.powers[seat], "bid": fr["pending_bid"]})
         if fr["high"] < 0:
-            return decide("bid", seat, f"{pname(st, seat)}: open the auction with a bid of 0 or more (R-ALL-3)",
+            return decide(st, "bid", seat,
+                          lambda b, d: f"{b.power_name(d['power'])}: open the auction with a bid of 0 or more",
                           {"key": "bid_open", "rule": "R-ALL-3", "power": st.powers[seat]})
-        return decide("bid", seat, f"{pname(st, seat)}: raise above {fr['high']} or pass (R-ALL-3)",
+        return decide(st, "bid", seat, lambda b, d: f"{b.power_name(d['power'])}: raise above {d['high']} or pass",
                       {"key": "bid_raise", "rule": "R-ALL-3", "power": st.powers[seat], "high": fr["high"]})
 
     def waits(self, st: State, fr: Frame) -> bool:
@@ -153,16 +163,10 @@ class Auction(Phase):
             fr["leader"] = seat
             fr["passes"] = 0
             fr["stage"] = "bid"
-            parts = []
-            if fr["a"] >= 0:
-                parts.append(f"{pname(st, fr['a'])} in box A")
-            if fr["b"] >= 0:
-                parts.append(f"{pname(st, fr['b'])} in box B")
-            log.add("bid", f"{pname(st, seat)} bids {fr['high']}: " + ", ".join(parts),
-                    power=st.powers[seat], bid=fr["high"], a=a, b=b)
+            log.add("bid", _said_bid, power=st.powers[seat], bid=fr["high"], a=a, b=b)
         else:  # pass
             fr["passes"] += 1
-            log.add("bid_pass", f"{pname(st, seat)} passes", power=st.powers[seat])
+            log.add("bid_pass", lambda b, d: f"{b.power_name(d['power'])} passes", power=st.powers[seat])
             if fr["passes"] >= st.n - 1:
                 self._resolve(st, fr, log)
                 return
@@ -171,7 +175,7 @@ class Auction(Phase):
     def _resolve(self, st: State, fr: Frame, log: Log) -> None:
         """R-ALL-5 / R-ALL-1 / R-ALL-6: the winner pays; A goes to the top row, B to the bottom."""
         winner = fr["leader"]
-        log.add("auction_won", f"{pname(st, winner)} wins the auction for {fr['high']} gold",
+        log.add("auction_won", lambda b, d: f"{b.power_name(d['power'])} wins the auction for {d['bid']} gold",
                 power=st.powers[winner], bid=fr["high"])
         pay(st, winner, fr["high"], log, "the auction", "auction")
         for seat, row in ((fr["a"], 1), (fr["b"], 2)):
@@ -180,7 +184,7 @@ class Auction(Phase):
             in_row = sum(1 for s in range(st.n) if st.alliance[s] == row)
             st.alliance[seat] = row
             st.track[seat] = 2 * in_row + row  # top row: spaces 1,3,5,..; bottom row: 2,4,6,..
-            log.add("alliance", f"{pname(st, seat)} joins alliance {'A' if row == 1 else 'B'} "
-                    f"(play order space {st.track[seat]})", power=st.powers[seat], alliance=row,
-                    space=st.track[seat])
+            log.add("alliance", lambda b, d: f"{b.power_name(d['power'])} joins alliance "
+                    f"{'A' if d['alliance'] == 1 else 'B'} (play order space {d['space']})",
+                    power=st.powers[seat], alliance=row, space=st.track[seat])
         st.stack.pop()

@@ -8,8 +8,11 @@ into the frame below it and pops itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+from game.rules.board import Board
 from game.rules.common import (
     ARMY,
     FLEET,
@@ -17,7 +20,6 @@ from game.rules.common import (
     KIND_NAMES,
     A,
     Log,
-    aname,
     check_blockades,
     owns,
     pname,
@@ -31,6 +33,7 @@ from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, chance, decide, dice
 
 ATT, DEF = 0, 1
+Data = Mapping[str, Any]
 
 
 # --------------------------------------------------------------------------- battles
@@ -56,6 +59,11 @@ def pool_units(entry: list[int], sea: bool, no_forts: bool, principal: bool) -> 
 def side_name(st: State, seat: int, fr: Frame, side: int) -> str:
     if seat >= 0:
         return pname(st, seat)
+    return neutral_name(fr)
+
+
+def neutral_name(fr: Frame) -> str:
+    """The name of the neutral side of a battle or attack frame (a counter, the Pirates...)."""
     return str(fr.get("neutral_name", "the neutral"))
 
 
@@ -63,6 +71,44 @@ def agrees(name: str, seat: int, verb: str) -> str:
     """``verb`` as it agrees with a side's name: "Spain rolls", "the Pirates roll" (a verb in
     the third person singular; only the Pirates' name is plural)."""
     return verb[:-1] if seat < 0 and name.endswith("Pirates") else verb
+
+
+# the sentences of a battle's prompts and events (see game.rules.core.Said): a side is named
+# by its power in the event's fields ("" for the neutral side), the neutral and the battle's
+# label ("naval battle in India") by the frame, taken when the event is made
+def _said_dice_for(label: str, b: Board, d: Data) -> str:
+    return f"Dice for the {label}"
+
+
+def _side(b: Board, power: str, neutral: str) -> tuple[str, int]:
+    """A side's name and a seat for :func:`agrees` (-1 for the neutral)."""
+    return (b.power_name(power), 0) if power else (neutral, -1)
+
+
+def _said_dice(label: str, neutral: str, b: Board, d: Data) -> str:
+    (an, att), (dn, dfn), v = _side(b, d["powers"][0], neutral), _side(b, d["powers"][1], neutral), d["dice"]
+    return (f"{label[0].upper()}{label[1:]}: {an} {agrees(an, att, 'rolls')} {v[0]} and {v[1]}, "
+            f"{dn} {agrees(dn, dfn, 'rolls')} {v[2]} and {v[3]}")
+
+
+def _said_battle(label: str, neutral: str, b: Board, d: Data) -> str:
+    (an, att), (dn, dfn), (a, t) = _side(b, d["powers"][0], neutral), _side(b, d["powers"][1], neutral), d["totals"]
+    if d["result"] == "att":
+        text = f"{an} {agrees(an, att, 'wins')} the {label}, {a} to {t}"
+    elif d["result"] == "def":
+        text = f"{dn} {agrees(dn, dfn, 'wins')} the {label}, {t} to {a}"
+    else:
+        text = f"The {label} is a tie, {a} to {t}"
+    return text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence
+
+
+def _said_no_loss(label: str, neutral: str, b: Board, d: Data) -> str:
+    who = b.power_name(d["power"]) if "power" in d else neutral
+    forts = d["forts"]
+    if forts:
+        stand = "fort stands" if forts == 1 else f"{forts} forts stand"
+        return f"{who}'s {stand} in {b.area_name(d['area'])}: a fort is never lost on a tie"
+    return f"{who} has no unit left to lose in the {label}"
 
 
 def neutral_fields(st: State, fr: Frame) -> dict[str, Any]:
@@ -96,22 +142,24 @@ class Battle(Phase):
     def pending(self, st: State, fr: Frame) -> Pending | None:
         stage = fr["stage"]
         if stage == "roll":
-            return chance("dice", dice(4), f"Dice for the {fr['label']} (R-CMB-5)",
+            return chance(st, "dice", dice(4), partial(_said_dice_for, fr["label"]),
                           {"key": "dice", "rule": "R-CMB-5", "sea": fr["sea"], "area": fr["area"]})
         if stage == "reroll":
             seat = fr["sides"][fr["rr"]]
-            return chance("reroll", dice(2), f"Reserve reroll for {pname(st, seat)} (R-TIL-2)",
+            return chance(st, "reroll", dice(2), lambda b, d: f"Reserve reroll for {b.power_name(d['power'])}",
                           {"key": "reroll", "rule": "R-TIL-2", "power": st.powers[seat]})
         if stage == "reserve":
             seat = fr["sides"][fr["rturn"]]
             if seat >= 0 and ready(st, seat, "reserve"):
-                return decide("reserve", seat, f"{pname(st, seat)}: use a Reserve to reroll your dice? (R-TIL-2)",
+                return decide(st, "reserve", seat,
+                              lambda b, d: f"{b.power_name(d['power'])}: use a Reserve to reroll your dice?",
                               {"key": "reserve", "rule": "R-TIL-2", "power": st.powers[seat]})
             return None
         if stage == "withdraw":
             seat = fr["sides"][DEF]
             if seat >= 0 and owns(st, seat, "fighting_withdrawal") and self._def_would_lose(fr):
-                return decide("withdraw", seat, f"{pname(st, seat)}: use Fighting Withdrawal? (R-TIL-19)",
+                return decide(st, "withdraw", seat,
+                              lambda b, d: f"{b.power_name(d['power'])}: use Fighting Withdrawal?",
                               {"key": "withdraw", "rule": "R-TIL-19", "power": st.powers[seat]})
             return None
         if stage == "loss":
@@ -163,10 +211,7 @@ class Battle(Phase):
         att, dfn = fr["sides"]
         if fr["stage"] == "roll":
             fr["dice"] = list(values)
-            an, dn = side_name(st, att, fr, ATT), side_name(st, dfn, fr, DEF)
-            log.add("dice", f"{fr['label'][0].upper()}{fr['label'][1:]}: {an} {agrees(an, att, 'rolls')} {values[0]} and "
-                    f"{values[1]}, {dn} {agrees(dn, dfn, 'rolls')} {values[2]} and {values[3]}",
-                    dice=list(values), area=fr["area"],
+            log.add("dice", partial(_said_dice, fr["label"], neutral_name(fr)), dice=list(values), area=fr["area"],
                     powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""],
                     sea=bool(fr["sea"]), **(neutral_fields(st, fr) if att < 0 or dfn < 0 else {}))
             fr["stage"] = "reserve"
@@ -175,7 +220,8 @@ class Battle(Phase):
         else:
             side = fr["rr"]
             fr["dice"][2 * side:2 * side + 2] = list(values)
-            log.add("reroll", f"{pname(st, fr['sides'][side])} rerolls with a Reserve: {values[0]} and {values[1]}",
+            log.add("reroll", lambda b, d: f"{b.power_name(d['power'])} rerolls with a Reserve: {d['dice'][0]} and "
+                    f"{d['dice'][1]}",
                     power=st.powers[fr["sides"][side]], dice=list(values))
             fr["declines"] = 0
             fr["rturn"] = 1 - side
@@ -195,8 +241,8 @@ class Battle(Phase):
             seat = fr["sides"][DEF]
             spend_one_use(st, seat, "fighting_withdrawal")
             fr["fw"] = 1
-            log.add("withdrawal", f"{pname(st, seat)} uses Fighting Withdrawal: its side loses no units",
-                    power=st.powers[seat])
+            log.add("withdrawal", lambda b, d: f"{b.power_name(d['power'])} uses Fighting Withdrawal: its side "
+                    "loses no units", power=st.powers[seat])
             fr["stage"] = "resolve"
         elif k == "no_withdraw":
             fr["stage"] = "resolve"
@@ -264,15 +310,8 @@ class Battle(Phase):
         result, losses = self._outcome(fr)
         a, d = self.totals(fr)
         att, dfn = fr["sides"]
-        an, dn = side_name(st, att, fr, ATT), side_name(st, dfn, fr, DEF)
-        if result == "att":
-            text = f"{an} {agrees(an, att, 'wins')} the {fr['label']}, {a} to {d}"
-        elif result == "def":
-            text = f"{dn} {agrees(dn, dfn, 'wins')} the {fr['label']}, {d} to {a}"
-        else:
-            text = f"The {fr['label']} is a tie, {a} to {d}"
-        text = text[0].upper() + text[1:]  # "the Pirates wins" starts a sentence
-        log.add("battle", text, result=result, totals=[a, d], area=fr["area"], sea=bool(fr["sea"]),
+        log.add("battle", partial(_said_battle, fr["label"], neutral_name(fr)), result=result, totals=[a, d],
+                area=fr["area"], sea=bool(fr["sea"]),
                 powers=[st.powers[att] if att >= 0 else "", st.powers[dfn] if dfn >= 0 else ""],
                 **(neutral_fields(st, fr) if att < 0 or dfn < 0 else {}))
         if fr["fw"]:
@@ -319,14 +358,16 @@ class Battle(Phase):
         if fr["loser"] < 0:
             if len(idx) > 1:
                 roller = fr["sides"][side]
-                return (decide("ally_loses", roller, f"{pname(st, roller)}: choose which ally loses the unit (R-CMB-7)",
+                return (decide(st, "ally_loses", roller,
+                               lambda b, d: f"{b.power_name(d['power'])}: choose which ally loses the unit",
                                {"key": "ally_loses", "rule": "R-CMB-7", "power": st.powers[roller]}),
                         [C("ally_loses", st.powers[pool[i][0]]) for i in idx])
             return None
         entry = next(e for e in pool if e[0] == fr["loser"])
         kinds = pool_units(entry, bool(fr["sea"]), bool(fr["tie"]), entry is pool[0])
         if len(kinds) > 1:
-            return (decide("lose", fr["loser"], f"{pname(st, fr['loser'])}: choose the unit you lose (R-CMB-6)",
+            return (decide(st, "lose", fr["loser"],
+                           lambda b, d: f"{b.power_name(d['power'])}: choose the unit you lose",
                            {"key": "lose", "rule": "R-CMB-6", "power": st.powers[fr["loser"]]}),
                     [C("lose", KIND_NAMES[k]) for k in kinds])
         return None
@@ -354,13 +395,8 @@ class Battle(Phase):
         fr["losses"] = [x for x in fr["losses"] if x[0] != side]
         pool = fr["pools"][side]
         forts = pool[0][1 + FORT] if pool and fr["tie"] and not fr["sea"] else 0
-        who = side_name(st, seat, fr, side)
-        if forts:
-            stand = "fort stands" if forts == 1 else f"{forts} forts stand"
-            text = f"{who}'s {stand} in {aname(st, fr['area'])}: a fort is never lost on a tie"
-        else:
-            text = f"{who} has no unit left to lose in the {fr['label']}"
-        log.add("no_loss", text, area=fr["area"], sea=bool(fr["sea"]), forts=forts, **side_fields(st, seat, fr))
+        log.add("no_loss", partial(_said_no_loss, fr["label"], neutral_name(fr)), area=fr["area"], sea=bool(fr["sea"]),
+                forts=forts, **side_fields(st, seat, fr))
 
     def _take_loss(self, st: State, fr: Frame, log: Log, side: int, seat: int, kind: int) -> None:
         """R-CMB-11: each unit lost costs its owner 1 unrest."""
@@ -369,9 +405,9 @@ class Battle(Phase):
         remove_unit(st, seat, fr["area"], kind)
         reason = fr["losses"][0][1]
         why = {"loss": "lost the battle", "tie": "a tie", "seven": "rolled a 7"}[reason]
-        log.add("unit_lost", f"{pname(st, seat)} loses {A[KIND_NAMES[kind]]} in {aname(st, fr['area'])} ({why})",
-                seat=seat, unrest=1, power=st.powers[seat], unit=KIND_NAMES[kind], area=fr["area"], why=why,
-                reason=reason)
+        log.add("unit_lost", lambda b, d: f"{b.power_name(d['power'])} loses {A[d['unit']]} in "
+                f"{b.area_name(d['area'])} ({d['why']})", seat=seat, unrest=1, power=st.powers[seat],
+                unit=KIND_NAMES[kind], area=fr["area"], why=why, reason=reason)
         st.unrest[seat] += 1
         fr["losses"].pop(0)
         fr["loser"] = -1

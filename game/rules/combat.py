@@ -9,8 +9,13 @@ frame when it is over.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
+from typing import Any
+
 from game.rules.auction import amount_bound, amount_refusal
-from game.rules.battle import ATT, DEF, new_battle, side_fields, side_name
+from game.rules.battle import ATT, DEF, neutral_name, new_battle, side_fields
+from game.rules.board import Board
 from game.rules.common import (
     ARMY,
     FLEET,
@@ -32,6 +37,8 @@ from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
 from game.rules.tables import amounts
 from game.rules.targets import attack_targets, captured_in
+
+Data = Mapping[str, Any]
 
 
 # --------------------------------------------------------------------------- targets
@@ -105,6 +112,35 @@ def _units(armies: int, fleets: int) -> str:
     return " and ".join(parts)
 
 
+# the sentences of an attack's prompts and events that are more than one line (see
+# game.rules.core.Said)
+def _said_help(b: Board, d: Data) -> str:
+    gold = f"; {b.power_name(d['asker'])} offers {d['gold']} gold if you help" if d["gold"] else ""
+    return (f"{b.power_name(d['power'])}: help {b.power_name(d['asker'])} in {b.area_name(d['area'])}? "
+            f"Send any of your {_units(d['armies'], d['fleets'])} there{gold}")
+
+
+def _said_attack(b: Board, d: Data) -> str:
+    kind, target = d["target_kind"], d["target"]
+    if kind == "counter":
+        what = b.counter_name(target)
+    elif kind == "tile":
+        what = f"the {b.tile_name(target)} tile"
+    else:
+        what = b.power_name(target)
+    how = "makes a naval attack on" if kind == "naval" else "attacks"
+    return f"{b.power_name(d['power'])} {how} {what} in {b.area_name(d['area'])}"
+
+
+def _said_marker_taken(b: Board, d: Data) -> str:
+    how = f"replaced by {b.power_name(d['power'])}'s" if d["replaced"] else "removed"
+    return f"{b.power_name(d['loser'])}'s control marker in {b.area_name(d['area'])} is {how}"
+
+
+def _said_naval_support(neutral: str, b: Board, d: Data) -> str:
+    return f"{b.power_name(d['power']) if 'power' in d else neutral} has naval support"
+
+
 def new_attack(seat: int, free: bool) -> Frame:
     return {"t": "attack", "seat": seat, "free": int(free), "stage": "target"}
 
@@ -117,13 +153,14 @@ class Attack(Phase):
 
     def pending(self, st: State, fr: Frame) -> Pending | None:
         seat, stage = fr["seat"], fr["stage"]
-        who = pname(st, seat)
         if stage == "target":
-            return decide("attack", seat, f"{who}: choose the area and target of your attack (R-CMB-1)",
+            return decide(st, "attack", seat,
+                          lambda b, d: f"{b.power_name(d['power'])}: choose the area and target of your attack",
                           {"key": "attack", "rule": "R-CMB-1", "power": st.powers[seat]})
         if stage == "surprise":
             if self._surprise_useful(st, fr):
-                return decide("surprise", seat, f"{who}: use Surprise Attack so the defender's allies cannot help? (R-TIL-20)",
+                return decide(st, "surprise", seat, lambda b, d: f"{b.power_name(d['power'])}: use Surprise Attack so "
+                              "the defender's allies cannot help?",
                               {"key": "surprise", "rule": "R-TIL-20", "power": st.powers[seat]})
             return None
         if stage == "allies":
@@ -131,36 +168,40 @@ class Attack(Phase):
                 helper, side = fr["ask"][0]
                 asker = fr["sides"][side]
                 if fr["offer"] < 0:
-                    return decide("offer", asker, f"{pname(st, asker)}: you ask {pname(st, helper)} to help you in "
-                                  f"{aname(st, fr['area'])}; offer gold, paid only if it helps, or 0 (R-CMB-9)",
+                    return decide(st, "offer", asker, lambda b, d: f"{b.power_name(d['power'])}: you ask "
+                                  f"{b.power_name(d['ally'])} to help you in {b.area_name(d['area'])}; offer gold, "
+                                  "paid only if it helps, or 0",
                                   {"key": "offer", "rule": "R-CMB-9", "power": st.powers[asker],
                                    "ally": st.powers[helper], "area": fr["area"]})
                 armies, fleets = self._helper_units(st, fr, helper)
-                gold = f"; {pname(st, asker)} offers {fr['offer']} gold if you help" if fr["offer"] else ""
-                return decide("help", helper, f"{pname(st, helper)}: help {pname(st, asker)} in "
-                              f"{aname(st, fr['area'])}? Send any of your {_units(armies, fleets)} there{gold} (R-CMB-9)",
+                return decide(st, "help", helper, _said_help,
                               {"key": "help", "rule": "R-CMB-9", "power": st.powers[helper], "asker": st.powers[asker],
                                "area": fr["area"], "armies": armies, "fleets": fleets, "gold": fr["offer"]})
             return None
         if stage == "tiles":
             if fr["dual"]:
                 owner, tile = fr["dual"][0]
-                return decide("ally_tile", owner, f"{pname(st, owner)}: use {board(st).tile_name(tile)} as an army or a fleet? (R-CMB-10)",
+                return decide(st, "ally_tile", owner,
+                              lambda b, d: f"{b.power_name(d['power'])}: use {b.tile_name(d['tile'])} as an army or "
+                              "a fleet?",
                               {"key": "ally_tile", "rule": "R-CMB-10", "power": st.powers[owner], "tile": tile})
             return None
         if stage == "naval":
             if self._naval_choice(st, fr):
-                return decide("naval", seat, f"{who}: fight a naval battle first? (R-CMB-3)",
+                return decide(st, "naval", seat,
+                              lambda b, d: f"{b.power_name(d['power'])}: fight a naval battle first?",
                               {"key": "naval", "rule": "R-CMB-3", "power": st.powers[seat]})
             return None
         if stage == "naval_answer":
             dfn = fr["sides"][DEF]
-            return decide("naval_answer", dfn, f"{pname(st, dfn)}: accept the naval battle or decline it (R-CMB-3)",
+            return decide(st, "naval_answer", dfn,
+                          lambda b, d: f"{b.power_name(d['power'])}: accept the naval battle or decline it",
                           {"key": "naval_answer", "rule": "R-CMB-3", "power": st.powers[dfn]})
         if stage == "blockade":
             holder = self._blockade_holder(st, fr)
             if holder >= 0:
-                return decide("blockade", holder, f"{pname(st, holder)}: use Blockade for +2 naval support? (R-TIL-21)",
+                return decide(st, "blockade", holder,
+                              lambda b, d: f"{b.power_name(d['power'])}: use Blockade for +2 naval support?",
                               {"key": "blockade", "rule": "R-TIL-21", "power": st.powers[holder]})
             return None
         return None
@@ -265,8 +306,8 @@ class Attack(Phase):
             if k == "surprise":
                 spend_one_use(st, fr["seat"], "surprise_attack")
                 fr["surprise"] = 1
-                log.add("surprise", f"{pname(st, fr['seat'])} makes a Surprise Attack: "
-                        f"{pname(st, fr['sides'][DEF])}'s allies may not help", power=st.powers[fr["seat"]],
+                log.add("surprise", lambda b, d: f"{b.power_name(d['power'])} makes a Surprise Attack: "
+                        f"{b.power_name(d['defender'])}'s allies may not help", power=st.powers[fr["seat"]],
                         defender=st.powers[fr["sides"][DEF]])
             fr["stage"] = "allies"
             self._queue_allies(st, fr)
@@ -274,26 +315,27 @@ class Attack(Phase):
             fr["offer"] = int(choice.args[1])
             if fr["offer"]:
                 helper, side = fr["ask"][0]
-                log.add("gold_offer", f"{pname(st, fr['sides'][side])} offers {pname(st, helper)} {fr['offer']} gold "
-                        f"to help", power=st.powers[fr["sides"][side]], ally=st.powers[helper], gold=fr["offer"])
+                log.add("gold_offer", lambda b, d: f"{b.power_name(d['power'])} offers {b.power_name(d['ally'])} "
+                        f"{d['gold']} gold to help", power=st.powers[fr["sides"][side]], ally=st.powers[helper],
+                        gold=fr["offer"])
         elif k == "help":
             self._help(st, fr, int(choice.args[0]), int(choice.args[1]), log)
         elif k == "ally_tile":
             owner, tile = fr["dual"].pop(0)
             self._add_tile(st, fr, owner, tile, str(choice.args[1]), log)
         elif k == "naval_battle":
-            log.add("naval_declared", f"{pname(st, fr['seat'])} declares a naval battle", area=fr["area"],
-                    power=st.powers[fr["seat"]])
+            log.add("naval_declared", lambda b, d: f"{b.power_name(d['power'])} declares a naval battle",
+                    area=fr["area"], power=st.powers[fr["seat"]])
             fr["stage"] = "naval_answer"
         elif k == "no_naval_battle":
-            log.add("naval_refused", f"{pname(st, fr['seat'])} does not fight at sea: "
-                    f"{pname(st, fr['sides'][DEF])} has naval support", area=fr["area"],
+            log.add("naval_refused", lambda b, d: f"{b.power_name(d['power'])} does not fight at sea: "
+                    f"{b.power_name(d['defender'])} has naval support", area=fr["area"],
                     power=st.powers[fr["seat"]], defender=st.powers[fr["sides"][DEF]])
             fr["support"] = DEF
             fr["stage"] = "blockade"
         elif k == "decline":
-            log.add("naval_declined", f"{pname(st, fr['sides'][DEF])} declines the naval battle: "
-                    f"{pname(st, fr['seat'])} has naval support", area=fr["area"],
+            log.add("naval_declined", lambda b, d: f"{b.power_name(d['power'])} declines the naval battle: "
+                    f"{b.power_name(d['attacker'])} has naval support", area=fr["area"],
                     power=st.powers[fr["sides"][DEF]], attacker=st.powers[fr["seat"]])
             fr["support"] = ATT
             fr["stage"] = "blockade"
@@ -304,7 +346,8 @@ class Attack(Phase):
             holder = self._blockade_holder(st, fr)
             spend_one_use(st, holder, "blockade")
             fr["blockade"] = 1
-            log.add("blockade_support", f"{pname(st, holder)} uses Blockade: naval support +2", power=st.powers[holder])
+            log.add("blockade_support", lambda b, d: f"{b.power_name(d['power'])} uses Blockade: naval support +2",
+                    power=st.powers[holder])
             fr["stage"] = "land"
         elif k == "no_blockade":
             fr["stage"] = "land"
@@ -321,17 +364,12 @@ class Attack(Phase):
         fr["mode"] = "naval" if kind == "naval" or (kind == "tile" and target == "pirates") else "land"
         if kind == "counter":
             fr["neutral_name"] = b.counter_name(target)
-            what = b.counter_name(target)
         elif kind == "tile":
             fr["neutral_name"] = f"the {b.tile_name(target)}"
-            what = f"the {b.tile_name(target)} tile"
-        else:
-            what = pname(st, dfn)
-        how = "makes a naval attack on" if kind == "naval" else "attacks"
-        log.add("attack", f"{pname(st, seat)} {how} {what} in {aname(st, area)}",
-                power=st.powers[seat], area=area, target=target, target_kind=kind)
+        log.add("attack", _said_attack, power=st.powers[seat], area=area, target=target, target_kind=kind)
         if fr["free"]:  # the War Office was turned when it was used (R-TIL-3)
-            log.add("war_office", f"{pname(st, seat)} uses the War Office: a free attack", power=st.powers[seat])
+            log.add("war_office", lambda b, d: f"{b.power_name(d['power'])} uses the War Office: a free attack",
+                    power=st.powers[seat])
         else:
             pay(st, seat, b.c("attack_cost"), log, "the attack", "attack")
         fr["stage"] = "surprise"
@@ -375,20 +413,17 @@ class Attack(Phase):
         offer, fr["offer"] = fr["offer"], -1
         if add_a or add_f:
             fr["helpers"].append([helper, side, add_a, add_f])
-            parts = []
-            if add_a:
-                parts.append(f"{add_a} {'army' if add_a == 1 else 'armies'}")
-            if add_f:
-                parts.append(f"{add_f} {'fleet' if add_f == 1 else 'fleets'}")
-            log.add("help", f"{pname(st, helper)} helps {pname(st, asker)} with " + " and ".join(parts),
-                    power=st.powers[helper], armies=add_a, fleets=add_f, asker=st.powers[asker])
+            log.add("help", lambda b, d: f"{b.power_name(d['power'])} helps {b.power_name(d['asker'])} with "
+                    f"{_units(d['armies'], d['fleets'])}", power=st.powers[helper], armies=add_a, fleets=add_f,
+                    asker=st.powers[asker])
             if offer > 0:
                 pay(st, asker, offer, log, f"{pname(st, helper)}'s help", "help", ally=st.powers[helper])
                 st.gold[helper] += offer
-                log.add("gold_for_help", f"{pname(st, helper)} receives {offer} gold from {pname(st, asker)} for "
-                        f"its help", power=st.powers[helper], payer=st.powers[asker], gold=offer)
+                log.add("gold_for_help", lambda b, d: f"{b.power_name(d['power'])} receives {d['gold']} gold from "
+                        f"{b.power_name(d['payer'])} for its help", power=st.powers[helper], payer=st.powers[asker],
+                        gold=offer)
         else:
-            log.add("no_help", f"{pname(st, helper)} does not help", power=st.powers[helper])
+            log.add("no_help", lambda b, d: f"{b.power_name(d['power'])} does not help", power=st.powers[helper])
 
 
     # ----------------------------------------------------------------- alliance tiles
@@ -415,7 +450,8 @@ class Attack(Phase):
     def _add_tile(self, st: State, fr: Frame, seat: int, tile: str, unit: str, log: Log) -> None:
         side = ATT if seat == fr["sides"][ATT] else DEF
         fr["tiles"][side][0 if unit == "army" else 1] += 1
-        log.add("alliance_tile", f"{pname(st, seat)}'s {board(st).tile_name(tile)} adds one {unit}",
+        log.add("alliance_tile", lambda b, d: f"{b.power_name(d['power'])}'s {b.tile_name(d['tile'])} adds one "
+                f"{d['unit']}",
                 power=st.powers[seat], tile=tile, unit=unit)
 
     # ----------------------------------------------------------------- naval phase
@@ -505,7 +541,7 @@ class Attack(Phase):
             result = fr.pop("result")
             fr["support"] = {"att": ATT, "def": DEF}.get(result, -1)
             if fr["support"] >= 0:
-                log.add("naval_support", f"{pname(st, fr['sides'][fr['support']])} has naval support",
+                log.add("naval_support", partial(_said_naval_support, neutral_name(fr)),
                         area=fr["area"], **side_fields(st, fr["sides"][fr["support"]], fr))
             fr["stage"] = "blockade"
         elif stage == "blockade":
@@ -532,7 +568,7 @@ class Attack(Phase):
         elif def_f > 0 and att_f == 0:
             fr["support"] = DEF
         if fr["support"] >= 0:
-            log.add("naval_support", f"{side_name(st, fr['sides'][fr['support']], fr, fr['support'])} has naval support",
+            log.add("naval_support", partial(_said_naval_support, neutral_name(fr)),
                     area=fr["area"], **side_fields(st, fr["sides"][fr["support"]], fr))
 
     def _outcome(self, st: State, fr: Frame, log: Log) -> None:
@@ -542,31 +578,34 @@ class Attack(Phase):
         seat, area, kind, target = fr["seat"], fr["area"], fr["kind"], fr["target"]
         if result != "att" or kind == "naval":
             return
-        who = pname(st, seat)
         if kind == "power":
             dfn = fr["sides"][DEF]
             if st.markers[area][dfn] > 0:
                 remove_marker(st, dfn, area)
                 placed = place_marker(st, seat, area, log)
-                text = f"{pname(st, dfn)}'s control marker in {aname(st, area)} is " + (
-                    f"replaced by {who}'s" if placed else "removed")
-                log.add("marker_taken", text, power=st.powers[seat], loser=st.powers[dfn], area=area, replaced=placed)
+                log.add("marker_taken", _said_marker_taken, power=st.powers[seat], loser=st.powers[dfn], area=area,
+                        replaced=placed)
         elif kind == "counter":
             counter = b.counter_by_id[target]
             if st.supply[seat]["marker"] <= 0:  # R-GEN-2: no marker to place, the counter stays
-                log.add("no_marker", f"{who} beats {counter.name} but has no control marker left: "
-                        f"{counter.name} stays", power=st.powers[seat], counter=target, area=area)
+                log.add("no_marker", lambda b, d: f"{b.power_name(d['power'])} beats {b.counter_name(d['counter'])} "
+                        f"but has no control marker left: {b.counter_name(d['counter'])} stays", power=st.powers[seat],
+                        counter=target, area=area)
                 return
             st.face_up[area].remove(target)
-            log.add("neutral_conquered", f"{who} conquers {counter.name}", power=st.powers[seat], counter=target, area=area)
+            log.add("neutral_conquered",
+                    lambda b, d: f"{b.power_name(d['power'])} conquers {b.counter_name(d['counter'])}",
+                    power=st.powers[seat], counter=target, area=area)
             place_marker(st, seat, area, log)
             if counter.gold:
                 st.gold[seat] += counter.gold
-                log.add("gold", f"{who} takes {counter.gold} gold from {counter.name}", power=st.powers[seat],
+                log.add("gold", lambda b, d: f"{b.power_name(d['power'])} takes {d['gold']} gold from "
+                        f"{b.counter_name(d['counter'])}", power=st.powers[seat],
                         gold=counter.gold, counter=target)
             if counter.vp:
                 st.vp[seat] += counter.vp * b.c("neutral_vp")
-                log.add("vp", f"{who} scores {counter.vp * b.c('neutral_vp')} VP for {counter.name}",
+                log.add("vp", lambda b, d: f"{b.power_name(d['power'])} scores {d['vp']} VP for "
+                        f"{b.counter_name(d['counter'])}",
                         power=st.powers[seat], vp=counter.vp * b.c("neutral_vp"), counter=target)
         elif kind == "tile":
             entry = next(c for c in st.captured if c[0] == area and c[1] == target)
@@ -574,8 +613,9 @@ class Attack(Phase):
             owner = entry[2]
             st.supply[owner]["marker"] += 1
             st.stock[target] += 1
-            log.add("tile_beaten", f"{who} beats the {b.tile_name(target)} in {aname(st, area)}; the tile returns "
-                    f"to the stock", power=st.powers[seat], area=area, tile=target)
+            log.add("tile_beaten", lambda b, d: f"{b.power_name(d['power'])} beats the {b.tile_name(d['tile'])} in "
+                    f"{b.area_name(d['area'])}; the tile returns to the stock", power=st.powers[seat], area=area,
+                    tile=target)
             place_marker(st, seat, area, log)
 
 

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.rules.board import _CACHE, Board, load_board
-from game.rules.core import Event, State
+from game.rules.core import Event, Said, State
 
 ARMY, FLEET, FORT = 0, 1, 2
 # read-only tables (MappingProxyType): the engine keeps no module-level mutable state
@@ -29,16 +29,19 @@ def board(st: State) -> Board:
 class Log:
     """The events of one step, in order."""
 
-    __slots__ = ("events", "st")
+    __slots__ = ("events", "st", "ruleset")
 
     def __init__(self, st: State) -> None:
         self.events: list[Event] = []
         self.st = st
+        self.ruleset = st.ruleset
 
-    def add(self, kind: str, text: str, /, seat: int = -1, unrest: int = 0, **data: Any) -> None:
+    def add(self, kind: str, said: Said, /, seat: int = -1, unrest: int = 0, **data: Any) -> None:
+        """An event: ``said`` says it of ``data`` when its text is read (see
+        :data:`game.rules.core.Said`)."""
         if "kind" in data or "text" in data:  # they would overwrite the event's own in Event.to_dict
             raise AssertionError(f"event {kind}: data may not use the keys 'kind' or 'text'")
-        self.events.append(tuple.__new__(Event, (kind, text, data, seat, unrest)))
+        self.events.append(tuple.__new__(Event, (kind, said, data, seat, unrest, self.ruleset)))
 
 
 # --------------------------------------------------------------------------- names
@@ -126,8 +129,8 @@ def add_unrest(st: State, seat: int, amount: int, log: Log, tile: str) -> None:
         return
     st.unrest[seat] += amount
     why = tname(st, tile)
-    log.add("unrest", f"{pname(st, seat)} takes unrest ({why})", seat=seat, unrest=amount, why=why,
-            power=st.powers[seat], tile=tile)
+    log.add("unrest", lambda b, d: f"{b.power_name(d['power'])} takes unrest ({d['why']})", seat=seat, unrest=amount,
+            why=why, power=st.powers[seat], tile=tile)
 
 
 def pay(st: State, seat: int, amount: int, log: Log, why: str, reason: str, **fields: Any) -> None:
@@ -142,11 +145,11 @@ def pay(st: State, seat: int, amount: int, log: Log, why: str, reason: str, **fi
         lots = (short + lot - 1) // lot
         st.gold[seat] += lots * lot
         st.unrest[seat] += lots
-        log.add("borrow", f"{pname(st, seat)} borrows {lots * lot} gold from the bank",
+        log.add("borrow", lambda b, d: f"{b.power_name(d['power'])} borrows {d['gold']} gold from the bank",
                 seat=seat, unrest=lots, gold=lots * lot, power=st.powers[seat])
     st.gold[seat] -= amount
-    log.add("pay", f"{pname(st, seat)} pays {amount} gold for {why}", seat=seat, gold=amount, why=why,
-            power=st.powers[seat], reason=reason, **fields)
+    log.add("pay", lambda b, d: f"{b.power_name(d['power'])} pays {d['gold']} gold for {d['why']}", seat=seat,
+            gold=amount, why=why, power=st.powers[seat], reason=reason, **fields)
 
 
 # --------------------------------------------------------------------------- pieces
@@ -172,7 +175,8 @@ def move_unit(st: State, seat: int, src: str, dst: str, kind: int) -> None:
 def place_marker(st: State, seat: int, area: str, log: Log) -> bool:
     """Put one of the seat's control markers in the area (R-GEN-2: none if supply is empty)."""
     if st.supply[seat]["marker"] <= 0:
-        log.add("no_marker", f"{pname(st, seat)} has no control marker left to place in {aname(st, area)}",
+        log.add("no_marker", lambda b, d: f"{b.power_name(d['power'])} has no control marker left to place in "
+                f"{b.area_name(d['area'])}",
                 seat=seat, area=area, power=st.powers[seat])
         return False
     st.supply[seat]["marker"] -= 1
@@ -193,7 +197,8 @@ def check_blockades(st: State, log: Log) -> None:
             keep.append([area, seat])
         else:
             st.stock["blockade"] += 1
-            log.add("blockade_lifted", f"{pname(st, seat)}'s Blockade in {aname(st, area)} is lifted",
+            log.add("blockade_lifted", lambda b, d: f"{b.power_name(d['power'])}'s Blockade in "
+                    f"{b.area_name(d['area'])} is lifted",
                     seat=seat, area=area, power=st.powers[seat])
     st.blockades = keep
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.rules.errors import MalformedInput, StateError
+
+if TYPE_CHECKING:  # pragma: no cover - the board module imports this one
+    from game.rules.board import Board
 
 Arg = str | int
 JSON = Any
@@ -126,21 +130,55 @@ class Roll(NamedTuple):
 Input = Act | Roll
 
 
-class Pending(NamedTuple):
+Said = str | Callable[["Board", Mapping[str, Any]], str]
+"""How a prompt or an event is said in English: a function of the board (for the names of
+powers, areas, tiles and counters) and the prompt's or event's own fields (``data``), or a
+plain sentence (a ``str``) for one that has no fields. It reads nothing else: no state, no
+frame (a test checks that no such function captures a variable), so a sentence said long
+after its step is the one it was then."""
+
+
+def _board(ruleset: str) -> Board:
+    from game.rules.board import _CACHE, load_board  # the board module imports this one
+
+    b = _CACHE.get(ruleset)
+    return b if b is not None else load_board(ruleset)
+
+
+def say(said: Said, ruleset: str, data: Mapping[str, Any]) -> str:
+    """The sentence ``said`` makes of ``data`` with the names of the ruleset's board."""
+    return said if isinstance(said, str) else said(_board(ruleset), data)
+
+
+class _PendingFields(NamedTuple):
+    kind: str  # the decision kind, "chance", or "over"
+    seat: int  # the deciding seat, -1 for chance or game over
+    chance: ChanceRequest | None
+    data: dict[str, Any]
+    said: Said  # how the prompt is said, without its rule id (see Said)
+    ruleset: str  # the component data whose names the prompt uses
+
+
+class Pending(_PendingFields):
     """What the game waits for: a seat's decision, a chance input, or nothing (over).
 
     ``data`` is what ``prompt`` is made of: ``key`` names the prompt's sentence, ``rule``
     the rule id(s) it ends with ("" for none), and the other entries are its fields (power,
     area, tile ids, unit kinds, integers), so a front end can say it in its own words
     (``game.client.words.prompts``). Only strings and integers: it goes into the view as it
-    is. It is never changed after it is made (the default is shared).
+    is. It is never changed after it is made.
+
+    ``prompt``, the English sentence, is said when it is read (most prompts never are: a
+    computer player decides from the choices): ``said`` makes it of ``data``.
     """
 
-    kind: str  # the decision kind, "chance", or "over"
-    seat: int  # the deciding seat, -1 for chance or game over
-    chance: ChanceRequest | None
-    prompt: str
-    data: dict[str, Any] = {}
+    __slots__ = ()
+
+    @property
+    def prompt(self) -> str:
+        bare = say(self.said, self.ruleset, self.data)
+        rule = self.data.get("rule")
+        return f"{bare} ({rule})" if rule else bare
 
     @property
     def is_chance(self) -> bool:
@@ -150,19 +188,51 @@ class Pending(NamedTuple):
     def is_over(self) -> bool:
         return self.kind == "over"
 
+    def _asdict(self) -> dict[str, Any]:
+        """The pending as a dict (as the view gives it): kind, seat, chance, prompt, data."""
+        return {"kind": self.kind, "seat": self.seat, "chance": self.chance, "prompt": self.prompt,
+                "data": self.data}
 
-class Event(NamedTuple):
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pending) and self._asdict() == other._asdict()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Pending(kind={self.kind!r}, seat={self.seat!r}, chance={self.chance!r}, "
+                f"prompt={self.prompt!r}, data={self.data!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copied or pickled with its prompt said
+        return Pending, (self.kind, self.seat, self.chance, self.data, say(self.said, self.ruleset, self.data),
+                         self.ruleset)
+
+
+class _EventFields(NamedTuple):
+    kind: str
+    said: Said  # how the event is said (see Said)
+    data: dict[str, Any]
+    seat: int
+    unrest: int
+    ruleset: str  # the component data whose names the text uses
+
+
+class Event(_EventFields):
     """A structured, human-readable fact of what happened.
 
     ``unrest`` is the unrest ``seat`` took in this event: it is private to that seat until
-    the end of the game (see :func:`game.rules.engine.event_text`).
+    the end of the game (see :meth:`to_dict`). ``text``, the English sentence, is said when
+    it is read: ``said`` makes it of ``data`` (most events of a computer players' game are
+    never read).
     """
 
-    kind: str
-    text: str
-    data: dict[str, Any]
-    seat: int = -1
-    unrest: int = 0
+    __slots__ = ()
+
+    @property
+    def text(self) -> str:
+        return say(self.said, self.ruleset, self.data)
 
     def to_dict(self, viewer: int | None = None, reveal: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, **self.data}
@@ -170,8 +240,24 @@ class Event(NamedTuple):
             out["seat"] = self.seat
         if self.unrest and (reveal or viewer == self.seat):
             out["unrest"] = self.unrest
-            out["text"] = f"{self.text} ({self.unrest:+d} unrest)"
+            out["text"] = f"{out['text']} ({self.unrest:+d} unrest)"
         return out
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Event) and self.kind == other.kind and self.text == other.text
+                and self.data == other.data and self.seat == other.seat and self.unrest == other.unrest)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, seat={self.seat!r}, "
+                f"unrest={self.unrest!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copied or pickled with its text said
+        return Event, (self.kind, self.text, self.data, self.seat, self.unrest, self.ruleset)
 
 
 # --------------------------------------------------------------------------- state

@@ -3,9 +3,10 @@ Mercenaries, Pressgangs, Trained Natives) and sea rolls (R-MOV-5, Navigation).""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
+from game.rules.board import Board
 from game.rules.common import (
     ARMY,
     FLEET,
@@ -260,15 +261,23 @@ def _moved(st: State, frame: Frame | None, area: str, kind: int) -> None:
 def start_move(st: State, seat: int, src: str, dst: str, kind: int, log: Log) -> None:
     """Move one unit, pushing a sea roll when one is needed."""
     if needs_sea_roll(st, src, dst):
-        log.add("sea_move", f"{pname(st, seat)} sends {A[KIND_NAMES[kind]]} from {aname(st, src)} to "
-                f"{aname(st, dst)}: sea roll", power=st.powers[seat], unit=KIND_NAMES[kind], src=src, dst=dst)
+        log.add("sea_move", lambda b, d: f"{b.power_name(d['power'])} sends {A[d['unit']]} from "
+                f"{b.area_name(d['src'])} to {b.area_name(d['dst'])}: sea roll", power=st.powers[seat],
+                unit=KIND_NAMES[kind], src=src, dst=dst)
         st.stack.append({"t": "sea", "seat": seat, "src": src, "dst": dst, "kind": kind})
         return
     _moved(st, st.stack[-1], dst, kind)
     move_unit(st, seat, src, dst, kind)
-    log.add("move", f"{pname(st, seat)} moves {A[KIND_NAMES[kind]]} from {aname(st, src)} to {aname(st, dst)}",
+    log.add("move", lambda b, d: f"{b.power_name(d['power'])} moves {A[d['unit']]} from {b.area_name(d['src'])} to "
+            f"{b.area_name(d['dst'])}",
             power=st.powers[seat], unit=KIND_NAMES[kind], src=src, dst=dst)
     check_blockades(st, log)
+
+
+def _rolled_again(b: Board, d: Mapping[str, Any]) -> str:
+    """The start of a sea roll's event after a 1: "Spain's fleet rolls 1, then 4 (+2 Navigation)"."""
+    extra = f" (+{d['bonus']} Navigation)" if d["bonus"] else ""
+    return f"{b.power_name(d['power'])}'s {d['unit']} rolls 1, then {d['dice'][1]}{extra}"
 
 
 class SeaRoll(Phase):
@@ -280,7 +289,7 @@ class SeaRoll(Phase):
     name = "sea"
 
     def pending(self, st: State, fr: Frame) -> Pending:
-        return chance("sea_roll", dice(2), f"Sea roll for {pname(st, fr['seat'])}'s {KIND_NAMES[fr['kind']]} (R-MOV-5)",
+        return chance(st, "sea_roll", dice(2), lambda b, d: f"Sea roll for {b.power_name(d['power'])}'s {d['unit']}",
                       {"key": "sea_roll", "rule": "R-MOV-5", "power": st.powers[fr["seat"]],
                        "unit": KIND_NAMES[fr["kind"]]})
 
@@ -290,7 +299,6 @@ class SeaRoll(Phase):
     def roll(self, st: State, fr: Frame, values: tuple[int, ...], log: Log) -> None:
         b = board(st)
         seat, src, dst, kind = fr["seat"], fr["src"], fr["dst"], fr["kind"]
-        who = f"{pname(st, seat)}'s {KIND_NAMES[kind]}"
         first, second = values
         st.stack.pop()
         data = {"power": st.powers[seat], "unit": KIND_NAMES[kind], "src": src, "dst": dst, "dice": [first]}
@@ -298,27 +306,27 @@ class SeaRoll(Phase):
         if first >= b.c("sea_roll_arrive_min"):
             move_unit(st, seat, src, dst, kind)
             _moved(st, below, dst, kind)
-            log.add("sea_arrive", f"{who} rolls {first} and arrives in {aname(st, dst)}", **data)
+            log.add("sea_arrive", lambda b, d: f"{b.power_name(d['power'])}'s {d['unit']} rolls {d['dice'][0]} and "
+                    f"arrives in {b.area_name(d['dst'])}", **data)
             check_blockades(st, log)
             return
         bonus = b.c("navigation_bonus") if owns(st, seat, "navigation") else 0
         total = second + bonus
         data["dice"] = [first, second]
-        extra = f" (+{bonus} Navigation)" if bonus else ""
         data["bonus"] = bonus
         if total <= b.c("sea_roll_again_lost_max"):
             remove_unit(st, seat, src, kind)
-            log.add("sea_lost", f"{who} rolls 1, then {second}{extra}: lost at sea", **data)
+            log.add("sea_lost", lambda b, d: f"{_rolled_again(b, d)}: lost at sea", **data)
             check_blockades(st, log)
         elif total <= b.c("sea_roll_again_back_max"):
             _moved(st, below, src, kind)
             if kind == FORT:  # R-ACT-B2: sent back home, it may move later with a move action
                 st.loose_forts[seat] += 1
-            log.add("sea_back", f"{who} rolls 1, then {second}{extra}: it stays in {aname(st, src)}", **data)
+            log.add("sea_back", lambda b, d: f"{_rolled_again(b, d)}: it stays in {b.area_name(d['src'])}", **data)
         else:
             move_unit(st, seat, src, dst, kind)
             _moved(st, below, dst, kind)
-            log.add("sea_arrive", f"{who} rolls 1, then {second}{extra}: it arrives in {aname(st, dst)}", **data)
+            log.add("sea_arrive", lambda b, d: f"{_rolled_again(b, d)}: it arrives in {b.area_name(d['dst'])}", **data)
             check_blockades(st, log)
 
 
@@ -336,7 +344,8 @@ class Move(Phase):
         return self._prompt(st, fr)
 
     def _prompt(self, st: State, fr: Frame) -> Pending:
-        return decide("move", fr["seat"], f"{pname(st, fr['seat'])}: move a unit ({fr['left']} left) or stop (R-ACT-C1)",
+        return decide(st, "move", fr["seat"],
+                      lambda b, d: f"{b.power_name(d['power'])}: move a unit ({d['left']} left) or stop",
                       {"key": "move", "rule": "R-ACT-C1", "power": st.powers[fr["seat"]], "left": fr["left"]})
 
     def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
@@ -431,22 +440,24 @@ class Build(Phase):
 
     def pending(self, st: State, fr: Frame) -> Pending | None:
         seat, stage = fr["seat"], fr["stage"]
-        who = pname(st, seat)
         if stage == "disband":
-            return decide("disband", seat, f"{who}: disband a unit first (1 unrest) or not (R-ACT-B4)",
+            return decide(st, "disband", seat,
+                          lambda b, d: f"{b.power_name(d['power'])}: disband a unit first (1 unrest) or not",
                           {"key": "disband", "rule": "R-ACT-B4", "power": st.powers[seat]})
         if stage == "place":
             if fr["kind"] >= 0:  # a free build by Mercenaries or Pressgangs: the kind is fixed
                 return None
-            return decide("build", seat, f"{who}: choose the unit to build (R-ACT-B1)",
+            return decide(st, "build", seat, lambda b, d: f"{b.power_name(d['power'])}: choose the unit to build",
                           {"key": "build", "rule": "R-ACT-B1", "power": st.powers[seat]})
         if stage == "go":
             what = KIND_NAMES[fr["kind"]]
-            return decide("build_move", seat, f"{who}: move the new {what} from {aname(st, fr['at'])} or keep it there (R-ACT-B1)",
+            return decide(st, "build_move", seat, lambda b, d: f"{b.power_name(d['power'])}: move the new {d['unit']} "
+                          f"from {b.area_name(d['area'])} or keep it there",
                           {"key": "build_move", "rule": "R-ACT-B1", "power": st.powers[seat], "unit": what,
                            "area": fr["at"]})
         if stage == "after" and militia_possible(st, fr):
-            return decide("militia", seat, f"{who}: build one more army with Militia (1 population)? (R-TIL-7)",
+            return decide(st, "militia", seat,
+                          lambda b, d: f"{b.power_name(d['power'])}: build one more army with Militia (1 population)?",
                           {"key": "militia", "rule": "R-TIL-7", "power": st.powers[seat]})
         return None
 
@@ -533,14 +544,14 @@ class Build(Phase):
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["seat"]
-        who = pname(st, seat)
         k = choice.kind
         if k == "keep":
             fr["stage"] = "place"
         elif k == "disband":
             area, kind = str(choice.args[0]), KIND_INDEX[str(choice.args[1])]
             remove_unit(st, seat, area, kind)
-            log.add("disband", f"{who} disbands {A[KIND_NAMES[kind]]} in {aname(st, area)}",
+            log.add("disband", lambda b, d: f"{b.power_name(d['power'])} disbands {A[d['unit']]} in "
+                    f"{b.area_name(d['area'])}",
                     seat=seat, unrest=1, power=st.powers[seat], area=area, unit=KIND_NAMES[kind])
             st.unrest[seat] += 1
             if kind == FORT:  # a fort disbanded at home: the owner keeps any that may move
@@ -570,12 +581,12 @@ class Build(Phase):
         if pay_pop:
             st.pop[seat] -= 1
         place_unit(st, seat, home, kind)
-        how = " with Militia" if militia else ""
         data: dict[str, Any] = {"power": st.powers[seat], "unit": KIND_NAMES[kind], "area": home,
                                 "population": 1 if pay_pop else 0}
         if militia:
             data["tile"] = "militia"
-        log.add("build", f"{pname(st, seat)} builds {A[KIND_NAMES[kind]]}{how} in {aname(st, home)}", **data)
+        log.add("build", lambda b, d: f"{b.power_name(d['power'])} builds {A[d['unit']]}"
+                f"{' with Militia' if d.get('tile') == 'militia' else ''} in {b.area_name(d['area'])}", **data)
         fr["kind"] = kind
         fr["at"] = home
         fr["stage"] = "go"

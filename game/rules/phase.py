@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from game.rules.common import Log
-from game.rules.core import ChanceRequest, Choice, Pending, State
+from game.rules.core import ChanceRequest, Choice, Pending, Said, State
 from game.rules.errors import Refusal
 
 Frame = dict[str, Any]
@@ -73,15 +73,17 @@ class Phase:
         raise NotImplementedError(self.name)
 
 
-def decide(kind: str, seat: int, prompt: str, data: dict[str, Any]) -> Pending:
-    """A seat's decision; ``data`` is what its prompt is made of (see :class:`Pending`)."""
-    return tuple.__new__(Pending, (kind, seat, None, prompt, data))
+def decide(st: State, kind: str, seat: int, said: Said, data: dict[str, Any]) -> Pending:
+    """A seat's decision; ``data`` is what its prompt is made of and ``said`` says it (see
+    :class:`Pending`: the prompt is said only when it is read)."""
+    return tuple.__new__(Pending, (kind, seat, None, data, said, st.ruleset))
 
 
-def chance(kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], prompt: str,
+def chance(st: State, kind: str, ranges: list[tuple[int, int]] | tuple[tuple[int, int], ...], said: Said,
            data: dict[str, Any]) -> Pending:
-    """A chance request; ``data`` is what its prompt is made of (see :class:`Pending`)."""
-    return Pending("chance", -1, ChanceRequest(kind, tuple(ranges)), prompt, data)
+    """A chance request; ``data`` is what its prompt is made of and ``said`` says it (see
+    :class:`Pending`)."""
+    return tuple.__new__(Pending, ("chance", -1, ChanceRequest(kind, tuple(ranges)), data, said, st.ruleset))
 
 
 # the ranges of 0 to 8 dice, made once (a battle asks for 4, a sea roll and a reroll for 2)

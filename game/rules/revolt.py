@@ -14,7 +14,6 @@ from game.rules.common import (
     aname,
     board,
     owns,
-    pname,
     spend_one_use,
 )
 from game.rules.core import C, Choice, Pending, State
@@ -49,14 +48,14 @@ class Revolt(Phase):
 
     def pending(self, st: State, fr: Frame) -> Pending | None:
         if fr["stage"] == "target":
-            return decide("revolt", fr["seat"], f"{pname(st, fr['seat'])}: choose the colony and the control "
-                          f"marker for the {board(st).tile_name(fr['tile'])} "
-                          f"({'R-TIL-17' if fr['tile'] == 'pirates' else 'R-TIL-18'})",
+            return decide(st, "revolt", fr["seat"], lambda b, d: f"{b.power_name(d['power'])}: choose the colony and "
+                          f"the control marker for the {b.tile_name(d['tile'])}",
                           {"key": "revolt", "rule": "R-TIL-17" if fr["tile"] == "pirates" else "R-TIL-18",
                            "power": st.powers[fr["seat"]], "tile": fr["tile"]})
         if fr["stage"] == "blockade":
             owner = fr["owner"]
-            return decide("blockade", owner, f"{pname(st, owner)}: use Blockade for +2 naval support? (R-TIL-21)",
+            return decide(st, "blockade", owner,
+                          lambda b, d: f"{b.power_name(d['power'])}: use Blockade for +2 naval support?",
                           {"key": "blockade", "rule": "R-TIL-21", "power": st.powers[owner]})
         return None
 
@@ -80,12 +79,11 @@ class Revolt(Phase):
                        "the Caribbean", "R-TIL-18", "revolt.target", tile=tile)
 
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
-        b = board(st)
         if choice.kind in ("blockade", "no_blockade"):  # R-TIL-21 (b) against a Slave Revolt
             if choice.kind == "blockade":
                 spend_one_use(st, fr["owner"], "blockade")
                 fr["blockade"] = 1
-                log.add("blockade_support", f"{pname(st, fr['owner'])} uses Blockade: naval support +2",
+                log.add("blockade_support", lambda b, d: f"{b.power_name(d['power'])} uses Blockade: naval support +2",
                         power=st.powers[fr["owner"]])
             self._fight(st, fr, log)
             return
@@ -93,8 +91,9 @@ class Revolt(Phase):
         owner = st.powers.index(power)
         tile = fr["tile"]
         fr.update({"area": area, "owner": owner, "stage": "outcome", "blockade": 0})
-        verb = "strike" if tile == "pirates" else "strikes"
-        log.add("revolt", f"The {b.tile_name(tile)} {verb} {pname(st, owner)} in {aname(st, area)}",
+        log.add("revolt", lambda b, d: f"The {b.tile_name(d['tile'])} "
+                f"{'strike' if d['tile'] == 'pirates' else 'strikes'} {b.power_name(d['power'])} in "
+                f"{b.area_name(d['area'])}",
                 tile=tile, area=area, power=power)
         if tile == "slave_revolt" and st.units[area][owner][FLEET] > 0 and owns(st, owner, "blockade"):
             fr["stage"] = "blockade"
@@ -120,7 +119,8 @@ class Revolt(Phase):
         for t in b.tiles:
             if t.family == "alliance" and owns(st, owner, t.id) and area in t.areas and unit in t.units:
                 s += 1
-                log.add("alliance_tile", f"{pname(st, owner)}'s {t.name} adds one {unit}",
+                log.add("alliance_tile", lambda b, d: f"{b.power_name(d['power'])}'s {b.tile_name(d['tile'])} adds one "
+                        f"{d['unit']}",
                         power=st.powers[owner], tile=t.id, unit=unit)
         label = f"{'naval battle' if sea else 'battle'} in {aname(st, area)}"
         battle = new_battle(st, sea, area, [-1, owner], [b.c(f"{tile}_strength"), s], [[], [own]], label)
@@ -129,19 +129,19 @@ class Revolt(Phase):
         st.stack.append(battle)
 
     def auto(self, st: State, fr: Frame, log: Log) -> None:
-        b = board(st)
         tile, area, owner = fr["tile"], fr["area"], fr["owner"]
         st.stack.pop()
         if fr.get("result") == "att":
             st.markers[area][owner] -= 1
             st.captured.append([area, tile, owner])
-            verb = "capture" if tile == "pirates" else "captures"  # "the Pirates capture", "the Slave Revolt captures"
-            log.add("marker_captured", f"The {b.tile_name(tile)} {verb} {pname(st, owner)}'s control marker in "
-                    f"{aname(st, area)}", tile=tile, area=area, power=st.powers[owner])
+            # "the Pirates capture", "the Slave Revolt captures"
+            log.add("marker_captured", lambda b, d: f"The {b.tile_name(d['tile'])} "
+                    f"{'capture' if d['tile'] == 'pirates' else 'captures'} {b.power_name(d['power'])}'s control "
+                    f"marker in {b.area_name(d['area'])}", tile=tile, area=area, power=st.powers[owner])
         else:
             st.stock[tile] += 1
-            verb = "fail" if tile == "pirates" else "fails"
-            log.add("revolt_failed", f"The {b.tile_name(tile)} {verb}; the tile returns to the stock", tile=tile,
+            log.add("revolt_failed", lambda b, d: f"The {b.tile_name(d['tile'])} "
+                    f"{'fail' if d['tile'] == 'pirates' else 'fails'}; the tile returns to the stock", tile=tile,
                     area=area)
 
 

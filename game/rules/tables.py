@@ -42,6 +42,7 @@ class Tables:
     colonise: Mapping[str, Choice]  # a Pop counter -> its colonise choice
     enslave: Mapping[str, Choice]  # a Slaves counter -> its enslave choice
     colonise_or_enslave: Mapping[str, Choice]  # both
+    colonise_areas: tuple[str, ...]  # the VP areas a Pop or Slaves counter belongs to, in board order
     alliance_tiles: tuple[Tile, ...]
     tile_costs: tuple[tuple[str, int], ...]  # every tile and its population cost, in board order
     tile_choices: Mapping[str, Choice]  # tile -> the choice to buy it
@@ -98,6 +99,8 @@ def build_tables(b: Board) -> Tables:
         enslave={c.id: C("enslave", c.id) for c in b.counters if c.type == "slaves"},
         colonise_or_enslave={c.id: C("colonise" if c.type == "pop" else "enslave", c.id) for c in b.counters
                              if c.type in ("pop", "slaves")},
+        colonise_areas=tuple(a for a in b.vp_areas if any(c.area == a and c.type in ("pop", "slaves")
+                                                            for c in b.counters)),
         alliance_tiles=tuple(t for t in b.tiles if t.family == "alliance"),
         tile_costs=tuple((t.id, t.population) for t in b.tiles),
         tile_choices={t.id: C("tile", t.id) for t in b.tiles},

@@ -30,15 +30,16 @@ def _targets(st: State, seat: int) -> Iterator[Choice]:
     b = board(st)
     counter_type = b.t.counter_type
     units, markers, powers, captured, face_up = st.units, st.markers, st.powers, st.captured, st.face_up
-    alliance = st.alliance[seat]
-    # the seats that may be attacked: not the seat itself nor an ally (R-CMB-13)
-    foes = [p for p in range(st.n) if p != seat and not (alliance != 0 and st.alliance[p] == alliance)]
+    foes: list[int] | None = None
     for area in b.vp_areas:
         here = units[area]
         own = here[seat]
         armies, fleets = own[ARMY], own[FLEET]
         if armies <= 0 and fleets <= 0:
             continue  # (most areas: nothing of the seat's there)
+        if foes is None:  # the seats that may be attacked: not the seat itself nor an ally (R-CMB-13)
+            alliance = st.alliance[seat]
+            foes = [p for p in range(len(powers)) if p != seat and not (alliance != 0 and st.alliance[p] == alliance)]
         if armies > 0:
             mark = markers[area]
             for p in foes:

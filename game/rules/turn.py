@@ -8,7 +8,6 @@ from game.rules.common import (
     FLEET,
     Log,
     add_unrest,
-    aname,
     board,
     give_tile,
     owns,
@@ -40,8 +39,8 @@ def colonise_choices(st: State, seat: int) -> list[Choice]:
         made = b.t.enslave
     else:
         return []
-    face_up = st.face_up
-    return [made[c] for area in b.vp_areas for c in face_up[area] if c in made]
+    face_up = st.face_up  # (a counter lies face up only in its own area)
+    return [made[c] for area in b.t.colonise_areas for c in face_up[area] if c in made]
 
 
 # --------------------------------------------------------------------------- tiles bought
@@ -200,22 +199,26 @@ class Turn(Phase):
         seat = fr["seat"]
         total = board(st).c("actions_per_turn")
         if fr["done"] < total:
-            return decide("action", seat, f"{pname(st, seat)}: choose action {fr['done'] + 1} of {total}, or use a "
-                          f"tile (R-GEN-3)", {"key": "action", "rule": "R-GEN-3", "power": st.powers[seat],
-                                              "n": fr["done"] + 1, "of": total})
+            return self._action_prompt(st, fr, total)
         if free_uses(st, seat):
             return self._end_prompt(st, seat)
         return None
 
+    def _action_prompt(self, st: State, fr: Frame, total: int) -> Pending:
+        return decide(st, "action", fr["seat"], lambda b, d: f"{b.power_name(d['power'])}: choose action {d['n']} of "
+                      f"{d['of']}, or use a tile", {"key": "action", "rule": "R-GEN-3", "power": st.powers[fr["seat"]],
+                                                   "n": fr["done"] + 1, "of": total})
+
     def _end_prompt(self, st: State, seat: int) -> Pending:
-        return decide("end", seat, f"{pname(st, seat)}: use a tile or end your turn (R-GEN-8)",
+        return decide(st, "end", seat, lambda b, d: f"{b.power_name(d['power'])}: use a tile or end your turn",
                       {"key": "end", "rule": "R-GEN-8", "power": st.powers[seat]})
 
     def decision(self, st: State, fr: Frame) -> tuple[Pending | None, list[Choice]]:
         """After both actions, whether the turn waits is whether a tile can be used: listed once."""
         seat = fr["seat"]
-        if fr["done"] < board(st).c("actions_per_turn"):
-            return super().decision(st, fr)
+        total = board(st).c("actions_per_turn")
+        if fr["done"] < total:
+            return self._action_prompt(st, fr, total), self._actions(st, fr)
         uses = free_uses(st, seat)
         if not uses:
             return None, []
@@ -229,6 +232,12 @@ class Turn(Phase):
         seat = fr["seat"]
         if fr["done"] >= board(st).c("actions_per_turn"):
             return free_uses(st, seat) + [END]
+        return self._actions(st, fr)
+
+    def _actions(self, st: State, fr: Frame) -> list[Choice]:
+        """The choices of a turn before both its actions are taken: the actions that can be
+        taken now, then the free tile uses."""
+        seat = fr["seat"]
         out: list[Choice] = []
         if not fr["bought"] and can_buy(st, seat):
             out.append(BUY)
@@ -313,7 +322,6 @@ class Turn(Phase):
     def act(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         seat = fr["seat"]
         k = choice.kind
-        who = pname(st, seat)
         if k == "use":
             self._use(st, fr, choice, log)
             return
@@ -336,7 +344,7 @@ class Turn(Phase):
             fr["colonised"] = 1
             self._colonise(st, seat, str(choice.args[0]), k, log)
         elif k == "pass":
-            log.add("pass", f"{who} passes", power=st.powers[seat])
+            log.add("pass", lambda b, d: f"{b.power_name(d['power'])} passes", power=st.powers[seat])
 
     def auto(self, st: State, fr: Frame, log: Log) -> None:
         st.stack.pop()
@@ -350,25 +358,26 @@ class Turn(Phase):
         st.face_up[c.area].remove(counter)
         place_marker(st, seat, c.area, log)
         if how == "colonise":
-            log.add("colonise", f"{pname(st, seat)} colonises {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+            log.add("colonise", lambda b, d: f"{b.power_name(d['power'])} colonises {b.counter_name(d['counter'])} in "
+                    f"{b.area_name(d['area'])}", power=st.powers[seat],
                     counter=counter, area=c.area)
         else:
-            log.add("enslave", f"{pname(st, seat)} enslaves {c.name} in {aname(st, c.area)}", power=st.powers[seat],
+            log.add("enslave", lambda b, d: f"{b.power_name(d['power'])} enslaves {b.counter_name(d['counter'])} in "
+                    f"{b.area_name(d['area'])}", power=st.powers[seat],
                     counter=counter, area=c.area)
 
     def _use(self, st: State, fr: Frame, choice: Choice, log: Log) -> None:
         """R-GEN-8 free actions: the tile is turned (once per war) and takes effect."""
         b = board(st)
         seat = fr["seat"]
-        who = pname(st, seat)
         tile = str(choice.args[0])
         arg = str(choice.args[1]) if len(choice.args) > 1 else ""
-        name = b.tile_name(tile)
         if b.tile_by_id[tile].family == "trade":
             turn_tile(st, seat, tile)
             gain = st.markers[arg][seat]
             st.gold[seat] += gain
-            log.add("trade", f"{who} uses {name} in {aname(st, arg)}: {gain} gold", power=st.powers[seat],
+            log.add("trade", lambda b, d: f"{b.power_name(d['power'])} uses {b.tile_name(d['tile'])} in "
+                    f"{b.area_name(d['area'])}: {d['gold']} gold", power=st.powers[seat],
                     tile=tile, area=arg, gold=gain)
             return
         if tile == "blockade":
@@ -378,10 +387,13 @@ class Turn(Phase):
             st.blockades.append([arg, seat])
             if tile not in st.returned[seat]:  # R-ACT-A2: placing it is its use; no buying it back this round
                 st.returned[seat].append(tile)
-            log.add("blockade_placed", f"{who} places a Blockade in {aname(st, arg)}", power=st.powers[seat], area=arg)
+            log.add("blockade_placed", lambda b, d: f"{b.power_name(d['power'])} places a Blockade in "
+                    f"{b.area_name(d['area'])}",
+                    power=st.powers[seat], area=arg)
             return
         turn_tile(st, seat, tile)
-        log.add("use_tile", f"{who} uses {name}", power=st.powers[seat], tile=tile)
+        log.add("use_tile", lambda b, d: f"{b.power_name(d['power'])} uses {b.tile_name(d['tile'])}",
+                power=st.powers[seat], tile=tile)
         if tile == "war_office":
             st.stack.append(new_attack(seat, free=True))
         elif tile == "mercenaries":
@@ -390,14 +402,16 @@ class Turn(Phase):
             st.stack.append(new_build(seat, "pressgangs", kind=FLEET))
         elif tile == "trained_natives":
             place_unit(st, seat, arg, 0)
-            log.add("build", f"{who} raises an army of Trained Natives in {aname(st, arg)}", power=st.powers[seat],
+            log.add("build", lambda b, d: f"{b.power_name(d['power'])} raises an army of Trained Natives in "
+                    f"{b.area_name(d['area'])}", power=st.powers[seat],
                     unit="army", area=arg, population=0, tile=tile)
             st.stack.append(new_build(seat, "trained_natives", kind=0, at=arg))
         elif tile == "diplomatic_service":
             take_tile(st, seat, arg, log)
         elif tile == "improved_agriculture":
             st.pop[seat] = min(b.c("population_max"), st.pop[seat] + 1)
-            log.add("population", f"{who}'s population rises to {st.pop[seat]}", power=st.powers[seat],
+            log.add("population", lambda b, d: f"{b.power_name(d['power'])}'s population rises to {d['population']}",
+                    power=st.powers[seat],
                     population=st.pop[seat], tile=tile)
 
 
@@ -405,8 +419,8 @@ def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
     """Pay a tile's costs and apply what it does on take (R-ACT-A1, R-TIL-13, -14, -17, -18)."""
     b = board(st)
     t = b.tile_by_id[tile]
-    who = pname(st, seat)
-    log.add("buy", f"{who} takes {t.name}", power=st.powers[seat], tile=tile)
+    log.add("buy", lambda b, d: f"{b.power_name(d['power'])} takes {b.tile_name(d['tile'])}", power=st.powers[seat],
+            tile=tile)
     pay(st, seat, t.gold, log, t.name, "tile", tile=tile)
     if t.population:
         st.pop[seat] -= t.population
@@ -419,10 +433,12 @@ def take_tile(st: State, seat: int, tile: str, log: Log) -> None:
     if tile == "government_reform":
         cut = min(st.unrest[seat], b.c("government_reform_unrest"))
         st.unrest[seat] -= cut
-        log.add("reform", f"{who} reforms its government", seat=seat, unrest=-cut, power=st.powers[seat])
+        log.add("reform", lambda b, d: f"{b.power_name(d['power'])} reforms its government", seat=seat, unrest=-cut,
+                power=st.powers[seat])
     elif tile == "industry":
         st.vp[seat] += b.c("industry_vp")
-        log.add("vp", f"{who} scores {b.c('industry_vp')} VP for Industry", power=st.powers[seat], vp=b.c("industry_vp"),
+        log.add("vp", lambda b, d: f"{b.power_name(d['power'])} scores {d['vp']} VP for Industry",
+                power=st.powers[seat], vp=b.c("industry_vp"),
                 tile=tile)
 
 
@@ -432,7 +448,7 @@ class Buy(Phase):
     name = "buy"
 
     def pending(self, st: State, fr: Frame) -> Pending:
-        return decide("buy", fr["seat"], f"{pname(st, fr['seat'])}: choose a tile to buy (R-ACT-A1)",
+        return decide(st, "buy", fr["seat"], lambda b, d: f"{b.power_name(d['power'])}: choose a tile to buy",
                       {"key": "buy", "rule": "R-ACT-A1", "power": st.powers[fr["seat"]]})
 
     def waits(self, st: State, fr: Frame) -> bool:

@@ -6,7 +6,10 @@ All of it lives in the root ``game`` frame, whose ``step`` names where the game 
 
 from __future__ import annotations
 
-from game.rules.board import UNIT_KINDS
+from collections.abc import Mapping
+from typing import Any
+
+from game.rules.board import UNIT_KINDS, Board
 from game.rules.common import (
     KIND_INDEX,
     PLURAL,
@@ -43,7 +46,16 @@ def lay_counter(st: State, counter: str, log: Log) -> None:
     c = b.counter_by_id[counter]
     st.face_up[c.area].append(counter)
     st.face_up[c.area].sort(key=b.t.counter_index.__getitem__)
-    log.add("counter", f"{c.name} is placed face up in {b.area_name(c.area)}", counter=counter, area=c.area)
+    log.add("counter", lambda b, d: f"{b.counter_name(d['counter'])} is placed face up in {b.area_name(d['area'])}",
+            counter=counter, area=c.area)
+
+
+def _said_round(b: Board, d: Mapping[str, Any]) -> str:
+    return f"Round {d['round']} of war {d['war']}"
+
+
+def _said_war_end(b: Board, d: Mapping[str, Any]) -> str:
+    return f"War {d['war']} ends"
 
 
 class Game(Phase):
@@ -56,24 +68,25 @@ class Game(Phase):
         step = fr["step"]
         b = board(st)
         if step == "first":
-            return chance("first_player", [(0, st.n - 1)], "Draw the first player (R-SET-2)",
+            return chance(st, "first_player", [(0, st.n - 1)], "Draw the first player",
                           {"key": "first_player", "rule": "R-SET-2"})
         if step == "draw":
             count = b.c("setup_map_counters") + b.c("setup_counters_per_player") * st.n
-            return chance("draw", draw_ranges(len(st.bag), count), "Draw the setup nation counters (R-SET-1, R-SET-4)",
+            return chance(st, "draw", draw_ranges(len(st.bag), count), "Draw the setup nation counters",
                           {"key": "draw_setup", "rule": "R-SET-1, R-SET-4"})
         if step == "place":
             seat = self._placer(st, fr)
             k = fr["k"] // st.n + 1
             total = b.c("setup_units_per_player")
-            return decide("place", seat, f"{pname(st, seat)}: place initial unit {k} of {total} (R-SET-5)",
+            return decide(st, "place", seat, lambda b, d: f"{b.power_name(d['power'])}: place initial unit {d['n']} of "
+                          f"{d['of']}",
                           {"key": "place", "rule": "R-SET-5", "power": st.powers[seat], "n": k, "of": total})
         if step == "war_draw" and st.war > 1 and st.bag:
-            return chance("draw", draw_ranges(len(st.bag), b.c("war_map_counters")),
-                          f"Draw nation counters for war {st.war} (R-WAR-1)",
+            return chance(st, "draw", draw_ranges(len(st.bag), b.c("war_map_counters")),
+                          lambda b, d: f"Draw nation counters for war {d['war']}",
                           {"key": "draw_war", "rule": "R-WAR-1", "war": st.war})
         if step == "over":
-            return Pending("over", -1, None, "The game is over", {"key": "over", "rule": ""})
+            return Pending("over", -1, None, {"key": "over", "rule": ""}, "The game is over", st.ruleset)
         return None
 
     def waits(self, st: State, fr: Frame) -> bool:
@@ -131,7 +144,7 @@ class Game(Phase):
         seat = self._placer(st, fr)
         kind, area = str(choice.args[0]), str(choice.args[1])
         place_unit(st, seat, area, KIND_INDEX[kind])
-        log.add("place", f"{pname(st, seat)} places {A[kind]} in {aname(st, area)}",
+        log.add("place", lambda b, d: f"{b.power_name(d['power'])} places {A[d['unit']]} in {b.area_name(d['area'])}",
                 power=st.powers[seat], unit=kind, area=area)
         fr["k"] += 1
         if fr["k"] >= st.n * board(st).c("setup_units_per_player"):
@@ -144,7 +157,8 @@ class Game(Phase):
         step = fr["step"]
         if step == "first":
             st.first = values[0]
-            log.add("first_player", f"{pname(st, st.first)} is the first player", power=st.powers[st.first])
+            log.add("first_player", lambda b, d: f"{b.power_name(d['power'])} is the first player",
+                    power=st.powers[st.first])
             fr["step"] = "draw"
         elif step == "draw":
             drawn = take_from_bag(st, values)
@@ -159,8 +173,9 @@ class Game(Phase):
                     area = b.counter_by_id[counter].area
                     st.supply[seat]["marker"] -= 1
                     st.markers[area][seat] += 1
-                    log.add("setup_marker", f"{pname(st, seat)} draws {b.counter_name(counter)} and places "
-                            f"a control marker in {aname(st, area)}", power=st.powers[seat],
+                    log.add("setup_marker", lambda b, d: f"{b.power_name(d['power'])} draws "
+                            f"{b.counter_name(d['counter'])} and places a control marker in {b.area_name(d['area'])}",
+                            power=st.powers[seat],
                             counter=counter, area=area)
             fr["step"] = "place"
             fr["k"] = 0
@@ -173,7 +188,7 @@ class Game(Phase):
     def auto(self, st: State, fr: Frame, log: Log) -> None:
         step = fr["step"]
         if step == "war_start":
-            log.add("war", f"War {st.war} begins", war=st.war)
+            log.add("war", lambda b, d: f"War {d['war']} begins", war=st.war)
             fr["step"] = "war_draw"
         elif step == "war_draw":  # nothing to draw (war 1, or an empty bag)
             fr["step"] = "auctions"
@@ -207,13 +222,13 @@ class Game(Phase):
             return
         del fr["next_starter"]
         st.order = sorted(range(st.n), key=lambda s: st.track[s])
-        names = ", ".join(pname(st, s) for s in st.order)
-        log.add("play_order", f"Play order for war {st.war}: {names}",
+        log.add("play_order",
+                lambda b, d: f"Play order for war {d['war']}: " + ", ".join(map(b.power_name, d["order"])),
                 order=[st.powers[s] for s in st.order], war=st.war)
         fr["step"] = "rounds"
         fr["i"] = 0
         st.round = 1
-        log.add("round", f"Round {st.round} of war {st.war}", war=st.war, round=st.round)
+        log.add("round", _said_round, war=st.war, round=st.round)
 
     def _rounds(self, st: State, fr: Frame, log: Log) -> None:
         """R-GEN-3: in each round every player, in play order, takes a turn."""
@@ -222,13 +237,13 @@ class Game(Phase):
             fr["i"] += 1
             st.last_turn = seat
             st.stack.append({"t": "turn", "seat": seat, "done": 0, "bought": 0, "colonised": 0})
-            log.add("turn", f"{pname(st, seat)}'s turn", power=st.powers[seat], round=st.round)
+            log.add("turn", lambda b, d: f"{b.power_name(d['power'])}'s turn", power=st.powers[seat], round=st.round)
             return
         st.returned = [[] for _ in range(st.n)]
         if st.round < rounds_per_war(st):
             st.round += 1
             fr["i"] = 0
-            log.add("round", f"Round {st.round} of war {st.war}", war=st.war, round=st.round)
+            log.add("round", _said_round, war=st.war, round=st.round)
         else:
             del fr["i"]
             fr["step"] = "income"
@@ -246,7 +261,8 @@ def income_and_upkeep(st: State, log: Log) -> None:
     for seat in range(st.n):
         income = st.pop[seat] + markers_on_map(st, seat)
         st.gold[seat] += income
-        log.add("income", f"{pname(st, seat)} collects {income} gold", power=st.powers[seat], gold=income)
+        log.add("income", lambda b, d: f"{b.power_name(d['power'])} collects {d['gold']} gold", power=st.powers[seat],
+                gold=income)
     for seat in range(st.n):
         upkeep = sum(sum(st.units[a.id][seat]) for a in b.areas)
         if upkeep:
@@ -254,7 +270,8 @@ def income_and_upkeep(st: State, log: Log) -> None:
     for seat in range(st.n):
         new = min(b.c("population_max"), st.pop[seat] + b.c("population_growth"))
         if new != st.pop[seat]:
-            log.add("population", f"{pname(st, seat)}'s population grows to {new}", power=st.powers[seat],
+            log.add("population", lambda b, d: f"{b.power_name(d['power'])}'s population grows to {d['population']}",
+                    power=st.powers[seat],
                     population=new)
         st.pop[seat] = new
 
@@ -273,17 +290,18 @@ def score_war(st: State, log: Log) -> None:
     for area in b.vp_areas:
         counts = st.markers[area]
         scores = dense_rank_scores(counts, b.area_by_id[area].vp)
-        parts = []
+        scored = False
         for seat in range(st.n):
             if scores[seat]:
                 st.vp[seat] += scores[seat]
-                parts.append(f"{pname(st, seat)} {scores[seat]}")
-        if parts:
-            log.add("score_area", f"{aname(st, area)} scores: " + ", ".join(parts), area=area,
+                scored = True
+        if scored:
+            log.add("score_area", lambda b, d: f"{b.area_name(d['area'])} scores: " + ", ".join(
+                f"{b.power_name(p)} {d['scores'][p]}" for p in d["powers"]), area=area,
                     scores={st.powers[s]: scores[s] for s in range(st.n) if scores[s]},
                     powers=[st.powers[s] for s in range(st.n) if scores[s]])
-    log.add("scored", f"Victory points after war {st.war}: " +
-            ", ".join(f"{pname(st, s)} {st.vp[s]}" for s in range(st.n)),
+    log.add("scored", lambda b, d: f"Victory points after war {d['war']}: " + ", ".join(
+        f"{b.power_name(p)} {d['vp'][p]}" for p in d["powers"]),
             war=st.war, vp={st.powers[s]: st.vp[s] for s in range(st.n)}, powers=list(st.powers))
 
 
@@ -302,7 +320,7 @@ def end_war(st: State, log: Log) -> None:
     st.track = [0] * st.n
     st.order = []
     st.returned = [[] for _ in range(st.n)]
-    log.add("war_end", f"War {st.war} ends", war=st.war)
+    log.add("war_end", _said_war_end, war=st.war)
     st.war += 1
     st.round = 0
 
@@ -313,7 +331,7 @@ def end_game(st: State, log: Log) -> None:
     b = board(st)
     threshold = b.c("revolution_unrest")
     penalties: list[int] = list(b.constants["unrest_penalties"])
-    log.add("war_end", f"War {st.war} ends", war=st.war)
+    log.add("war_end", _said_war_end, war=st.war)
     revolution = [s for s in range(st.n) if st.unrest[s] >= threshold]
     others = [s for s in range(st.n) if s not in revolution]
     # R-END-3: dense ranking of every remaining player's unrest, 0 included, no floor (000: "quello
@@ -324,19 +342,20 @@ def end_game(st: State, log: Log) -> None:
     penalty: dict[str, int] = {}
     for seat in range(st.n):
         power = st.powers[seat]
-        log.add("unrest_revealed", f"{pname(st, seat)} reveals {st.unrest[seat]} unrest",
+        log.add("unrest_revealed", lambda b, d: f"{b.power_name(d['power'])} reveals {d['unrest_total']} unrest",
                 power=power, unrest_total=st.unrest[seat])
         if seat in revolution:
             final[power] = 0
             penalty[power] = st.vp[seat]
-            log.add("revolution", f"Revolution in {pname(st, seat)}: it scores 0 VP", power=power)
+            log.add("revolution", lambda b, d: f"Revolution in {b.power_name(d['power'])}: it scores 0 VP", power=power)
             continue
         rank = levels.index(st.unrest[seat])
         p = penalties[rank] if rank < len(penalties) else 0
         penalty[power] = p
         final[power] = st.vp[seat] - p
         if p:
-            log.add("unrest_penalty", f"{pname(st, seat)} loses {p} VP for unrest", power=power, vp=p)
+            log.add("unrest_penalty", lambda b, d: f"{b.power_name(d['power'])} loses {d['vp']} VP for unrest",
+                    power=power, vp=p)
     best = sorted(range(st.n), key=lambda s: (-final[st.powers[s]], st.unrest[s], -st.gold[s]))
     top = best[0]
     key = (final[st.powers[top]], st.unrest[top], st.gold[top])
@@ -350,8 +369,8 @@ def end_game(st: State, log: Log) -> None:
         "revolution": [st.powers[s] for s in revolution],
         "winners": winners,
     }
-    names = " and ".join(b.power_name(p) for p in winners)
-    log.add("game_over", f"{names} {'win' if len(winners) > 1 else 'wins'} the game", winners=winners,
+    log.add("game_over", lambda b, d: " and ".join(map(b.power_name, d["winners"])) + (
+        f" {'win' if len(d['winners']) > 1 else 'wins'} the game"), winners=winners,
             scores=final)
 
 

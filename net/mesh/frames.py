@@ -5,6 +5,7 @@ addresses a node may be told to dial (see :mod:`net.mesh`).
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from typing import Any, TypeGuard
 
@@ -49,3 +50,19 @@ def valid_endpoint(addr: object) -> TypeGuard[str]:
     and a port 1-65535: what a node may be told to connect to."""
     m = _ENDPOINT.match(addr) if isinstance(addr, str) else None
     return m is not None and 0 < int(m.group(2)) < 65_536
+
+
+def address_group(addr: str) -> str:
+    """The source a connection's limits count it under: an IPv4 address itself, an IPv6
+    address by its /64 network (one host is commonly given a whole /64, so one machine can
+    speak from as many addresses as it likes within it), an IPv4 address mapped into IPv6 as
+    that IPv4 address; anything else (no address known) as it is."""
+    try:
+        ip = ipaddress.ip_address(addr.split("%", 1)[0])
+    except ValueError:
+        return addr
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)

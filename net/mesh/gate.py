@@ -15,6 +15,7 @@ from collections import Counter
 
 import zmq
 
+from net.mesh.frames import address_group
 from net.mesh.link import Limits, Stats
 
 _ACCEPTED, _ACCEPT_FAILED = int(zmq.EVENT_ACCEPTED), int(zmq.EVENT_ACCEPT_FAILED)
@@ -90,7 +91,8 @@ class Gate:
     the ROUTER reports each connection accepted (its descriptor) and each one gone. A
     connection from an address that has ``max_links_per_address`` already, or one past
     ``cap`` in all, is shut down as soon as it is reported (whether or not it speaks
-    ZeroMQ: ZeroMQ sees it end and closes it); those taken stay. ``ZMQ_HANDSHAKE_IVL``
+    ZeroMQ: ZeroMQ sees it end and closes it); those taken stay. An address counts with
+    the others of its group (an IPv6 address with its /64: :func:`~net.mesh.frames.address_group`). ``ZMQ_HANDSHAKE_IVL``
     (``Limits.handshake_ms``) ends those that never finish their handshake. ``cap`` is
     half the soft limit less 32, at most ``max_connections``: the other half is for the
     node's own DEALERs, its files and a burst ZeroMQ accepts before the node's loop sees
@@ -110,7 +112,7 @@ class Gate:
         self.monitor.setsockopt(zmq.LINGER, 0)
         self.monitor.connect(address)
         self.open: dict[int, tuple[str, int]] = {}  # descriptor -> (address, port) of each connection taken
-        self.per_address: Counter[str] = Counter()
+        self.per_address: Counter[str] = Counter()  # by address group (net.mesh.frames.address_group)
         self._spare: list[int] = []
         self._reserve()
 
@@ -147,20 +149,22 @@ class Gate:
         peer = _peer_of(fd)
         if peer is None:
             return  # gone already
-        if self.per_address[peer[0]] >= self.limits.max_links_per_address or len(self.open) >= self.cap:
+        group = address_group(peer[0])
+        if self.per_address[group] >= self.limits.max_links_per_address or len(self.open) >= self.cap:
             if _shut(fd, peer):
                 self.stats.refused_links += 1
                 self.stats.shed += 1
             return
         self.open[fd] = peer
-        self.per_address[peer[0]] += 1
+        self.per_address[group] += 1
 
     def _gone(self, fd: int) -> None:
         peer = self.open.pop(fd, None)
         if peer is not None:
-            self.per_address[peer[0]] -= 1
-            if self.per_address[peer[0]] <= 0:
-                del self.per_address[peer[0]]
+            group = address_group(peer[0])
+            self.per_address[group] -= 1
+            if self.per_address[group] <= 0:
+                del self.per_address[group]
 
     def _reserve(self) -> None:
         while len(self._spare) < self.limits.spare_files:

@@ -157,7 +157,7 @@ class Link:
     dropped_frames: int = 0
     calls_taken: int = 0  # frames other than MSG read within its allowance (Limits.calls_*)
     learned: bool = False  # an ``out`` link to a peer another node told us of (not one we were asked to call)
-    addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address)
+    addr: str = ""  # the remote address of an ``in`` link (ZeroMQ's Peer-Address) as its limits count it: its group (frames.address_group)
     catchup: TokenBucket | None = None  # the catch-up budget of an ``out`` link (``in`` links share their address's)
     looked: int = 0  # messages looked at to answer its HELLO and HAVE frames (each paid for from its budget)
 

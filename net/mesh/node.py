@@ -13,7 +13,7 @@ from net.core.encoding import canonical_json
 from net.core.envelope import message_id
 from net.mesh.bell import Doorbell
 from net.mesh.catchup import CatchUp
-from net.mesh.frames import author_of, decode_frame, encode_frame, is_key, valid_endpoint
+from net.mesh.frames import address_group, author_of, decode_frame, encode_frame, is_key, valid_endpoint
 from net.mesh.gate import Gate
 from net.mesh.intro import Introductions
 from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
@@ -293,9 +293,10 @@ class Node:
 
     def _accept_link(self, key: tuple[str, bytes], frame: zmq.Frame) -> Link | None:
         """A new connection on the ROUTER: refused (its frames ignored) when its address has
-        too many connections already or has had too many links banned."""
+        too many connections already or has had too many links banned (an IPv6 address
+        counts with the rest of its /64: :func:`~net.mesh.frames.address_group`)."""
         try:
-            addr = str(frame.get("Peer-Address"))
+            addr = address_group(str(frame.get("Peer-Address")))
         except (zmq.ZMQError, AttributeError, ValueError):
             addr = ""
         now = self.clock()

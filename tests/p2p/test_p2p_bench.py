@@ -18,12 +18,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_network_benchmark_plays_a_game_and_reports_every_figure(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "tools.bench_net", "--players", "3", "--think-ms", "0", "--catchup-runs", "1",
-         "--pings", "20", "--ping-every-ms", "50", "--deadline", "120", "--log-dir", str(tmp_path), "--json",
+         "--pings", "20", "--ping-every-ms", "50", "--raw-rounds", "10", "--raw-work-us", "0,300", "--deadline", "120", "--log-dir", str(tmp_path), "--json",
          "--flood", "300"],
         capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["players"] == 3 and data["raw_rtt_idle_ms"]["n"] == 20 and data["catchup_target_met"] in (True, False)
+    # the transport's floor under a chance event: every round completed, more work a frame takes longer
+    bare, busy = data["raw_rounds_ms"]
+    assert (bare["work_us"], busy["work_us"]) == (0, 300) and bare["rounds"] == busy["rounds"] == 10
+    assert 0 < bare["median"] < busy["median"]
     mode, flood = data["modes"]
     # the game in which the last peer floods: played to the end, the flood counted, memory reported
     assert flood["flood_per_s"] == 300 and flood["flood_sent"] > 0 and flood["messages"] > 100

@@ -10,9 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+import zmq
 from p2pkit import LOOPBACK, Clock, Raw, Stub
 
-from net.mesh import PROTO, Limits, Node, valid_endpoint
+from net.mesh import PROTO, Limits, Node, Stats, valid_endpoint
+from net.mesh.frames import address_group
+from net.mesh.gate import Gate
 from net.mesh.peers import DIALLED, NAMED, SEATED, PeerTable
 
 GAME = "ab" * 16
@@ -279,3 +282,50 @@ def test_another_thread_rings_the_doorbell_and_a_long_wait_ends_at_once(made: li
     assert n.poll(0) == 0  # the bell is quiet again, and counts as no message
     n.close()
     n.wake()  # harmless once closed
+
+
+@pytest.mark.parametrize(("addr", "group"), [
+    ("192.0.2.7", "192.0.2.7"),
+    ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+    ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+    ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+    ("::ffff:192.0.2.7", "192.0.2.7"),
+    ("fe80::1%eth0", "fe80::/64"),
+    ("", ""),
+    ("not an address", "not an address"),
+])
+def test_a_connection_counts_under_its_address_or_its_ipv6_64(addr: str, group: str) -> None:
+    assert address_group(addr) == group
+
+
+def test_connections_from_many_addresses_of_one_ipv6_64_count_as_one_address(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One machine is commonly given a whole IPv6 /64: its connections from as many
+    addresses as it likes count against one address's allowance, and leave room for others."""
+    ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
+    router = ctx.socket(zmq.ROUTER)
+    router.bind("tcp://127.0.0.1:*")
+    lim = Limits(max_links_per_address=4)
+    gate = Gate(ctx, router, lim, Stats(), "group-test")
+    try:
+        peers: dict[int, tuple[str, int]] = {}
+        monkeypatch.setattr("net.mesh.gate._peer_of", lambda fd: peers.get(fd))
+        shut: list[int] = []
+        monkeypatch.setattr("net.mesh.gate._shut", lambda fd, peer: shut.append(fd) is None)
+        for fd in range(100, 110):  # ten addresses of one /64
+            peers[fd] = (f"2001:db8:5:6::{fd:x}", 40_000 + fd)
+            gate._accepted(fd)
+        assert len(gate.open) == 4 and shut == list(range(104, 110))
+        peers[200] = ("2001:db8:5:7::1", 50_000)  # the next /64: another source
+        peers[201] = ("192.0.2.9", 50_001)
+        gate._accepted(200)
+        gate._accepted(201)
+        assert {200, 201} <= set(gate.open) and 200 not in shut and 201 not in shut
+        gate._gone(100)  # one of the first group leaves: room for one more of it
+        peers[111] = ("2001:db8:5:6::ffff", 40_111)
+        gate._accepted(111)
+        assert 111 in gate.open and gate.per_address["2001:db8:5:6::/64"] == 4
+    finally:
+        gate.close()
+        router.close(linger=0)
+        ctx.term()

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from p2pkit import CHAIN, TIMEOUT_MS, Cluster, Raw, idle, run_until
+from p2pkit import CHAIN, TIMEOUT_MS, Cluster, Raw, idle, run_until, taken
 
 import net.peer.peer
 from game.client.words.peer import refusal
@@ -31,8 +31,9 @@ MODIFIED = f"{RELEASE} modified 0123456789abcdef"
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def taken(c: Cluster) -> list[str]:
-    return [s.name for s in c.lobby.seats if s.key]
+def seated(c: Cluster) -> list[str]:
+    """The names on the host's lobby's taken seats."""
+    return [name for _power, name in taken(c)]
 
 
 def test_a_joiner_of_another_release_leaves_at_the_lobby_saying_which_release_to_install(tmp_path: Path) -> None:
@@ -46,7 +47,7 @@ def test_a_joiner_of_another_release_leaves_at_the_lobby_saying_which_release_to
         assert refusal(changed.refused) == (f"this game is played with release {RELEASE}, and this program is release "
                                             f"{MODIFIED}: install release {RELEASE} to take part")
         idle([c.host], 0.5)
-        assert taken(c) == ["host"]  # it never asked for a seat
+        assert seated(c) == ["host"]  # it never asked for a seat
         honest = c.join(1)  # the table goes on with a player of the host's release
         c.start()
         c.finish(90)
@@ -95,7 +96,7 @@ def test_a_host_refuses_a_hello_of_another_release_naming_its_own(tmp_path: Path
         c.run(lambda: raw.seen(b"BYE"), 10, "the refusal")
         bye = json.loads(next(p for k, p in raw.decoded() if k == b"BYE"))
         assert bye["code"] == "release" and f"played with release {RELEASE}" in bye["reason"]
-        assert taken(c) == ["host"]
+        assert seated(c) == ["host"]
     finally:
         raw.close()
         c.close()
@@ -149,7 +150,7 @@ def test_soe_join_of_another_release_says_which_release_to_install(lang: str, sa
         out, err = (b.decode() for b in proc.communicate(timeout=10))
         assert proc.returncode == 5, out + err
         assert says in err.splitlines() and "Traceback" not in err
-        assert taken(c) == ["host"]
+        assert seated(c) == ["host"]
     finally:
         if proc.poll() is None:
             proc.kill()

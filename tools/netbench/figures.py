@@ -134,6 +134,9 @@ def report(out: dict[str, Any]) -> None:
               f"  (n={s['n']})")
 
     line("raw ZeroMQ round trip, idle", out["raw_rtt_idle_ms"])
+    for f in out.get("raw_rounds_ms", []):
+        print(f"  a chance round's frames alone ({out['players']} processes, {f['work_us']} µs of work a frame taken "
+              f"in): median {f['median']} ms, p90 {f['p90']} ms ({f['rounds']} rounds)")
     for mode in out["modes"]:
         think = mode["think_ms"]
         print(f"{out['bots']} bots answering {f'{think} ms after their turn comes' if think else 'at once'}: "

@@ -19,6 +19,7 @@ from typing import Any
 from tools.netbench.figures import summarize
 from tools.netbench.peers import peer_main, spectator_main
 from tools.netbench.probes import Pinger, busy_jiffies, echo_main, fsync_us, machine, summary_ms
+from tools.netbench.rounds import raw_rounds
 
 
 @dataclass
@@ -177,6 +178,10 @@ def run(args: argparse.Namespace, say: Callable[[str], None]) -> dict[str, Any]:
         pinger = bench.start_echo()
         idle = [x for x in (pinger.ping() for _ in range(args.pings)) if x is not None]
         say(f"raw ZeroMQ round trip (idle): median {statistics.median(idle) / 1e6:.3f} ms")
+        floor = []
+        for work_us in [int(x) for x in str(args.raw_work_us).split(",") if x.strip()] if args.raw_rounds else []:
+            floor.append(raw_rounds(args.players, args.raw_rounds, work_us, args.poll_ms))
+            say(f"a chance round's frames alone, {work_us} µs of work a frame: median {floor[-1]['median']} ms")
         g = 0
         for think in thinks:
             games = []
@@ -200,7 +205,7 @@ def run(args: argparse.Namespace, say: Callable[[str], None]) -> dict[str, Any]:
         "machine": machine(), "load_average_before": [round(x, 2) for x in load_before],
         "players": args.players, "bots": args.bots, "seed": args.seed, "poll_ms": args.poll_ms,
         "fsync_us": round(fs_us), "log_dir": "temporary" if tmp is not None else str(work),
-        "raw_rtt_idle_ms": summary_ms(idle), "modes": modes,
+        "raw_rtt_idle_ms": summary_ms(idle), "raw_rounds_ms": floor, "modes": modes,
         "catchup_ms": {"n": len(cu), "median": round(statistics.median(cu), 1) if cu else None,
                        "max": round(max(cu), 1) if cu else None, "failed": len(catchups) - len(cu)},
     }
