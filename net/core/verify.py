@@ -5,7 +5,9 @@ The log is replayed through the same acceptance check the peers ran
 (:class:`net.core.transcript.Transcript`): every signature, every author's chain and any
 equivocation, every reveal against its chain, every beacon value and the dice and draws
 expanded from it, every state hash, the unrest openings against their commitments and
-the engine, and the signed end results. The report says ``fair`` only when every line
+the engine, and the signed end results. The lines are read and their signatures checked
+a batch at a time before the batch is replayed; the verdict is the one of offering each
+line in turn. The report says ``fair`` only when every line
 passes, the game is finished with every opening and end in, and nothing in it is
 contested; ``contested`` when it is complete and sound but a seat was dropped (above all
 for withholding the last reveal of a chance event, which lets a seat choose between two

@@ -346,7 +346,7 @@ def test_incremental_state_hash_matches_engine(bot: str, players: int, seed: int
 def test_incremental_state_hash_follows_hand_edits() -> None:
     """Changes no game makes: keys added to and taken from the objects kept member by
     member, lists that grow and shrink, frames that hold lists or are no objects, a stack
-    that is no list; and frames met before coming back (their encodings are looked up)."""
+    that is no list; and states met before, hashed again in another order."""
     st = new_game(4)
     hasher = StateHasher()
     seen: list[tuple[State, str]] = []
