@@ -24,7 +24,6 @@ from game.rules.common import (
     allies_in_order,
     aname,
     board,
-    is_ally,
     owns,
     pay,
     place_marker,
@@ -36,71 +35,9 @@ from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
 from game.rules.phase import Frame, Phase, decide
 from game.rules.tables import amounts
-from game.rules.targets import attack_targets, captured_in
+from game.rules.targets import attack_targets, why_not_attack
 
 Data = Mapping[str, Any]
-
-
-# --------------------------------------------------------------------------- targets
-def why_not_attack(st: State, seat: int, args: tuple[object, ...]) -> Refusal | None:
-    """R-CMB-1, -2, -12, -13, R-TIL-17/18: why an attack on a target is refused."""
-    b = board(st)
-    who, power = pname(st, seat), st.powers[seat]
-    if len(args) != 3 or not all(isinstance(a, str) for a in args):
-        return refusal("an attack names an area, the kind of target (power, naval, counter or tile) and the target",
-                       "R-CMB-1", "attack.shape")
-    area, kind, target = (str(a) for a in args)
-    if area not in b.vp_areas:
-        return refusal(f"attacks are made in the areas with victory points, and {area!r} is not one", "R-CMB-1",
-                       "attack.not_vp_area", value=area)
-    where = aname(st, area)
-    own = st.units[area][seat]
-    if kind in ("power", "naval"):
-        if target not in st.powers:
-            return refusal(f"there is no player called {target!r} in this game", "R-CMB-1", "attack.no_such_player",
-                           value=target)
-        dfn = st.powers.index(target)
-        if dfn == seat:
-            return refusal(f"{who} cannot attack itself", "R-CMB-1", "attack.itself", power=power)
-        if is_ally(st, seat, dfn):
-            return refusal(f"{who} may never attack an ally ({pname(st, dfn)})", "R-CMB-13", "attack.ally",
-                           power=power, ally=target)
-        if kind == "power":
-            if own[ARMY] <= 0:
-                return refusal(f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2",
-                               "attack.needs_army", power=power, area=area)
-            return refusal(f"{pname(st, dfn)} has no unit and no control marker in {where} to attack", "R-CMB-1",
-                           "attack.nothing_there", defender=target, area=area)
-        if own[FLEET] <= 0:
-            return refusal(f"a naval attack needs a fleet of {who}'s own in {where}", "R-CMB-2",
-                           "attack.needs_fleet", power=power, area=area)
-        if own[ARMY] > 0:
-            return refusal(f"{who} has an army in {where}: it makes a land attack, with a naval phase", "R-CMB-2",
-                           "attack.land_not_naval", power=power, area=area)
-        return refusal(f"{pname(st, dfn)} has no fleet in {where} to fight at sea", "R-CMB-2",
-                       "attack.no_fleet_there", defender=target, area=area)
-    if kind == "counter":
-        counter = b.counter_by_id.get(target)
-        if counter is None or target not in st.face_up[area]:
-            return refusal(f"there is no such neutral counter face up in {where}", "R-CMB-12", "attack.no_such_counter",
-                           area=area)
-        if counter.type != "neutral":
-            return refusal(f"{counter.name} has no strength: it is colonised or enslaved, not attacked", "R-CMB-12",
-                           "attack.not_neutral", counter=target)
-        return refusal(f"a land attack needs an army of {who}'s own in {where}", "R-CMB-2",
-                       "attack.needs_army", power=power, area=area)
-    if kind == "tile":
-        rule = "R-TIL-17" if target == "pirates" else "R-TIL-18"
-        if not any(c[1] == target for c in captured_in(st, area)):
-            return refusal(f"there is no such tile holding a control marker in {where}", rule, "attack.no_such_tile",
-                           area=area)
-        if target == "pirates":
-            return refusal(f"the Pirates are fought at sea: {who} needs a fleet in {where}", rule,
-                           "attack.tile_needs_unit", tile=target, power=power, area=area)
-        return refusal(f"a Slave Revolt is fought on land: {who} needs an army in {where}", rule,
-                       "attack.tile_needs_unit", tile=target, power=power, area=area)
-    return refusal(f"the kind of target is power, naval, counter or tile, not {kind!r}", "R-CMB-1",
-                   "attack.target_kind", value=kind)
 
 
 def _units(armies: int, fleets: int) -> str:

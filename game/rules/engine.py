@@ -14,6 +14,7 @@ from typing import Any
 # importing the phase modules registers their phases
 from game.rules import auction as _auction  # noqa: F401
 from game.rules import battle as _battle  # noqa: F401
+from game.rules import building as _building  # noqa: F401
 from game.rules import combat as _combat  # noqa: F401
 from game.rules import movement as _movement  # noqa: F401
 from game.rules import revolt as _revolt  # noqa: F401

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from game.rules.building import can_build, new_build
 from game.rules.combat import new_attack
 from game.rules.common import (
     FLEET,
@@ -20,7 +21,7 @@ from game.rules.common import (
 )
 from game.rules.core import C, Choice, Pending, State
 from game.rules.errors import Refusal, refusal
-from game.rules.movement import can_build, can_move_any, new_build
+from game.rules.movement import can_move_any
 from game.rules.phase import Frame, Phase, decide
 from game.rules.revolt import revolt_targets
 from game.rules.targets import has_attack_target
