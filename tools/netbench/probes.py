@@ -49,6 +49,29 @@ def tuned(ctx: zmq.Context[zmq.Socket[bytes]], kind: int) -> zmq.Socket[bytes]:
     return sock
 
 
+def curve_router(ctx: zmq.Context[zmq.Socket[bytes]]) -> tuple[zmq.Socket[bytes], int, bytes]:
+    """A ROUTER with the Node's options, a CurveZMQ server bound to a random port of
+    127.0.0.1: the socket, its port and its public key."""
+    router = tuned(ctx, zmq.ROUTER)
+    public, secret = zmq.curve_keypair()
+    router.curve_server = True
+    router.curve_secretkey = secret
+    router.curve_publickey = public
+    return router, router.bind_to_random_port("tcp://127.0.0.1"), public
+
+
+def curve_dealer(ctx: zmq.Context[zmq.Socket[bytes]], port: int, server_key: bytes) -> zmq.Socket[bytes]:
+    """A DEALER with the Node's options and a key of its own, connected to the CurveZMQ
+    ROUTER of ``port`` on 127.0.0.1 whose public key is ``server_key``."""
+    sock = tuned(ctx, zmq.DEALER)
+    public, secret = zmq.curve_keypair()
+    sock.curve_serverkey = server_key
+    sock.curve_publickey = public
+    sock.curve_secretkey = secret
+    sock.connect(f"tcp://127.0.0.1:{port}")
+    return sock
+
+
 def cpu_seconds() -> float:
     ru = resource.getrusage(resource.RUSAGE_SELF)
     return ru.ru_utime + ru.ru_stime
@@ -57,12 +80,7 @@ def cpu_seconds() -> float:
 def echo_main(conn: Connection) -> None:
     """A ROUTER (CurveZMQ server, the Node's options) that sends back every frame it gets."""
     ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    router = tuned(ctx, zmq.ROUTER)
-    public, secret = zmq.curve_keypair()
-    router.curve_server = True
-    router.curve_secretkey = secret
-    router.curve_publickey = public
-    port = router.bind_to_random_port("tcp://127.0.0.1")
+    router, port, public = curve_router(ctx)
     conn.send((port, public.decode("ascii")))
     poller = zmq.Poller()
     poller.register(router, zmq.POLLIN)
@@ -87,12 +105,7 @@ class Pinger:
 
     def __init__(self, port: int, server_key: str, size: int = 500) -> None:
         self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-        self.sock = tuned(self.ctx, zmq.DEALER)
-        public, secret = zmq.curve_keypair()
-        self.sock.curve_serverkey = server_key.encode("ascii")
-        self.sock.curve_publickey = public
-        self.sock.curve_secretkey = secret
-        self.sock.connect(f"tcp://127.0.0.1:{port}")
+        self.sock = curve_dealer(self.ctx, port, server_key.encode("ascii"))
         self.payload = b"x" * size
         self.samples: list[int] = []
 

@@ -22,7 +22,7 @@ from typing import Any
 import zmq
 
 from net.mesh import decode_frame, encode_frame
-from tools.netbench.probes import now_ns, pct, tuned
+from tools.netbench.probes import curve_dealer, curve_router, now_ns, pct
 
 _SIZES = {b"C": 500, b"R": 300}  # a choice and a reveal envelope, about
 
@@ -36,24 +36,9 @@ def _spin(us: int) -> None:
 def round_main(i: int, n: int, conn: Connection, poll_ms: int, work_us: int) -> None:
     """One process of the rounds: a ROUTER of its own, a DEALER to every other's."""
     ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-    router = tuned(ctx, zmq.ROUTER)
-    public, secret = zmq.curve_keypair()
-    router.curve_server = True
-    router.curve_secretkey = secret
-    router.curve_publickey = public
-    port = router.bind_to_random_port("tcp://127.0.0.1")
+    router, port, public = curve_router(ctx)
     conn.send((port, public))
-    dealers = []
-    for j, (p, key) in enumerate(conn.recv()):
-        if j == i:
-            continue
-        d = tuned(ctx, zmq.DEALER)
-        mine, my_secret = zmq.curve_keypair()
-        d.curve_serverkey = key
-        d.curve_publickey = mine
-        d.curve_secretkey = my_secret
-        d.connect(f"tcp://127.0.0.1:{p}")
-        dealers.append(d)
+    dealers = [curve_dealer(ctx, p, key) for j, (p, key) in enumerate(conn.recv()) if j != i]
     poller = zmq.Poller()
     poller.register(router, zmq.POLLIN)
     for d in dealers:  # every connection made and its handshake done before the first round
