@@ -61,6 +61,10 @@ class SeatClocks:
                 self._decides[s] = False
             self._decides[s] = self._decides[s] or what == "choice"
 
+    def waited_for(self) -> list[int]:
+        """The seats awaited at the last update (only those can be overdue)."""
+        return sorted(self._since)
+
     def since(self, seat: int, now: int) -> int:
         """When the table began waiting for ``seat`` (``now`` if it does not)."""
         return self._since.get(seat, now)

@@ -389,6 +389,8 @@ class Session:
         if t is None or s < 0 or not t.active(s):
             return None
         c = self._clocks_at(now)
+        if not any(w != s and c.overdue(w, now) for w in c.waited_for()):
+            return None  # (most messages) no seat is overdue on the clocks, which follow awaited()
         late = tuple(sorted(w for w, _ in t.awaited() if w != s and c.overdue(w, now)))
         if not late or 2 * len(late) >= sum(1 for x in range(t.n) if t.active(x)):
             return None  # no one is late, or the vote could not count (no majority would be left to vote)
