@@ -234,9 +234,20 @@ def test_help_is_in_the_language_asked_for(tmp_path: Path) -> None:
     assert "mostra questo aiuto ed esce" in soe(["selfplay", "--help"], env=env).stdout
     assert "show this help message and exit" in soe(["selfplay", "--help", "--lang", "en"], env=env).stdout
     assert "show this help message and exit" in soe(["selfplay", "--help"], env=clean_env(tmp_path)).stdout
-    for command in ("host", "join", "spectate", "resume", "lobby", "demo", "arena", "replay", "key", "scenario",
-                    "screenshot", "bench"):
-        out = soe([command, "--help", "--lang", "it"], env=clean_env(tmp_path)).stdout
+    # every other command's help, in one process (each ``soe CMD --help --lang it`` in turn)
+    commands = ("host", "join", "spectate", "resume", "lobby", "demo", "arena", "replay", "key", "scenario",
+                "screenshot", "bench")
+    script = ("import sys\nfrom game.cli.main import main\n"
+              f"for command in {commands!r}:\n"
+              "    try:\n        main([command, '--help', '--lang', 'it'])\n    except SystemExit:\n        pass\n"
+              "    print('\\x00' + command, flush=True)\n")
+    res = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                         env=clean_env(tmp_path))
+    assert res.returncode == 0, res.stderr
+    outs = res.stdout.split("\x00")
+    assert len(outs) == len(commands) + 1, res.stdout
+    for command, out in zip(commands, outs, strict=False):
+        assert out.startswith(f"uso: soe {command}") or f"\nuso: soe {command}" in out, (command, out)
         assert "\nopzioni:\n" in out and "show this help" not in out and "(default" not in out, (command, out)
 
 

@@ -173,17 +173,24 @@ def test_many_connections_asking_for_the_whole_game_get_one_copy_and_a_trickle(
     try:
         for r in rogues:
             assert r.hello(c.game_id)
+        # three seconds at least, and until every connection has been answered or refused
+        # and the first half of the burst has gone out (a loaded machine makes the twenty
+        # CurveZMQ handshakes slow), within a bound
         start = time.monotonic()
-        while time.monotonic() - start < 3:
+        while True:
             c.host.step(5)
             for r in rogues:
                 r.read(0)
-        elapsed = time.monotonic() - start
-        got = sum(len(m) for r in rogues for m in r.messages())
+            elapsed = time.monotonic() - start
+            if elapsed >= 3:
+                got = sum(len(m) for r in rogues for m in r.messages())
+                answered = sum(1 for r in rogues if r.kinds())
+                settled = answered + host.stats.refused_links >= 20 and got >= lim.catchup_burst // 2
+                if settled or elapsed >= 20:
+                    break
     finally:
         for r in rogues:
             r.close()
-    answered = sum(1 for r in rogues if r.kinds())
     assert answered <= lim.max_links_per_address - 2  # the two joiners' connections count too
     assert host.stats.refused_links >= 20 - answered
     assert lim.catchup_burst <= log  # (the game is more than the burst: what follows is paced)

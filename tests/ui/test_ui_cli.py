@@ -20,7 +20,8 @@ def soe(args: list[str], env: dict[str, str], timeout: int = 240) -> subprocess.
                           timeout=timeout, cwd=Path(__file__).resolve().parents[2])
 
 
-@pytest.mark.parametrize("bots,seed,level", [(1, 3, "easy"), (3, 4, "easy"), (6, 5, "easy"), (3, 5, "")])
+@pytest.mark.parametrize("bots,seed,level", [(1, 3, "easy"), pytest.param(3, 4, "easy", marks=pytest.mark.slow),
+                                             (6, 5, "easy"), (3, 5, "")])
 def test_autoclick_plays_a_whole_game_by_clicks(home: Path, bots: int, seed: int, level: str) -> None:
     """Seed 5 with three computer players at the default level once stalled: the unpaced
     loop held the interpreter lock so the computer players' thread barely ran."""
