@@ -29,6 +29,11 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def cache_dir() -> Path:
+    """Files the program can make again from its own (the translations compiled)."""
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 def config_dir() -> Path:
     """The user's config directory of the program (not created here)."""
     return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))

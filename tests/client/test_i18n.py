@@ -112,3 +112,29 @@ def test_a_game_on_the_lan_is_named_in_the_language_of_whoever_sees_it(italian: 
     announcer.invite, announcer.name, announcer.players, announcer.host = invite, "North's game", 3, "North"
     props = announcer._info(2, False).properties
     assert props[b"host"] == b"North" and props[b"name"] == b"North's game"
+
+
+def test_the_italian_catalogs_are_compiled_once_and_a_spoilt_copy_is_made_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading the catalogs' .po files takes a tenth of a second at every start in Italian:
+    their compiled form is kept in the cache folder, used while the files are the same,
+    and made again when it is torn; a cache folder that cannot be written is done without."""
+    from game.client.words import lang
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(lang, "_catalogs", {})
+    first = lang.load_catalog("it")
+    (kept,) = (tmp_path / "cache").rglob("catalog-it-*.mo")
+    assert first.gettext("Settings") != "Settings"
+    made = kept.stat().st_mtime_ns
+    monkeypatch.setattr(lang, "_catalogs", {})
+    assert lang.load_catalog("it").gettext("Settings") == first.gettext("Settings")
+    assert kept.stat().st_mtime_ns == made  # read, not made again
+    kept.write_bytes(kept.read_bytes()[:100])  # torn
+    monkeypatch.setattr(lang, "_catalogs", {})
+    assert lang.load_catalog("it").gettext("Settings") == first.gettext("Settings")
+    assert kept.stat().st_size > 100
+    (tmp_path / "blocked").write_text("a file where the cache folder would be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "blocked"))
+    monkeypatch.setattr(lang, "_catalogs", {})
+    assert lang.load_catalog("it").gettext("Settings") == first.gettext("Settings")
