@@ -41,8 +41,20 @@ node's wait).
 """
 
 from net.mesh.frames import FRAME_TYPES, PROTO, decode_frame, encode_frame, valid_endpoint
-from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
+from net.mesh.link import (
+    VIOLATIONS,
+    Limits,
+    Link,
+    Replica,
+    Stats,
+    TokenBucket,
+    curve_client,
+    curve_server,
+    monotonic_ms,
+    tune,
+)
 from net.mesh.node import INFO_REFRESH_BEATS, Node
 
 __all__ = ["FRAME_TYPES", "INFO_REFRESH_BEATS", "PROTO", "VIOLATIONS", "Limits", "Link", "Node", "Replica", "Stats",
-           "TokenBucket", "decode_frame", "encode_frame", "monotonic_ms", "tune", "valid_endpoint"]
+           "TokenBucket", "curve_client", "curve_server", "decode_frame", "encode_frame", "monotonic_ms", "tune",
+           "valid_endpoint"]

@@ -181,6 +181,25 @@ class Stats:
     duplicates: int = 0  # messages received that this node had already
 
 
+def curve_server(sock: zmq.Socket[bytes], keys: tuple[bytes, bytes] | None = None) -> bytes:
+    """Make ``sock`` a CurveZMQ server with the key pair ``keys`` (public, secret; a new
+    one when None); returns its public key."""
+    public, secret = keys or zmq.curve_keypair()
+    sock.curve_server = True
+    sock.curve_secretkey = secret
+    sock.curve_publickey = public
+    return public
+
+
+def curve_client(sock: zmq.Socket[bytes], server_key: str | bytes) -> None:
+    """Make ``sock`` a CurveZMQ client of the server whose public key is ``server_key``
+    (Z85 text), with a key pair of its own made for it."""
+    public, secret = zmq.curve_keypair()
+    sock.curve_serverkey = server_key.encode("ascii") if isinstance(server_key, str) else server_key
+    sock.curve_publickey = public
+    sock.curve_secretkey = secret
+
+
 def tune(sock: zmq.Socket[bytes], lim: Limits) -> None:
     """The socket options of every socket of a node: its limits, heartbeats and back-off."""
     sock.setsockopt(zmq.LINGER, 200)

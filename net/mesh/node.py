@@ -16,7 +16,18 @@ from net.mesh.catchup import CatchUp
 from net.mesh.frames import address_group, author_of, decode_frame, encode_frame, is_key, valid_endpoint
 from net.mesh.gate import Gate
 from net.mesh.intro import Introductions
-from net.mesh.link import VIOLATIONS, Limits, Link, Replica, Stats, TokenBucket, monotonic_ms, tune
+from net.mesh.link import (
+    VIOLATIONS,
+    Limits,
+    Link,
+    Replica,
+    Stats,
+    TokenBucket,
+    curve_client,
+    curve_server,
+    monotonic_ms,
+    tune,
+)
 
 # a host sends its lobby's INFO on a link when it changes, and again every this many heartbeats
 INFO_REFRESH_BEATS = 10
@@ -61,10 +72,7 @@ class Node:
         self.router: zmq.Socket[bytes] = self.ctx.socket(zmq.ROUTER)
         tune(self.router, self.limits)
         if self.curve:
-            public, secret = curve_keys or zmq.curve_keypair()  # (public, secret): a resumed peer keeps its own
-            self.router.curve_server = True
-            self.router.curve_secretkey = secret
-            self.router.curve_publickey = public
+            public = curve_server(self.router, curve_keys)  # (public, secret): a resumed peer keeps its own
             self.curve_public = public.decode("ascii")
         self.router.setsockopt(zmq.HANDSHAKE_IVL, self.limits.handshake_ms)
         self.stats = Stats()
@@ -141,10 +149,7 @@ class Node:
         try:
             tune(sock, self.limits)
             if curve_key and self.curve:
-                public, secret = zmq.curve_keypair()
-                sock.curve_serverkey = curve_key.encode("ascii")
-                sock.curve_publickey = public
-                sock.curve_secretkey = secret
+                curve_client(sock, curve_key)
             sock.connect(endpoint)
         except (zmq.ZMQError, UnicodeEncodeError) as exc:
             sock.close(linger=0)

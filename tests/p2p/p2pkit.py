@@ -25,7 +25,7 @@ from net.core.lobby import Invite, Lobby, new_game_id
 from net.core.session import Session
 from net.core.transcript import Rejected, Result
 from net.core.verify import Report
-from net.mesh import Limits, decode_frame, encode_frame, monotonic_ms
+from net.mesh import Limits, curve_client, decode_frame, encode_frame, monotonic_ms
 from net.peer import BotDecider, Peer
 from net.peer.events import Awaiting, Over
 from net.verify import verify_file
@@ -277,10 +277,7 @@ class Raw:
         self.sock.setsockopt(zmq.SNDHWM, sndhwm)
         self.sock.setsockopt(zmq.RCVHWM, 100_000)
         if server_key:
-            public, secret = zmq.curve_keypair()
-            self.sock.curve_serverkey = server_key.encode("ascii")
-            self.sock.curve_publickey = public
-            self.sock.curve_secretkey = secret
+            curve_client(self.sock, server_key)
         self.sock.connect(endpoint)
         self.inbox: list[list[bytes]] = []
 

@@ -23,7 +23,7 @@ from typing import Any
 import zmq
 
 from net.core.encoding import canonical_json
-from net.mesh import encode_frame
+from net.mesh import curve_client, encode_frame
 from tools.netbench.probes import cpu_seconds
 
 
@@ -91,10 +91,7 @@ class HaveLinks:
             s.setsockopt(zmq.LINGER, 0)
             s.setsockopt(zmq.SNDHWM, 1000)
             if curve:
-                public, secret = zmq.curve_keypair()
-                s.curve_serverkey = curve.encode("ascii")
-                s.curve_publickey = public
-                s.curve_secretkey = secret
+                curve_client(s, curve)
             source = source if source is not None else loopback_other()
             s.connect(f"tcp://{source}:0;{endpoint[len('tcp://'):]}" if source else endpoint)
             s.send(encode_frame(b"HELLO", canonical_json({

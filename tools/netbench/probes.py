@@ -16,7 +16,7 @@ from typing import Any
 
 import zmq
 
-from net.mesh import Limits, encode_frame, tune
+from net.mesh import Limits, curve_client, curve_server, encode_frame, tune
 
 
 def now_ns() -> int:
@@ -53,10 +53,7 @@ def curve_router(ctx: zmq.Context[zmq.Socket[bytes]]) -> tuple[zmq.Socket[bytes]
     """A ROUTER with the Node's options, a CurveZMQ server bound to a random port of
     127.0.0.1: the socket, its port and its public key."""
     router = tuned(ctx, zmq.ROUTER)
-    public, secret = zmq.curve_keypair()
-    router.curve_server = True
-    router.curve_secretkey = secret
-    router.curve_publickey = public
+    public = curve_server(router)
     return router, router.bind_to_random_port("tcp://127.0.0.1"), public
 
 
@@ -64,10 +61,7 @@ def curve_dealer(ctx: zmq.Context[zmq.Socket[bytes]], port: int, server_key: byt
     """A DEALER with the Node's options and a key of its own, connected to the CurveZMQ
     ROUTER of ``port`` on 127.0.0.1 whose public key is ``server_key``."""
     sock = tuned(ctx, zmq.DEALER)
-    public, secret = zmq.curve_keypair()
-    sock.curve_serverkey = server_key
-    sock.curve_publickey = public
-    sock.curve_secretkey = secret
+    curve_client(sock, server_key)
     sock.connect(f"tcp://127.0.0.1:{port}")
     return sock
 
