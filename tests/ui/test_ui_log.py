@@ -135,3 +135,22 @@ def test_the_log_panel_at_both_sizes(war2: list, size: tuple[int, int], artefact
     scene.mouse = block.rect.center
     assert "strength" in scene.tip_at(block.rect.center)  # how each total was reached
     pygame.image.save(app.surface.subsurface(r), str(artefacts / f"log-{size[0]}x{size[1]}.png"))
+
+
+def test_a_comma_never_begins_a_row_of_a_log_line() -> None:
+    """"Play order for war 3: Russia, Spain, Great Britain, France" in a narrow panel:
+    where the comma after a power's name would begin a row, the name goes down with it."""
+    from game.ui.drawing.logview import flow
+
+    pygame.font.init()
+    board = load_board()
+    line = "Play order for war 3: Russia, Spain, Great Britain, France"
+    seen_carry = False
+    for width in range(120, 400, 4):
+        rows = flow(line, board, "sans", 11, width, 3)
+        assert "".join(t for r in rows for t, _ in r).replace(" ", "") == line.replace(" ", ""), width
+        for k, row in enumerate(rows):
+            assert not row[0][0].lstrip().startswith((",", ".", ":", ";")), (width, rows)
+            if k and row[0][1] and len(row) > 1 and row[1][0].startswith(","):
+                seen_carry = True
+    assert seen_carry  # some width did break right before a comma after a name

@@ -32,6 +32,7 @@ BATTLE_EDGE = (186, 64, 50)
 SCORE_TEXT = (236, 200, 110)
 OLD_TEXT = (205, 196, 178)
 _WORDS = re.compile(r"\S+\s*|\s+")
+_CLINGS = tuple(",.;:!?)»")  # a row never begins with these: they stay with the piece before them
 
 
 def _px(s: float) -> Callable[[float], int]:
@@ -42,8 +43,14 @@ def _px(s: float) -> Callable[[float], int]:
 
 def flow(line: str, board: Board, face: str, size: int, width: int, pad: int) -> list[list[tuple[str, str]]]:
     """``line`` broken into rows no wider than ``width``: each row a list of (words, power)
-    pieces, a power's name kept whole (it is drawn on a tag ``pad`` wider each side)."""
+    pieces, a power's name kept whole (it is drawn on a tag ``pad`` wider each side). A
+    comma, a full stop or the like that would begin a row takes the piece before it along
+    (", France" never starts a row after "Great Britain" on the row above)."""
     f = font(face, size)
+
+    def wide(tok: str, pid: str) -> int:
+        return f.size(tok)[0] + (2 * pad if pid else 0)
+
     rows: list[list[tuple[str, str]]] = [[]]
     x = 0
     for words, pid in segments(line, board):
@@ -51,13 +58,14 @@ def flow(line: str, board: Board, face: str, size: int, width: int, pad: int) ->
         for tok in tokens:
             w = f.size(tok.rstrip())[0] + (2 * pad if pid else 0)
             if x and x + w > width:
-                rows.append([])
-                x = 0
-                tok = tok if pid else tok.lstrip()
+                carried = [rows[-1].pop()] if not pid and tok.startswith(_CLINGS) and len(rows[-1]) > 1 else []
+                rows.append(carried)
+                x = sum(wide(t, p) for t, p in carried)
+                tok = tok if pid or carried else tok.lstrip()
                 if not tok:
                     continue
             rows[-1].append((tok, pid))
-            x += f.size(tok)[0] + (2 * pad if pid else 0)
+            x += wide(tok, pid)
     return [r for r in rows if r] or [[("", "")]]
 
 
