@@ -11,14 +11,18 @@ table's waits for the seat are taken from its bank, and every turn in which it m
 decision gives back the increment once it ends. A seat is **overdue** when either bound
 has passed; then the other peers may vote it to a computer player, each on its own clock,
 as :mod:`net.core.session` does. Peers see a message a moment apart, so their counts
-differ by their delays; a peer that reached a position late (catching up, or restarted:
-its clocks start full then) counts less, never more, than the others.
+differ by their delays; a peer that reached a position late (catching up) counts less,
+never more, than the others. A restarted peer goes on from what it last wrote down
+(:meth:`SeatClocks.snapshot`, kept in its peer file every few seconds): the banks spent in
+the turns that had ended, and, at the same position, the present turns so far; the time it
+was not running counts for no one (so it too counts less, never more).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from net.core.genesis import Genesis
 
@@ -61,6 +65,38 @@ class SeatClocks:
                 self._decides[s] = False
             self._decides[s] = self._decides[s] or what == "choice"
 
+    def snapshot(self, now: int) -> dict[str, Any]:
+        """What a restarted peer needs to go on counting (:meth:`restore`): each seat's waits
+        in its ended turns, its turns that gave back the increment, and ``[seat, how long,
+        whether a decision was awaited]`` of each present turn."""
+        return {"used": list(self._used), "turns": list(self._turns),
+                "turn": [[s, max(0, now - t), int(self._decides[s])] for s, t in sorted(self._since.items())]}
+
+    def restore(self, snap: Any, now: int, same_position: bool) -> bool:
+        """Go on from ``snap``, a :meth:`snapshot` an earlier process of this peer wrote (read
+        from a file: anything else is refused whole, and the clocks stay as they are); its
+        present turns too when it was made at the position this peer is at now, for the
+        seats awaited now. Returns whether it was taken."""
+        n = len(self._used)
+        if not isinstance(snap, dict):
+            return False
+        used, turns, running = snap.get("used"), snap.get("turns"), snap.get("turn", [])
+
+        def counts(v: Any) -> bool:
+            return isinstance(v, list) and len(v) == n and all(_amount(x) for x in v)
+
+        if not counts(used) or not counts(turns) or not isinstance(running, list) or not all(
+                isinstance(r, list) and len(r) == 3 and all(_amount(x) for x in r) and r[0] < n for r in running):
+            return False
+        assert isinstance(used, list) and isinstance(turns, list)
+        self._used, self._turns = list(used), list(turns)
+        if same_position:
+            for s, elapsed, decides in running:
+                if s in self._since:
+                    self._since[s] = now - elapsed
+                    self._decides[s] = self._decides[s] or bool(decides)
+        return True
+
     def waited_for(self) -> list[int]:
         """The seats awaited at the last update (only those can be overdue)."""
         return sorted(self._since)
@@ -91,3 +127,9 @@ class SeatClocks:
 
     def clocks(self, now: int) -> list[Clock]:
         return [Clock(s, self.bank(s, now), s in self._since, self.turn(s, now)) for s in range(len(self.g.seats))]
+
+
+def _amount(x: Any) -> bool:
+    """A count or a duration as a peer file may hold it: an integer from 0 to about a year
+    in milliseconds (a bool is no integer here)."""
+    return type(x) is int and 0 <= x <= 1 << 35

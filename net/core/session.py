@@ -215,8 +215,29 @@ class Session:
         if self._clocks is None:
             t = self.referee
             assert t is not None
-            self._clocks = SeatClocks(t.g, now, t.awaited())  # a resumed peer's clocks start here
+            self._clocks = SeatClocks(t.g, now, t.awaited())  # (a resumed peer: restore_clocks may go on from its file)
         return self._clocks
+
+    def clock_snapshot(self, now: int) -> dict[str, Any] | None:
+        """The game clocks as this peer counts them now, with its position, for a restarted
+        process to go on from (:meth:`restore_clocks`); None before the start."""
+        t = self.referee
+        if t is None or not t.started:
+            return None
+        return {"position": self.transcript.position, **self._clocks_at(now).snapshot(now)}
+
+    def restore_clocks(self, snap: Any, now: int) -> bool:
+        """Go on counting from a :meth:`clock_snapshot` of an earlier process of this peer
+        (:meth:`net.core.clocks.SeatClocks.restore`); False (and the clocks start full)
+        when it is not one or the game has not started."""
+        t = self.referee
+        if t is None or not t.started or not isinstance(snap, dict):
+            return False
+        clocks = SeatClocks(t.g, now, t.awaited())
+        if not clocks.restore(snap, now, snap.get("position") == self.transcript.position):
+            return False
+        self._clocks = clocks
+        return True
 
     def outgoing(self) -> list[bytes]:
         """The envelopes to send to every peer (and forget)."""

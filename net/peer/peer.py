@@ -66,6 +66,9 @@ QUIET_MS = 20
 # nothing else calls for them (Peer.step)
 CHORES_MS = 20
 SYNC_MS = 1_000
+# the game clocks are written into the peer file at least this often during a game, for a
+# restarted peer to go on counting from (net.core.clocks)
+CLOCKS_SAVED_MS = 5_000
 # while waiting for an answer (Peer.await_answer), what the transport says is reported
 # after this long, then after twice as long each time
 FIRST_WORD_MS = 2_000
@@ -136,6 +139,7 @@ class Peer:
     _over_told: bool = False
     _wait: tuple[int, int, int] | None = None  # await_answer(): (since, how long, when to say more)
     _saved_version: int = -1
+    _clocks_saved: int = 0  # when the peer file last took the game clocks (see CLOCKS_SAVED_MS)
     _dirty_since: int = -1  # when sync() first saw lines written but not yet fsynced
     _heard: tuple[int, int] = (0, 0)  # (frames the node had taken in, when sync() first saw that many)
     # after the last whole turn of step(): what had happened (see _progress), and when the
@@ -241,6 +245,7 @@ class Peer:
         elif session.referee is None and role == "player" and isinstance(asked, list) and len(asked) in (2, 3):
             # a joiner resumed before the start asks for its seat again, with the same hello
             door.ask_again(peer, str(asked[0]), str(asked[1]), str(asked[2]) if len(asked) == 3 else "")
+        session.restore_clocks(meta.get("clocks"), clock())  # (they start full if it holds none)
         if store.repaired is not None:
             peer.emit(LogRepaired(len(store.repaired), str(store.cut_path)))
         peer._wire()
@@ -268,6 +273,9 @@ class Peer:
         self._saved_version = self.node.checked_version
         lobby = self.lobby
         self._lobby_saved = lobby.version if lobby is not None else -1
+        now = self.clock()
+        self._clocks_saved = now
+        clocks = self.session.clock_snapshot(now) if not self.over else None
         # the peers it has checked (not the names others gave it: a made-up list would be
         # called after every resume), and those it was asked to call
         peers = sorted(set(self.node.checked_peers()) | self._seed_peers())
@@ -278,6 +286,7 @@ class Peer:
             **({"host": [self.host_endpoint, self.expect_fp]} if self.expect_fp else {}),
             **({"lobby": lobby.to_json()} if lobby is not None and not lobby.started else {}),
             **({"plan": self.plan} if self.plan and lobby is not None and not lobby.started else {}),
+            **({"clocks": clocks} if clocks is not None else {}),
             "endpoint": self.node.endpoint, "peers": [list(p) for p in peers]})
 
     def _seed_peers(self) -> set[tuple[str, str]]:
@@ -389,10 +398,18 @@ class Peer:
                 self.emit(DropVoted(tuple(vote.entry.env.body["seats"])))
         self.node.flood()
         if self.node.checked_version != self._saved_version or (
-                self.lobby is not None and self.lobby.version != self._lobby_saved):
-            self._save()  # so that a crash never leaves a resumed peer without anyone to call, nor a host its lobby
+                self.lobby is not None and self.lobby.version != self._lobby_saved) or (
+                now - self._clocks_saved >= CLOCKS_SAVED_MS and self._playing()):
+            # so that a crash never leaves a resumed peer without anyone to call, nor a host
+            # its lobby, nor the game clocks more than a few seconds behind
+            self._save()
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
+
+    def _playing(self) -> bool:
+        """Whether the game has started and is not over (its clocks run)."""
+        t = self.session.referee
+        return t is not None and t.started and not t.closed
 
     def _progress(self) -> tuple[int, ...]:
         """What the rest of :meth:`step` depends on. Before the game has started: every

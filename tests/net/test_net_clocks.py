@@ -5,9 +5,11 @@ attacks with real peers are in tests/p2p/test_p2p_clocks.py."""
 
 from __future__ import annotations
 
-from netkit import Mesh
+from netkit import Mesh, secret
 
 from net.core.plans import PLAYER
+from net.core.session import Session
+from net.core.transcript import rebuild
 
 T = 10_000  # the drop timeout of these games
 
@@ -128,3 +130,51 @@ def test_clocks_are_shown_for_every_seat() -> None:
     assert [(x.seat, x.bank) for x in w] == [(seat, 119_000)] and not w[0].overdue
     m.step()
     assert m.peers[1].clocks(m.now)[seat].bank == 124_000 - 1  # the turn (1 ms more) ended with a decision: the increment
+
+
+def _restarted(m: Mesh, i: int, now: int) -> Session:
+    """Peer ``i`` as a new process has it: its game rebuilt from its log at ``now`` (its
+    clocks made anew then)."""
+    transcript, failure = rebuild([e.env.raw for e in m.peers[i].transcript.entries])
+    assert failure is None
+    return Session(m.ids[i], secret=secret(i), transcript=transcript, now=now)
+
+
+def test_a_restarted_peer_goes_on_counting_the_game_clocks_from_its_peer_file() -> None:
+    """A peer's clocks are its own: a new process of it used to start every bank full. It
+    now goes on from the snapshot its peer file keeps (net/core/clocks.py): the banks spent
+    in ended turns, the present turn too at the same position; the time it was not running
+    counts for no one. A snapshot that is not one is refused whole."""
+    m = Mesh(3, timeout_ms=60_000, bank_ms=120_000, increment_ms=0)
+    slow = m.peers[0].referee.decision_seat()
+    for _ in range(60):  # the slow seat takes 20 s for each of its decisions, the others 1 s
+        d = m.peers[0].referee.decision_seat()
+        m.now += 20_000 if d == slow else 1_000
+        x = m.peers[d]
+        x.submit(m.bots[d].choose(x.state, d, x.legal()), m.now)
+        m.pump()
+        if m.peers[1].clocks(m.now)[slow].bank < 60_000:
+            break
+    m.now += 7_000  # into the next turn of whoever decides now
+    waiting = m.peers[0].referee.decision_seat()
+    before = {c.seat: c.bank for c in m.peers[1].clocks(m.now)}
+    assert before[slow] < 60_000
+    snap = m.peers[1].clock_snapshot(m.now)
+    assert snap is not None and snap["position"] == m.peers[1].transcript.position
+    later = m.now + 3_600_000  # the process comes back an hour later, on a clock of its own
+    full = _restarted(m, 1, later)
+    assert full.clocks(later)[slow].bank == 120_000  # as it was: every bank full again
+    back = _restarted(m, 1, later)
+    assert back.restore_clocks(snap, later)
+    assert {c.seat: c.bank for c in back.clocks(later)} == before  # the hour off counts for no one
+    assert back.clocks(later + 500)[waiting].bank == before[waiting] - 500  # the present turn runs on
+    for bad in ({"position": snap["position"], "used": [0, 0], "turns": [0, 0, 0], "turn": []},
+                {**snap, "used": [-1, 0, 0]}, {**snap, "turns": [True, 0, 0]}, {**snap, "turn": [[9, 0, 0]]},
+                {**snap, "used": "lots"}, [1, 2, 3], None):
+        spoilt = _restarted(m, 1, later)
+        assert not spoilt.restore_clocks(bad, later), bad
+        assert spoilt.clocks(later)[slow].bank == 120_000
+    older = _restarted(m, 1, later)  # a snapshot of an earlier position: the ended turns only
+    assert older.restore_clocks({**snap, "position": snap["position"] - 1}, later)
+    banks = {c.seat: c.bank for c in older.clocks(later)}
+    assert banks == {s: b + (7_000 if s == waiting else 0) for s, b in before.items() if b is not None}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from p2pkit import DROP_MS, Closes, Cluster, idle, run_until
+from p2pkit import DROP_MS, Closes, Cluster, crash, idle, run_until
 
 from game.rules import Choice, State
 from net.core.plans import PLAYER
@@ -226,3 +226,30 @@ def test_soe_host_takes_the_game_clock_and_refuses_one_out_of_bounds_in_one_line
     assert settings("--clock", "0") == (0, 0)  # no game clock: no increment either
     assert settings("--clock", "90", "--increment", "0") == (5_400_000, 0)
     assert settings("--clock", "1.5", "--increment", "2.5") == (90_000, 2_500)
+
+
+def test_a_resumed_peer_goes_on_with_the_game_clocks_it_kept(made: list[Closes], tmp_path: Path) -> None:
+    """A peer's game clocks are its own count. Killed and resumed, a peer used to show every
+    bank full again; its peer file now keeps them (every few seconds, and when it closes),
+    and the resumed peer goes on from there: a bank it had seen spent stays spent."""
+    c = Cluster(tmp_path, 3, name="resume")
+    made.append(c)
+    c.start(timeout_ms=600_000, bank_ms=600_000)
+    c.run(lambda: c.messages() >= 40, 30, "play under way")
+    c.peers[2].decider = None  # its player thinks: the table waits for it
+    t = c.host.session.referee
+    c.run(lambda: t.decision_seat() == 2 and t.awaited() == [(2, "choice")], 60, "seat 2's decision")
+    c.clock.speed(100)  # a second is 100 s of the game's time
+    idle(c.peers, 0.8)
+    watcher = c.peers[1]
+    seen = watcher.session.clocks(watcher.clock())[2].bank
+    assert seen is not None and seen < 560_000  # about 80 s spent
+    crash(watcher)  # nothing written at the end: the peer file is at most 5 s behind
+    back = Peer.resume(c.ids[1], watcher.files.log, decider=c.decider(1), clock=c.clock)
+    c.peers[1] = back
+    kept = back.session.clocks(back.clock())[2].bank
+    assert kept is not None and seen <= kept <= seen + 5_000 + 2_000  # (and the resume took no time of anyone's)
+    c.clock.speed(1)
+    c.peers[2].decider = c.decider(2)
+    c.finish(60)
+    assert len(c.hashes()) == 1
