@@ -219,22 +219,17 @@ class Session:
         return self._clocks
 
     def clock_snapshot(self, now: int) -> dict[str, Any] | None:
-        """The game clocks as this peer counts them now, with its position, for a restarted
-        process to go on from (:meth:`restore_clocks`); None before the start."""
+        """The game clocks now, with the position, for a restarted process (:meth:`restore_clocks`)."""
         t = self.referee
-        if t is None or not t.started:
-            return None
-        return {"position": self.transcript.position, **self._clocks_at(now).snapshot(now)}
+        return {"position": self.transcript.position, **self._clocks_at(now).snapshot(now)} if t and t.started else None
 
     def restore_clocks(self, snap: Any, now: int) -> bool:
-        """Go on counting from a :meth:`clock_snapshot` of an earlier process of this peer
-        (:meth:`net.core.clocks.SeatClocks.restore`); False (and the clocks start full)
-        when it is not one or the game has not started."""
+        """Go on counting from an earlier process's :meth:`clock_snapshot` (False, the clocks
+        full, when it is not one: :meth:`net.core.clocks.SeatClocks.restore`)."""
         t = self.referee
-        if t is None or not t.started or not isinstance(snap, dict):
-            return False
-        clocks = SeatClocks(t.g, now, t.awaited())
-        if not clocks.restore(snap, now, snap.get("position") == self.transcript.position):
+        clocks = SeatClocks(t.g, now, t.awaited()) if t is not None and t.started else None
+        if clocks is None or not isinstance(snap, dict) or not clocks.restore(
+                snap, now, snap.get("position") == self.transcript.position):
             return False
         self._clocks = clocks
         return True

@@ -32,12 +32,11 @@ from net.core.release import RELEASE
 from net.core.session import Session
 from net.core.transcript import Accepted, Rejected
 from net.mesh import Limits, Node, monotonic_ms
-from net.peer import door
+from net.peer import door, talk
 from net.peer.contact import Contact
 from net.peer.desync import on_desync
 from net.peer.events import (
     Awaiting,
-    Chat,
     Connected,
     Dropped,
     DropVoted,
@@ -66,9 +65,7 @@ QUIET_MS = 20
 # nothing else calls for them (Peer.step)
 CHORES_MS = 20
 SYNC_MS = 1_000
-# the game clocks are written into the peer file at least this often during a game, for a
-# restarted peer to go on counting from (net.core.clocks)
-CLOCKS_SAVED_MS = 5_000
+CLOCKS_SAVED_MS = 5_000  # the peer file takes the game clocks this often (net.core.clocks)
 # while waiting for an answer (Peer.await_answer), what the transport says is reported
 # after this long, then after twice as long each time
 FIRST_WORD_MS = 2_000
@@ -273,9 +270,8 @@ class Peer:
         self._saved_version = self.node.checked_version
         lobby = self.lobby
         self._lobby_saved = lobby.version if lobby is not None else -1
-        now = self.clock()
-        self._clocks_saved = now
-        clocks = self.session.clock_snapshot(now) if not self.over else None
+        self._clocks_saved = now = self.clock()
+        clocks = None if self.over else self.session.clock_snapshot(now)
         # the peers it has checked (not the names others gave it: a made-up list would be
         # called after every resume), and those it was asked to call
         peers = sorted(set(self.node.checked_peers()) | self._seed_peers())
@@ -399,17 +395,12 @@ class Peer:
         self.node.flood()
         if self.node.checked_version != self._saved_version or (
                 self.lobby is not None and self.lobby.version != self._lobby_saved) or (
-                now - self._clocks_saved >= CLOCKS_SAVED_MS and self._playing()):
+                now - self._clocks_saved >= CLOCKS_SAVED_MS):
             # so that a crash never leaves a resumed peer without anyone to call, nor a host
             # its lobby, nor the game clocks more than a few seconds behind
             self._save()
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
-
-    def _playing(self) -> bool:
-        """Whether the game has started and is not over (its clocks run)."""
-        t = self.session.referee
-        return t is not None and t.started and not t.closed
 
     def _progress(self) -> tuple[int, ...]:
         """What the rest of :meth:`step` depends on. Before the game has started: every
@@ -446,41 +437,9 @@ class Peer:
             self._dirty_since = -1
 
     def chat(self, text: str) -> str:
-        """Send a chat line (:mod:`net.core.chat`) to everyone in the game: "" when it went,
-        else why not (``bad_body``: empty, too long or unprintable; ``rate``: too fast;
-        ``too_many``: the game's chat is full)."""
-        box = self.replica.chat
-        if box is None:
-            return "not_expected"
-        t = self.session.transcript
-        try:
-            env = box.write(self.identity, at=t.position, state=t.state_hash if t.position else "",
-                            name=self.name[:24], text=text, now=self.clock())
-        except Reject as r:
-            return r.code
-        self.replica.chat_sent(box.lines[-1])
-        assert env.raw == box.lines[-1].raw
-        self.node.flood()
-        self._chat_news()
-        return ""
-
-    def _chat_news(self) -> None:
-        """Keep the new chat lines in the chat file and report them."""
-        new, self.replica.chat_new = self.replica.chat_new, []
-        if not new:
-            return
-        try:
-            with open(self.files.chat, "ab") as f:  # not fsynced: a chat line is no part of the game
-                for line in new:
-                    f.write(line.raw + b"\n")
-        except OSError:
-            pass  # said on screen all the same; only a replay would miss it
-        t = self.session.transcript
-        g = t.genesis
-        for line in new:
-            seat = t.seat_of(line.author)
-            name = g.seats[seat].name if g is not None and seat >= 0 and g.seats[seat].name else line.name
-            self.emit(Chat(line.author, seat, name, line.text, line.at, line.author == self.identity.public_hex))
+        """Send a chat line to everyone in the game: "" when it went, else why not
+        (:func:`net.peer.talk.send`)."""
+        return talk.send(self, text)
 
     def _save(self) -> None:
         """:meth:`save_meta`, said (:class:`NoFiles`) rather than raised when the system
@@ -504,7 +463,7 @@ class Peer:
         """Report the game's new lines, the drops that took effect, whom the game waits for
         (when that changes) and its end; and what could not be written or opened for want
         of file descriptors (evidence is written again until it is)."""
-        self._chat_news()
+        talk.news(self)
         if self.store is not None and self.store.evidence_pending:
             if self.store.write_evidence():
                 self._short[0].discard(str(self.store.evidence_path))
