@@ -395,12 +395,17 @@ class Peer:
         self.node.flood()
         if self.node.checked_version != self._saved_version or (
                 self.lobby is not None and self.lobby.version != self._lobby_saved) or (
-                now - self._clocks_saved >= CLOCKS_SAVED_MS):
+                now - self._clocks_saved >= CLOCKS_SAVED_MS and self._playing()):
             # so that a crash never leaves a resumed peer without anyone to call, nor a host
             # its lobby, nor the game clocks more than a few seconds behind
             self._save()
         self._news(now)
         self._stepped = (progress, now + CHORES_MS)
+
+    def _playing(self) -> bool:
+        """Whether the game has started and is not over (its clocks run)."""
+        t = self.session.referee
+        return t is not None and t.started and not t.closed
 
     def _progress(self) -> tuple[int, ...]:
         """What the rest of :meth:`step` depends on. Before the game has started: every
