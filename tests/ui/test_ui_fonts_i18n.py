@@ -30,3 +30,22 @@ def test_every_font_has_every_letter_the_translations_use() -> None:
         need = letters if face.startswith(("sans", "cond")) else {c for c in letters if c.isalpha() or c in TYPOGRAPHY}
         missing = sorted(c for c in need if _drawn(f, c) == box)
         assert not missing, f"{face} ({FONT_FILES[face]}) has no glyph for {missing}"
+
+
+def test_a_wrapped_paragraph_never_ends_on_one_short_word() -> None:
+    """The combat card's strength line once ended on a row of "0)" alone: the word before
+    such a short last word goes down with it, where both fit. Every word is kept, in order,
+    and no row is wider than asked."""
+    from game.ui.drawing.assets import wrap
+
+    pygame.font.init()
+    line = "Russia: 4 = strength 4 (1 army, Army Training (+1), Great Britain's 2 armies) + dice 1 and 1 (difference 0)"
+    moved = 0
+    for width in range(160, 700, 3):
+        rows = wrap(line, "sans", 14, width)
+        assert " ".join(rows).split() == line.split(), width
+        assert all(font("sans", 14).size(r)[0] <= width for r in rows), width
+        if len(rows) > 1:
+            assert not (len(rows[-1]) <= 3 and " " not in rows[-1]), (width, rows)
+            moved += rows[-1] == "(difference 0)"
+    assert moved  # some width broke right before "0)"

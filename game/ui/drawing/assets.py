@@ -86,10 +86,13 @@ def text(s: str, face: str, size: int, colour: Colour) -> pygame.Surface:
 
 @lru_cache(maxsize=4096)
 def wrap(s: str, face: str, size: int, width: int) -> list[str]:
-    """The words of ``s`` broken into lines no wider than ``width`` pixels."""
+    """The words of ``s`` broken into lines no wider than ``width`` pixels. A paragraph
+    never ends on a line of one short word ("0)" under "... (difference"): the word before
+    it goes down too, where both fit."""
     f = font(face, size)
     lines: list[str] = []
     for para in s.split("\n"):
+        first = len(lines)
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
@@ -103,6 +106,10 @@ def wrap(s: str, face: str, size: int, width: int) -> list[str]:
                 cut = _cut(line, f, width)
                 lines.append(line[:cut])
                 line = line[cut:]
+        if len(lines) > first and 0 < len(line) <= 3 and " " not in line and " " in lines[-1]:
+            head, last = lines[-1].rsplit(" ", 1)
+            if f.size(f"{last} {line}")[0] <= width:
+                lines[-1], line = head, f"{last} {line}"
         lines.append(line)
     return lines
 
