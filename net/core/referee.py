@@ -65,7 +65,6 @@ class Referee:
         # what the engine waits for, worked out once per engine step (see pending())
         self._pending: tuple[State | None, int, Pending | None] = (None, -1, None)
         self._round: tuple[State | None, int, bool, int] = (None, -1, False, 0)  # see chance_round
-        self._awaited: tuple[State | None, tuple[Any, ...], list[tuple[int, str]]] = (None, (), [])  # see awaited
         # refuse an illegal choice while planning (when the message is persisted before it is
         # applied); otherwise applying it refuses it (planning asks the phase in both cases)
         self.precheck = False
@@ -123,24 +122,7 @@ class Referee:
 
     def awaited(self) -> list[tuple[int, str]]:
         """Seats played by people that the game waits for now, and what for: ``seat``,
-        ``commit``, ``reveal``, ``choice``, ``open`` or ``end``.
-
-        Asked at least twice for every message (the clocks, the drop votes): worked out
-        again only when something it depends on changed. Each of those only grows within an
-        engine step (reveals, commitments, ended wars, openings, ends) or is counted whole
-        (who plays each seat, who has joined), and the engine state is the same object at
-        the same step (an undo replaces it, as for :meth:`pending`)."""
-        st = self.st
-        key = (st.steps, self.started, len(self.reveals), len(self.commits), len(self.war_end_pos),
-               len(self.opened), len(self.ended), *self.control, *self.joined)
-        cached = self._awaited
-        if cached[0] is st and cached[1] == key:
-            return list(cached[2])
-        out = self._awaited_now()
-        self._awaited = (st, key, out)
-        return list(out)
-
-    def _awaited_now(self) -> list[tuple[int, str]]:
+        ``commit``, ``reveal``, ``choice``, ``open`` or ``end``."""
         out: list[tuple[int, str]] = []
         r = self.chance_round()
         for s in range(self.n):

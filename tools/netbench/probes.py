@@ -57,7 +57,7 @@ def curve_router(ctx: zmq.Context[zmq.Socket[bytes]]) -> tuple[zmq.Socket[bytes]
     return router, router.bind_to_random_port("tcp://127.0.0.1"), public
 
 
-def curve_dealer(ctx: zmq.Context[zmq.Socket[bytes]], port: int, server_key: bytes) -> zmq.Socket[bytes]:
+def curve_dealer(ctx: zmq.Context[zmq.Socket[bytes]], port: int, server_key: str | bytes) -> zmq.Socket[bytes]:
     """A DEALER with the Node's options and a key of its own, connected to the CurveZMQ
     ROUTER of ``port`` on 127.0.0.1 whose public key is ``server_key``."""
     sock = tuned(ctx, zmq.DEALER)
@@ -99,7 +99,7 @@ class Pinger:
 
     def __init__(self, port: int, server_key: str, size: int = 500) -> None:
         self.ctx: zmq.Context[zmq.Socket[bytes]] = zmq.Context()
-        self.sock = curve_dealer(self.ctx, port, server_key.encode("ascii"))
+        self.sock = curve_dealer(self.ctx, port, server_key)
         self.payload = b"x" * size
         self.samples: list[int] = []
 

@@ -55,13 +55,13 @@ def load_catalog(code: str) -> gettext.NullTranslations:
     if got is not None:
         return got
     files = catalog_files(code)
-    got = gettext.GNUTranslations(io.BytesIO(_compiled(code, files))) if files else gettext.NullTranslations()
+    got = _compiled(code, files) if files else gettext.NullTranslations()
     _catalogs[code] = got
     return got
 
 
-def _compiled(code: str, files: list[Path]) -> bytes:
-    """The catalogs ``files`` merged and compiled (gettext's ``.mo`` form). Reading the
+def _compiled(code: str, files: list[Path]) -> gettext.GNUTranslations:
+    """The catalogs ``files`` merged, compiled (gettext's ``.mo`` form) and read. Reading the
     ``.po`` files with Babel takes about a tenth of a second, so the compiled form is kept
     in the cache folder under the SHA-256 of the files' bytes and read from there while
     they are the same; a cache that cannot be read or written is done without."""
@@ -73,11 +73,9 @@ def _compiled(code: str, files: list[Path]) -> bytes:
     digest = hashlib.sha256(b"".join(hashlib.sha256(b).digest() for b in sources)).hexdigest()[:32]
     cached = cache_dir() / f"catalog-{code}-{digest}.mo"
     try:
-        data = cached.read_bytes()
-        gettext.GNUTranslations(io.BytesIO(data))  # a torn or foreign file is made again
-        return data
+        return gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
     except (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, struct_error):
-        pass
+        pass  # none yet, or a torn or foreign file: made again
     from babel.messages.catalog import Catalog
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
@@ -102,7 +100,7 @@ def _compiled(code: str, files: list[Path]) -> bytes:
         os.replace(part, cached)  # whole or not at all, whichever process writes it
     except OSError:
         pass
-    return data
+    return gettext.GNUTranslations(io.BytesIO(data))
 
 
 def set_language(code: str) -> str:
