@@ -32,6 +32,9 @@ VARIANTS: dict[str, search.Level] = {
     # the released budget without the top-up of close calls, or with longer futures
     "no_extra": replace(HARD, extra=0),
     "deeper": replace(HARD, depth=32),
+    # the released budget, also searching where units move, where a new one is placed,
+    # and whether to help or offer help in a battle (the heuristic takes those otherwise)
+    "wide": replace(HARD, kinds=HARD.kinds | {"move", "build_move", "help", "offer"}),
 }
 
 

@@ -22,8 +22,43 @@ def attack_targets(st: State, seat: int) -> list[Choice]:
 
 
 def has_attack_target(st: State, seat: int) -> bool:
-    """Whether :func:`attack_targets` lists anything (stops at the first target found)."""
-    return next(_targets(st, seat), None) is not None
+    """Whether :func:`attack_targets` lists anything: the same tests as :func:`_targets`,
+    stopping at the first target found, without making it (asked for every action of a
+    turn; a test checks it against :func:`attack_targets` through whole games)."""
+    b = board(st)
+    units, markers, captured, face_up = st.units, st.markers, st.captured, st.face_up
+    foes: list[int] | None = None
+    for area in b.vp_areas:
+        here = units[area]
+        own = here[seat]
+        armies, fleets = own[ARMY], own[FLEET]
+        if armies <= 0 and fleets <= 0:
+            continue
+        if foes is None:
+            alliance = st.alliance[seat]
+            foes = [p for p in range(len(st.powers)) if p != seat and not (alliance != 0 and st.alliance[p] == alliance)]
+        if armies > 0:
+            mark = markers[area]
+            for p in foes:
+                if mark[p] > 0 or sum(here[p]) > 0:
+                    return True
+            if face_up[area]:
+                counter_type = b.t.counter_type
+                for counter in face_up[area]:
+                    if counter_type[counter] == "neutral":
+                        return True
+            for c in captured:
+                if c[0] == area and c[1] == "slave_revolt":
+                    return True
+        else:
+            for p in foes:
+                if here[p][FLEET] > 0:
+                    return True
+        if fleets > 0:
+            for c in captured:
+                if c[0] == area and c[1] == "pirates":
+                    return True
+    return False
 
 
 def _targets(st: State, seat: int) -> Iterator[Choice]:

@@ -122,28 +122,33 @@ class Referee:
 
     def awaited(self) -> list[tuple[int, str]]:
         """Seats played by people that the game waits for now, and what for: ``seat``,
-        ``commit``, ``reveal``, ``choice``, ``open`` or ``end``."""
+        ``commit``, ``reveal``, ``choice``, ``open`` or ``end``. (Asked after every message
+        and every few turns of a peer's loop: what holds for all seats is asked once.)"""
+        control, joined = self.control, self.joined
+        if not self.started:
+            return [(s, "seat") for s in range(self.n) if control[s] == PLAYER and not joined[s]]
+        owing = bool(self.war_end_pos) and not self.all_committed()
+        over = is_over(self.st)
+        r = 0 if over else self.chance_round()
         out: list[tuple[int, str]] = []
-        r = self.chance_round()
         for s in range(self.n):
-            if not self.active(s):
+            if control[s] != PLAYER:
                 continue
-            if not self.joined[s]:
+            if not joined[s]:
                 out.append((s, "seat"))
-            elif not self.started:
-                continue
-            elif self.uncommitted_wars(s):
+            elif owing and self.uncommitted_wars(s):
                 out.append((s, "commit"))
-            elif self.over:
+            elif over:
                 if s not in self.opened:
                     out.append((s, "open"))
                 elif s not in self.ended:
                     out.append((s, "end"))
             elif r and s not in self.reveals:
                 out.append((s, "reveal"))
-        d = self.decision_seat()
-        if d >= 0 and self.active(d) and not out:
-            out.append((d, "choice"))
+        if not out and not over and not r:  # (then the engine waits for a seat's decision)
+            d = self.pending().seat
+            if d >= 0 and control[d] == PLAYER:
+                out.append((d, "choice"))
         return out
 
     def drop_pending(self, seat: int) -> bool:

@@ -48,10 +48,12 @@ ACTING = frozenset({"choice", "reveal", "undo", "resign"})
 LOBBY_KINDS = frozenset({"hello", "leave", "info", "chat"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Entry:
     """An accepted message: its index in the transcript, the envelope, the author's seat
-    (-1 for a creator without a seat) and the position the game was at after it."""
+    (-1 for a creator without a seat) and the position the game was at after it. Never
+    changed once made (not frozen, as :class:`Accepted` is not: one is made for every
+    message, and a frozen dataclass takes four times as long to make)."""
 
     index: int
     env: Envelope
@@ -59,7 +61,7 @@ class Entry:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Accepted:
     """``events`` are the engine's events, unredacted: show them with
     ``game.rules.event_dicts(events, viewer)``."""
