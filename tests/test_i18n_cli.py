@@ -165,7 +165,7 @@ def test_the_terminal_game_shows_its_screens_and_menu_in_italian(tmp_path: Path)
     assert "Giochi con Gran Bretagna contro 2 giocatori del computer (greedy; seme 5)." in out
     assert "Gran Bretagna: piazza l’unità iniziale 1 di 5 (R-SET-5)" in out  # the prompt
     assert "  [Guerra 1 di 3; tu: oro 10, Popolazione 5, PV 0, Insoddisfazione 0]" in out  # the brief line
-    assert re.search(r"^  1\. piazza un’armata in Stati Tedeschi", out, re.M)  # the menu
+    assert re.search(r"^  1\. piazza un’armata negli Stati Tedeschi", out, re.M)  # the menu
     assert "Guerra 1 di 3, preparazione; dopo questa ancora 2 Guerre" in out  # the state screen
     assert re.search(r"nella riserva: \d+ armate, \d+ flotte, \d+ forti, \d+ segnalini controllo", out)
     assert "Regioni (PV per chi ha più segnalini controllo" in out and "Potenze:" in out

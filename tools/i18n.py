@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = (ROOT / "game", ROOT / "net")
 KEYWORDS: dict[str, tuple[object, ...] | None] = {"say": None, "say_n": (1, 2), "say_in": ((1, "c"), 2), "N_": None}
 NAME_CONTEXTS = ("power", "area", "tile", "counter")
+# a power's or an area's name with each preposition a template may ask it with ("area in"
+# German States: "negli Stati Tedeschi"; game.client.words.lang.Name)
+PREPOSITION_CONTEXTS = tuple(f"{kind} {prep}" for kind in ("area", "power") for prep in ("in", "from", "to", "of"))
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,9 @@ def board_messages() -> list[Msg]:
     b = load_board()
     names = {"power": [p.name for p in b.powers], "area": [a.name for a in b.areas],
              "tile": [t.name for t in b.tiles], "counter": [c.name for c in b.counters]}
-    return [Msg(ctx, n, "", "game/rules/data") for ctx in NAME_CONTEXTS for n in sorted(set(names[ctx]))]
+    return ([Msg(ctx, n, "", "game/rules/data") for ctx in NAME_CONTEXTS for n in sorted(set(names[ctx]))]
+            + [Msg(ctx, n, "", "game/rules/data") for ctx in PREPOSITION_CONTEXTS
+               for n in sorted(set(names[ctx.split()[0]]))])
 
 
 def all_messages() -> list[Msg]:
@@ -151,11 +156,15 @@ def plural_count(code: str) -> int:
     return 2
 
 
-def problems(code: str, msgs: list[Msg] | None = None) -> Iterator[str]:
+def problems(code: str, msgs: list[Msg] | None = None,
+             have: dict[tuple[str, str], tuple[str, ...]] | None = None) -> Iterator[str]:
     """What language ``code``'s catalogs lack or get wrong: a message with no translation,
-    a translation whose placeholders differ from the template's, a count with the wrong
-    number of forms."""
-    have = catalog(code)
+    a translation whose placeholders differ from the template's or ask a name with a
+    preposition there is none of (``{area:nel}``), a count with the wrong number of forms.
+    ``have``: the catalogs' translations (read from the files if not given)."""
+    from game.client.words.lang import PREPOSITIONS
+
+    have = catalog(code) if have is None else have
     n = plural_count(code)
     if msgs is None:
         built: list[str] = []
@@ -178,6 +187,11 @@ def problems(code: str, msgs: list[Msg] | None = None) -> Iterator[str]:
                 continue
             if got != want and not (m.plural and set(got) <= set(want) and set(want) - set(got) <= {"n"}):
                 yield f"{label}: the translation {form!r} has placeholders {got}, the template {want}"
+            specs = sorted({spec for _, name, spec, _ in string.Formatter().parse(form) if name and spec})
+            wrong = [s for s in specs if s.lower() not in PREPOSITIONS]
+            if wrong:
+                yield (f"{label}: the translation {form!r} asks a name with {', '.join(wrong)}: the prepositions "
+                       f"are {', '.join(PREPOSITIONS)}")
 
 
 def _po_string(s: str) -> str:

@@ -6,13 +6,13 @@ from __future__ import annotations
 from game.client.words.lang import set_language
 from game.client.words.names import Names
 from game.rules.board import load_board
-from tools.i18n import NAME_CONTEXTS, board_messages, catalog
+from tools.i18n import NAME_CONTEXTS, PREPOSITION_CONTEXTS, board_messages, catalog, problems
 
 
 def test_every_board_name_has_an_italian_name() -> None:
     have = catalog("it")
     names = board_messages()
-    assert {m.context for m in names} == set(NAME_CONTEXTS)
+    assert {m.context for m in names} == set(NAME_CONTEXTS) | set(PREPOSITION_CONTEXTS)
     missing = [(m.context, m.msgid) for m in names if (m.context, m.msgid) not in have]
     assert missing == []
 
@@ -39,3 +39,47 @@ def test_english_names_after_italian() -> None:
     set_language("it")
     set_language("en")
     assert Names(load_board()).power("france") == "France"
+
+
+def test_names_take_their_prepositions_as_the_rulebook_says_them(italian: None) -> None:
+    """Italian joins a preposition to the article: the rulebook says "negli Stati Tedeschi",
+    "nell’Impero Ottomano", "dagli Stati Tedeschi", "della Gran Bretagna", but "in Nord
+    America" and "in Africa"; a template asks for them with {area:in}, {src:from} ..."""
+    from game.client.words.lang import say
+
+    nm = Names(load_board())
+    assert say("Battle in {area}", area=nm.area("german_states")) == "Combattimento negli Stati Tedeschi"
+    assert say("Battle in {area}", area=nm.area("ottoman_empire")) == "Combattimento nell’Impero Ottomano"
+    assert say("Battle in {area}", area=nm.area("north_america")) == "Combattimento in Nord America"
+    assert say("Battle in {area}", area=nm.area("caribbean")) == "Combattimento nei Caraibi"
+    assert f"{nm.area('german_states'):from}" == "dagli Stati Tedeschi"
+    assert f"{nm.area('east_indies'):to}" == "alle Indie Orientali"
+    assert f"{nm.power('great_britain'):of}" == "della Gran Bretagna"
+    assert f"{nm.area('mediterranean'):In}" == "Nel Mediterraneo"  # the start of a sentence
+
+
+def test_english_says_the_plain_preposition() -> None:
+    from game.client.words.lang import say
+
+    nm = Names(load_board())
+    assert say("Battle in {area}", area=nm.area("german_states")) == "Battle in German States"
+    assert f"{nm.area('german_states'):from} {nm.area('india'):to}" == "from German States to India"
+
+
+def test_a_plain_string_asked_with_a_preposition_never_fails(italian: None) -> None:
+    """A template's {area:in} given a string that is no board name (a name made of other
+    words) is said with the language's plain preposition instead of raising."""
+    from game.client.words.lang import say
+
+    assert say("Battle in {area}", area="Atlantide") == "Combattimento in Atlantide"
+    assert say("Battle in {area}", area=Names(load_board()).area("india")) == "Combattimento in India"
+
+
+def test_the_catalog_check_refuses_an_unknown_preposition() -> None:
+    from tools.i18n import Msg
+
+    bad = [Msg("", "Battle in {area}", "", "here")]
+    have = {("", "Battle in {area}"): ("Combattimento {area:nel}",)}
+    assert any("preposition" in p for p in problems("it", bad, have=have))
+    good = {("", "Battle in {area}"): ("Combattimento {area:in}",)}
+    assert not list(problems("it", bad, have=good))

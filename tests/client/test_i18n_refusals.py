@@ -137,7 +137,7 @@ def test_counts_take_the_italian_plural(italian: None) -> None:
     assert choice_phrase(C("help", 1, 2).wire(), nm) == "aiuta con 1 armata e 2 flotte"
     assert choice_phrase(C("bid", 1).wire(), nm) == "offri 1 oro"
     assert choice_phrase(C("bid", 3).wire(), nm) == "offri 3 ori"
-    assert choice_phrase(C("offer", FR, 0).wire(), nm) == f"chiedi aiuto a {nm.power(FR)} senza offrire oro"
+    assert choice_phrase(C("offer", FR, 0).wire(), nm) == f"chiedi aiuto {nm.power(FR):to} senza offrire oro"
 
 
 def test_a_refused_choice_is_named_in_italian(italian: None) -> None:

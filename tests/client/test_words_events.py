@@ -150,7 +150,7 @@ def test_the_pirates_roll_and_a_fort_that_stands_is_said_once_in_both_languages(
                        "France's fort stands in German States: a fort is never lost on a tie"]
     with speaking("it"):
         italian = [event_sentence(e.to_dict(None), BOARD) for e in events]
-    assert italian[0] == "Combattimento navale in India: dadi dei Pirati 6 e 2, dadi di Francia 2 e 2"
-    assert italian[3].startswith("Combattimento in Caraibi: dadi di ")
-    assert italian[6] == "Il forte di Francia in Stati Tedeschi resta in piedi: in caso di parità un forte non si " \
+    assert italian[0] == "Combattimento navale in India: dadi dei Pirati 6 e 2, dadi della Francia 2 e 2"
+    assert italian[3].startswith("Combattimento nei Caraibi: dadi di ")
+    assert italian[6] == "Il forte della Francia negli Stati Tedeschi resta in piedi: in caso di parità un forte non si " \
                          "perde mai"

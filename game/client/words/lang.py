@@ -9,6 +9,13 @@ names a thing whose name has a context (a power, an area, a tile), :func:`N_` ma
 message id in a table made before the language is chosen (said later with ``say``), and
 the joiners make the lists the sentences hold.
 
+A name (:class:`Name`: a power, an area) may be asked in a template with its preposition,
+``{area:in}``, ``{src:from}``, ``{dst:to}``, ``{power:of}`` (a capital first letter,
+``{area:In}``, for the start of a sentence): English says "in German States", Italian
+"negli Stati Tedeschi" as its rulebook does, each form given by the catalog (context
+"area in", "power of" ...). A value that is not a :class:`Name` is said with the
+language's plain preposition ("in {name}").
+
 The English templates are the message ids; each other language is a gettext catalog,
 ``locale/<code>/*.po`` beside this module (one file per part of the program, merged when
 the language is chosen), read with Babel and used through the standard library's
@@ -23,6 +30,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import string
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -155,20 +163,89 @@ def N_(msgid: str) -> str:  # noqa: N802 - gettext's own name for the marker
 def say(msgid: str, /, **fields: object) -> str:
     """The sentence ``msgid`` (a template) in the language in use, with its placeholders
     filled from ``fields``."""
-    return _now.tr.gettext(msgid).format(**fields)
+    return _fill(_now.tr.gettext(msgid), fields)
 
 
 def say_n(singular: str, plural: str, n: int, /, **fields: object) -> str:
     """The sentence that counts ``n`` of something, in the form the language's plural rule
     gives for ``n`` (English: ``singular`` for one, ``plural`` otherwise); ``{n}`` in it is
     the count, the other placeholders come from ``fields``."""
-    return _now.tr.ngettext(singular, plural, n).format(n=n, **fields)
+    return _fill(_now.tr.ngettext(singular, plural, n), {"n": n, **fields})
 
 
 def say_in(context: str, msgid: str, /, **fields: object) -> str:
     """``msgid`` translated in ``context`` (a name that means another thing elsewhere:
     "power" Spain, "area" Spain)."""
-    return _now.tr.pgettext(context, msgid).format(**fields)
+    return _fill(_now.tr.pgettext(context, msgid), fields)
+
+
+# the prepositions a template may ask a name with: "{area:in}", "{src:from}", "{dst:to}", "{power:of}"
+PREPOSITIONS = ("in", "from", "to", "of")
+
+
+class Name(str):
+    """A power's or an area's name as said in the language in use, which also knows the
+    name it translates (``msgid``) and what it names (``kind``: "area", "power"), so that a
+    template can ask it with a preposition in the language's own form (see the module
+    docstring). Otherwise a plain string."""
+
+    kind: str
+    msgid: str
+
+    def __new__(cls, text: str, kind: str, msgid: str) -> Name:
+        self = super().__new__(cls, text)
+        self.kind, self.msgid = kind, msgid
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        return with_preposition(self, spec)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Name, (str(self), self.kind, self.msgid))
+
+
+def with_preposition(name: str, spec: str) -> str:
+    """``name`` with the preposition ``spec`` names ("in", "from", "to", "of"; "In" ... for
+    a capital first letter): the catalog's form for a :class:`Name` ("area in" German
+    States: "negli Stati Tedeschi"), else the language's plain one ("in {name}")."""
+    prep = spec.lower()
+    if prep not in PREPOSITIONS:
+        raise ValueError(f"unknown preposition {spec!r} for a name (one of {', '.join(PREPOSITIONS)})")
+    said = ""
+    if isinstance(name, Name):
+        context = f"{name.kind} {prep}"
+        form = _now.tr.pgettext(context, name.msgid)
+        if form != name.msgid:  # (the catalog has this name's form: else the plain one)
+            said = form
+    if not said:
+        plain = {"in": lambda: say_in("preposition", "in {name}", name=str(name)),
+                 "from": lambda: say_in("preposition", "from {name}", name=str(name)),
+                 "to": lambda: say_in("preposition", "to {name}", name=str(name)),
+                 "of": lambda: say_in("preposition", "of {name}", name=str(name))}
+        said = plain[prep]()
+    return capital(said) if spec[:1].isupper() else said
+
+
+class _Lenient(string.Formatter):
+    """Fills a template whose preposition placeholders got a plain string (a name made
+    of other words: "France (you)"), with the language's plain preposition."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec and format_spec.lower() in PREPOSITIONS and not isinstance(value, Name):
+            return with_preposition(str(value), format_spec)
+        return str(super().format_field(value, format_spec))
+
+
+_LENIENT = _Lenient()
+
+
+def _fill(template: str, fields: Mapping[str, object]) -> str:
+    try:
+        return template.format(**fields)
+    except ValueError:  # a preposition asked of a plain string: said with the plain one
+        return _LENIENT.vformat(template, (), fields)
 
 
 def join_and(items: Iterable[str]) -> str:

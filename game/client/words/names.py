@@ -8,7 +8,7 @@ words of their own ("army", "an army", "armies").
 
 from __future__ import annotations
 
-from game.client.words.lang import join_and, say, say_in, say_n
+from game.client.words.lang import Name, join_and, say, say_in, say_n
 from game.rules.board import Board
 
 
@@ -21,12 +21,16 @@ class Names:
         self.board = board
 
     def power(self, power: str) -> str:
-        """A great power: "Great Britain"."""
-        return say_in("power", self.board.power_name(power))
+        """A great power: "Great Britain" (a :class:`~game.client.words.lang.Name`, which a
+        template may ask with a preposition: ``{power:of}``)."""
+        msgid = self.board.power_name(power)
+        return Name(say_in("power", msgid), "power", msgid)
 
     def area(self, area: str) -> str:
-        """An area or a home nation: "Central Europe", "Spain"."""
-        return say_in("area", self.board.area_name(area))
+        """An area or a home nation: "Central Europe", "Spain" (a
+        :class:`~game.client.words.lang.Name`: ``{area:in}``, ``{src:from}``, ``{dst:to}``)."""
+        msgid = self.board.area_name(area)
+        return Name(say_in("area", msgid), "area", msgid)
 
     def tile(self, tile: str) -> str:
         """A tile: "Naval Training", "Pirates"."""
