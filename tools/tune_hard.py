@@ -27,14 +27,16 @@ from game.cli.arena import play_one, wilson
 HARD = search.LEVELS["hard"]
 VARIANTS: dict[str, search.Level] = {
     "hard": HARD,  # as released
-    # hard before this tuning: 48 futures a searched decision, consecutive bids, no top-up
+    # hard before its retuning: 48 futures a searched decision, consecutive bids, no top-up
     "before": search.Level("hard", 48, 6, 24, search.BIG, clear=60),
+    # hard as released from its retuning until it searched the small decisions too: the
+    # heuristic's choice for where units move, where new ones go and help in battles
+    "narrow": replace(HARD, kinds=search.BIG),
     # the released budget without the top-up of close calls, or with longer futures
     "no_extra": replace(HARD, extra=0),
     "deeper": replace(HARD, depth=32),
-    # the released budget, also searching where units move, where a new one is placed,
-    # and whether to help or offer help in a battle (the heuristic takes those otherwise)
-    "wide": replace(HARD, kinds=HARD.kinds | {"move", "build_move", "help", "offer"}),
+    # the name the released hard was tried under before its release (the same level)
+    "wide": replace(HARD, kinds=search.BIG | search.DETAIL),
 }
 
 

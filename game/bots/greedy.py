@@ -1,13 +1,21 @@
 """A simple greedy bot: scores every legal choice with fixed, readable heuristics and takes
-the best (ties broken by its own seeded generator). It looks at most one step ahead."""
+the best (ties broken by its own seeded generator). It looks at most one step ahead.
+
+:meth:`GreedyBot.scores` scores all the choices of one decision at once: what several
+choices ask of the same position (the best attack, a seat's allies, what a marker in an
+area is worth, the enemy markers in an area) is worked out once for them all (the
+searching bots score every choice of every decision of their sampled futures). The
+scores are those of :meth:`GreedyBot.score`, choice by choice.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from game.bots.prng import Rng
 from game.rules import Choice, State
 from game.rules.board import Board
 from game.rules.common import ARMY, FLEET, FORT, allies_in_order, board, is_ally, owns
-from game.rules.war import dense_rank_scores
 
 TILE_VALUE = {
     "army_training": 70, "naval_training": 40, "reserve": 45, "war_office": 40, "mercenaries": 45,
@@ -19,12 +27,37 @@ TILE_VALUE = {
 
 
 def area_value(b: Board, st: State, seat: int, area: str) -> int:
-    """How much one more control marker in ``area`` is worth to ``seat`` now (VP x 10)."""
-    counts = list(st.markers[area])
-    before = dense_rank_scores(counts, b.area_by_id[area].vp)[seat]
-    counts[seat] += 1
-    after = dense_rank_scores(counts, b.area_by_id[area].vp)[seat]
+    """How much one more control marker in ``area`` is worth to ``seat`` now (VP x 10): what
+    :func:`~game.rules.war.dense_rank_scores` gives the seat with one more marker there,
+    less what it gives now. (A count's dense rank is the number of distinct counts above it,
+    all of them the other seats': worked out directly.)"""
+    counts = st.markers[area]
+    values = b.area_by_id[area].vp
+    mine = counts[seat]
+    above = {c for p, c in enumerate(counts) if p != seat and c > mine}  # (every count above is positive)
+    rank_before = len(above)
+    rank_after = len([c for c in above if c > mine + 1])
+    before = values[rank_before] if mine > 0 and rank_before < len(values) else 0
+    after = values[rank_after] if rank_after < len(values) else 0
     return 10 * (after - before) + 15
+
+
+def _area_value(b: Board, st: State, seat: int, area: str, memo: dict[Any, Any]) -> int:
+    """:func:`area_value`, once per decision and area."""
+    key = ("area", seat, area)
+    got: int | None = memo.get(key)
+    if got is None:
+        got = memo[key] = area_value(b, st, seat, area)
+    return got
+
+
+def _allies(st: State, seat: int, memo: dict[Any, Any]) -> list[int]:
+    """:func:`~game.rules.common.allies_in_order`, once per decision and seat."""
+    key = ("allies", seat)
+    got: list[int] | None = memo.get(key)
+    if got is None:
+        got = memo[key] = allies_in_order(st, seat)
+    return got
 
 
 def strength(st: State, area: str, seat: int, attacking: bool) -> int:
@@ -44,17 +77,26 @@ class GreedyBot:
         self.rng = Rng(seed)
 
     def choose(self, state: State, seat: int, options: list[Choice]) -> Choice:
-        scored = [(self.score(state, seat, c), i) for i, c in enumerate(options)]
-        best = max(s for s, _ in scored)
-        top = [i for s, i in scored if s == best]
+        scored = self.scores(state, seat, options)
+        best = max(scored)
+        top = [i for i, s in enumerate(scored) if s == best]
         return options[top[self.rng.below(len(top))]]
+
+    def scores(self, st: State, seat: int, options: list[Choice]) -> list[int]:
+        """``[self.score(st, seat, c) for c in options]``, sharing the work the choices of one
+        decision have in common (the state must not change meanwhile)."""
+        memo: dict[Any, Any] = {}
+        return [self._score(st, seat, c, memo) for c in options]
 
     # ------------------------------------------------------------------ heuristics
     def score(self, st: State, seat: int, c: Choice) -> int:
+        return self._score(st, seat, c, {})
+
+    def _score(self, st: State, seat: int, c: Choice, memo: dict[Any, Any]) -> int:
         b = board(st)
         k, a = c.kind, c.args
         if not a and k in ("buy", "build", "move", "attack") or (k == "pass" and st.stack[-1]["t"] == "turn"):
-            return self._action_value(st, seat, c)
+            return self._action_value(st, seat, c, memo)
         if k == "place":
             area = str(a[1])
             targets = sum(1 for x in st.face_up[area] if b.counter_by_id[x].type == "neutral")
@@ -94,7 +136,7 @@ class GreedyBot:
             return {"army": 5, "fleet": 8 if fleets < 2 else 2, "fort": 1}[kind]
         if k in ("to", "move"):
             dest = str(a[-1])
-            return self._destination_value(st, seat, dest, str(a[0]) if k == "move" else "") - (
+            return self._destination_value(st, seat, dest, str(a[0]) if k == "move" else "", memo) - (
                 2 if k == "move" else 0)
         if k == "done":
             return 0
@@ -112,21 +154,21 @@ class GreedyBot:
             cost = t.gold * (15 if st.gold[seat] >= t.gold else 30)
             return v * 10 - cost
         if k == "attack":
-            return self._attack_value(st, seat, c)
+            return self._attack_value(st, seat, c, memo)
         if k in ("colonise", "enslave"):
-            return 200 + area_value(b, st, seat, b.counter_by_id[str(a[0])].area)
+            return 200 + _area_value(b, st, seat, b.counter_by_id[str(a[0])].area, memo)
         if k == "use":
             if a[0] == "war_office":
-                return 150 if self._best_attack(st, seat) > 30 else -10
+                return 150 if self._best_attack(st, seat, memo) > 30 else -10
             return 150
         if k == "end":
             return 0
-        return self._action_value(st, seat, c)
+        return self._action_value(st, seat, c, memo)
 
-    def _action_value(self, st: State, seat: int, c: Choice) -> int:
+    def _action_value(self, st: State, seat: int, c: Choice, memo: dict[Any, Any]) -> int:
         k = c.kind
         if k == "attack":
-            return 100 if self._best_attack(st, seat) > 30 and st.gold[seat] >= 2 else -10
+            return 100 if self._best_attack(st, seat, memo) > 30 and st.gold[seat] >= 2 else -10
         if k == "buy":
             return 60 if st.gold[seat] >= 5 else 5
         if k == "build":
@@ -136,42 +178,52 @@ class GreedyBot:
             return 40
         return 0  # pass
 
-    def _best_attack(self, st: State, seat: int) -> int:
-        from game.rules.combat import attack_targets
+    def _best_attack(self, st: State, seat: int, memo: dict[Any, Any]) -> int:
+        key = ("best_attack", seat)
+        got: int | None = memo.get(key)
+        if got is None:
+            from game.rules.combat import attack_targets
 
-        return max((self._attack_value(st, seat, c) for c in attack_targets(st, seat)), default=-100)
+            got = max((self._attack_value(st, seat, c, memo) for c in attack_targets(st, seat)), default=-100)
+            memo[key] = got
+        return got
 
-    def _attack_value(self, st: State, seat: int, c: Choice) -> int:
+    def _attack_value(self, st: State, seat: int, c: Choice, memo: dict[Any, Any]) -> int:
         b = board(st)
         area, kind, target = (str(x) for x in c.args)
         mine = strength(st, area, seat, True) + (1 if owns(st, seat, "army_training") else 0)
-        for ally in allies_in_order(st, seat):
+        for ally in _allies(st, seat, memo):
             mine += st.units[area][ally][ARMY]
         if kind == "counter":
             theirs = b.counter_by_id[target].strength
-            prize = area_value(b, st, seat, area) + 3 * b.counter_by_id[target].gold
+            prize = _area_value(b, st, seat, area, memo) + 3 * b.counter_by_id[target].gold
         elif kind == "tile":
             theirs = 1 if target == "pirates" else 3
-            prize = area_value(b, st, seat, area)
+            prize = _area_value(b, st, seat, area, memo)
         else:
             dfn = st.powers.index(target)
             theirs = strength(st, area, dfn, False)
-            for ally in allies_in_order(st, dfn):
+            for ally in _allies(st, dfn, memo):
                 theirs += st.units[area][ally][ARMY]
-            prize = area_value(b, st, seat, area) if st.markers[area][dfn] else 0
+            prize = _area_value(b, st, seat, area, memo) if st.markers[area][dfn] else 0
             if kind == "naval":
                 mine, theirs, prize = st.units[area][seat][FLEET], st.units[area][dfn][FLEET], 5
         return 10 * (mine - theirs) + prize - 10
 
-    def _destination_value(self, st: State, seat: int, dest: str, src: str) -> int:
-        b = board(st)
-        area = b.area_by_id[dest]
-        if area.is_home:
+    def _destination_value(self, st: State, seat: int, dest: str, src: str, memo: dict[Any, Any]) -> int:
+        key = ("destination", seat, dest)
+        base: int | None = memo.get(key)  # what ``dest`` is worth whatever the unit comes from (None: a home nation)
+        if key not in memo:
+            b = board(st)
+            if not b.area_by_id[dest].is_home:
+                targets = sum(1 for x in st.face_up[dest] if b.counter_by_id[x].type == "neutral")
+                enemies = sum(st.markers[dest][p] for p in range(st.n) if p != seat and not is_ally(st, seat, p))
+                here = st.units[dest][seat][ARMY] + st.units[dest][seat][FLEET]
+                base = 6 * targets + 4 * enemies + 5 * (st.markers[dest][seat] > 0) - 3 * here
+            memo[key] = base
+        if base is None:
             return -20
-        targets = sum(1 for x in st.face_up[dest] if b.counter_by_id[x].type == "neutral")
-        enemies = sum(st.markers[dest][p] for p in range(st.n) if p != seat and not is_ally(st, seat, p))
-        here = st.units[dest][seat][ARMY] + st.units[dest][seat][FLEET]
-        gain = 6 * targets + 4 * enemies + 5 * (st.markers[dest][seat] > 0) - 3 * here
+        gain = base
         if src and src in st.units:
             gain -= 6 * (st.markers[src][seat] > 0 if src in st.markers else 0)
         return gain

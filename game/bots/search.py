@@ -3,7 +3,8 @@ decisions, on a copy of the state in which the other seats' unrest comes from it
 ledger of public events. See ``docs/bots.md`` for the design and the measured strength.
 
 For a big decision (an action, an attack's target, a tile, a bid, an alliance proposal, an
-initial unit, a free tile use) the bot takes the legal choices in the order of a fast
+initial unit, a free tile use; for ``hard`` also where a unit moves or a new one is placed
+and whether to help in a battle or what to offer for help) the bot takes the legal choices in the order of a fast
 heuristic (progressive widening: only the first ``width`` of them are searched) and plays
 sampled futures from each: every seat, the bot included, then follows the heuristic
 policy, the dice come from the bot's own generator, and a future is cut after ``depth``
@@ -47,10 +48,14 @@ class Level:
 
 
 BIG = frozenset({"action", "attack", "buy", "bid", "propose", "place", "end"})
+# the small decisions hard searches too: where a unit moves, where a new one is placed,
+# whether to help an ally in a battle and what to offer for help (the other levels take
+# the heuristic's choice there)
+DETAIL = frozenset({"move", "build_move", "help", "offer"})
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 8, 3, 8, frozenset({"action", "attack", "buy"})),
     "normal": Level("normal", 24, 4, 16, BIG),
-    "hard": Level("hard", 144, 6, 24, BIG, clear=60, extra=48, close=20, spread=True, per_seat=True),
+    "hard": Level("hard", 144, 6, 24, BIG | DETAIL, clear=60, extra=48, close=20, spread=True, per_seat=True),
 }
 STRONGEST = "hard"
 # decisions whose legal list is pass (if any) and then amounts, lowest first: the policy
@@ -191,7 +196,7 @@ class SearchBot:
 
     def _ranked(self, st: State, seat: int, options: list[Choice], rng: Rng) -> list[Choice]:
         """The options in the heuristic's order, best first (ties in a seeded order)."""
-        keyed = [(-self.policy.score(st, seat, c), rng.next64(), i) for i, c in enumerate(options)]
+        keyed = [(-s, rng.next64(), i) for i, s in enumerate(self.policy.scores(st, seat, options))]
         keyed.sort()
         return [options[i] for _, _, i in keyed]
 
@@ -217,8 +222,7 @@ class SearchBot:
             else:
                 best = -(1 << 62)
                 top: list[Choice] = []
-                for o in opts:
-                    s = policy.score(st, p.seat, o)
+                for o, s in zip(opts, policy.scores(st, p.seat, opts), strict=True):
                     if s > best:
                         best, top = s, [o]
                     elif s == best:
