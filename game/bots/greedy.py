@@ -217,7 +217,11 @@ class GreedyBot:
             b = board(st)
             if not b.area_by_id[dest].is_home:
                 targets = sum(1 for x in st.face_up[dest] if b.counter_by_id[x].type == "neutral")
-                enemies = sum(st.markers[dest][p] for p in range(st.n) if p != seat and not is_ally(st, seat, p))
+                foes = memo.get(("foes", seat))
+                if foes is None:  # the seats not its own nor its allies, once per decision
+                    foes = memo[("foes", seat)] = [p for p in range(st.n) if p != seat and not is_ally(st, seat, p)]
+                mark = st.markers[dest]
+                enemies = sum([mark[p] for p in foes])
                 here = st.units[dest][seat][ARMY] + st.units[dest][seat][FLEET]
                 base = 6 * targets + 4 * enemies + 5 * (st.markers[dest][seat] > 0) - 3 * here
             memo[key] = base

@@ -25,7 +25,7 @@ from game.bots.evaluate import margin
 from game.bots.greedy import GreedyBot
 from game.bots.ledger import UnrestLedger
 from game.bots.prng import Rng, seed_from
-from game.rules import Act, Choice, Event, Roll, State, apply_in_place, describe, legal, pending
+from game.rules import Act, Choice, Event, Roll, State, apply_in_place, decision, describe, legal, pending
 
 
 @dataclass(frozen=True)
@@ -212,11 +212,10 @@ class SearchBot:
             fr = st.stack[-1]
             if fr["t"] == "game" and fr["step"] == "over":
                 break
-            p = pending(st)
+            p, opts = decision(st)  # (what the game waits for and its choices, worked out once)
             if p.chance is not None:
                 apply_in_place(st, Roll(tuple(rng.randint(lo, hi) for lo, hi in p.chance.ranges)), checked=True)
                 continue
-            opts = legal(st, p.seat)
             if len(opts) == 1 or p.kind in LOWEST_FIRST:
                 c = opts[0]  # the policy's choice: see LOWEST_FIRST
             else:
