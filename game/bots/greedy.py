@@ -93,8 +93,11 @@ class GreedyBot:
         return self._score(st, seat, c, {})
 
     def _score(self, st: State, seat: int, c: Choice, memo: dict[Any, Any]) -> int:
-        b = board(st)
         k, a = c.kind, c.args
+        if a and (k == "move" or k == "to"):  # (the most asked: no branch below takes them before theirs)
+            return self._destination_value(st, seat, str(a[-1]), str(a[0]) if k == "move" else "", memo) - (
+                2 if k == "move" else 0)
+        b = board(st)
         if not a and k in ("buy", "build", "move", "attack") or (k == "pass" and st.stack[-1]["t"] == "turn"):
             return self._action_value(st, seat, c, memo)
         if k == "place":
@@ -211,10 +214,13 @@ class GreedyBot:
         return 10 * (mine - theirs) + prize - 10
 
     def _destination_value(self, st: State, seat: int, dest: str, src: str, memo: dict[Any, Any]) -> int:
-        key = ("destination", seat, dest)
-        base: int | None = memo.get(key)  # what ``dest`` is worth whatever the unit comes from (None: a home nation)
-        if key not in memo:
+        table: dict[str, int | None] | None = memo.get(("destinations", seat))
+        if table is None:
+            table = memo[("destinations", seat)] = {}
+        base = table.get(dest, 0)  # what ``dest`` is worth whatever the unit comes from (None: a home nation)
+        if dest not in table:
             b = board(st)
+            base = None
             if not b.area_by_id[dest].is_home:
                 targets = sum(1 for x in st.face_up[dest] if b.counter_by_id[x].type == "neutral")
                 foes = memo.get(("foes", seat))
@@ -224,7 +230,7 @@ class GreedyBot:
                 enemies = sum([mark[p] for p in foes])
                 here = st.units[dest][seat][ARMY] + st.units[dest][seat][FLEET]
                 base = 6 * targets + 4 * enemies + 5 * (st.markers[dest][seat] > 0) - 3 * here
-            memo[key] = base
+            table[dest] = base
         if base is None:
             return -20
         gain = base
