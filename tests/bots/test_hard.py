@@ -121,3 +121,67 @@ def test_hard_spends_more_on_a_close_call_and_less_per_seat_with_more_players() 
     bot7 = SearchBot(21, "hard")
     bot7.choose(st7, seat7, legal(st7, seat7))
     assert bot7.last is not None and bot7.last.playouts <= hard.playouts * 4 // 7 + hard.extra
+
+
+@pytest.mark.parametrize("kind", ["move", "build_move", "help"])
+def test_hard_searches_where_units_go_and_the_help_it_gives(kind: str) -> None:
+    """hard weighs sampled futures where a unit moves, where a new one is placed and what
+    help it gives in a battle; normal takes the heuristic's choice there at once."""
+    st = position(4, kind)
+    seat = pending(st).seat
+    options = legal(st, seat)
+    hard, normal = SearchBot(8, "hard"), SearchBot(8, "normal")
+    hard.choose(st, seat, options)
+    normal.choose(st, seat, options)
+    assert hard.last is not None and normal.last is not None
+    assert hard.last.searched and hard.last.playouts > 0 and len(hard.last.means) >= 2
+    assert not normal.last.searched and normal.last.playouts == 0
+    assert hard.last.choice in options
+    # the level's choice is made again alike (the same seed, the same futures)
+    again = SearchBot(8, "hard")
+    again.choose(st, seat, options)
+    assert again.last is not None and again.last.choice == hard.last.choice
+
+
+def test_the_policy_scores_a_decision_as_it_scores_each_choice() -> None:
+    """GreedyBot.scores shares work between the choices of one decision (the best attack,
+    allies, foes, marker values, destinations): every score is the one score() gives alone,
+    at every decision of whole games."""
+    policy = GreedyBot(0)
+    decisions = 0
+    for g, players in ((2, 4), (3, 7)):
+        st = new_game(players)
+        bots = [make_bot("greedy", 10 * g + s) for s in range(players)]
+        dice = Rng(g)
+        while not pending(st).is_over:
+            p = pending(st)
+            if p.chance is not None:
+                apply_in_place(st, Roll(tuple(dice.randint(lo, hi) for lo, hi in p.chance.ranges)))
+                continue
+            options = legal(st, p.seat)
+            assert policy.scores(st, p.seat, options) == [policy.score(st, p.seat, c) for c in options]
+            decisions += 1
+            apply_in_place(st, Act(p.seat, bots[p.seat].choose(st, p.seat, options)))
+    assert decisions > 500
+
+
+def test_a_markers_worth_is_what_the_dense_ranking_gives() -> None:
+    """R-VP-1: area_value counts the ranks directly; it is the dense ranking's score with
+    one more marker less the score now, for every count of up to 4 markers of 4 seats."""
+    from itertools import product
+
+    from game.bots.greedy import area_value
+    from game.rules.common import board
+    from game.rules.war import dense_rank_scores
+
+    st = new_game(4)
+    b = board(st)
+    for area in ("german_states", "india"):
+        values = b.area_by_id[area].vp
+        for counts in product(range(5), repeat=4):
+            st.markers[area] = list(counts)
+            for seat in range(4):
+                more = list(counts)
+                more[seat] += 1
+                want = dense_rank_scores(more, values)[seat] - dense_rank_scores(list(counts), values)[seat]
+                assert area_value(b, st, seat, area) == 10 * want + 15
