@@ -2,8 +2,8 @@
 the best (ties broken by its own seeded generator). It looks at most one step ahead.
 
 :meth:`GreedyBot.scores` scores all the choices of one decision at once: what several
-choices ask of the same position (the best attack, a seat's allies, what a marker in an
-area is worth, the enemy markers in an area) is worked out once for them all (the
+choices ask of the same position (whether an attack is worth making, a seat's allies,
+what a marker in an area is worth, the enemy markers in an area) is worked out once for them all (the
 searching bots score every choice of every decision of their sampled futures). The
 scores are those of :meth:`GreedyBot.score`, choice by choice.
 """
@@ -162,7 +162,7 @@ class GreedyBot:
             return 200 + _area_value(b, st, seat, b.counter_by_id[str(a[0])].area, memo)
         if k == "use":
             if a[0] == "war_office":
-                return 150 if self._best_attack(st, seat, memo) > 30 else -10
+                return 150 if self._attack_worth_it(st, seat, memo) else -10
             return 150
         if k == "end":
             return 0
@@ -171,7 +171,7 @@ class GreedyBot:
     def _action_value(self, st: State, seat: int, c: Choice, memo: dict[Any, Any]) -> int:
         k = c.kind
         if k == "attack":
-            return 100 if self._best_attack(st, seat, memo) > 30 and st.gold[seat] >= 2 else -10
+            return 100 if st.gold[seat] >= 2 and self._attack_worth_it(st, seat, memo) else -10
         if k == "buy":
             return 60 if st.gold[seat] >= 5 else 5
         if k == "build":
@@ -181,14 +181,15 @@ class GreedyBot:
             return 40
         return 0  # pass
 
-    def _best_attack(self, st: State, seat: int, memo: dict[Any, Any]) -> int:
-        key = ("best_attack", seat)
-        got: int | None = memo.get(key)
+    def _attack_worth_it(self, st: State, seat: int, memo: dict[Any, Any]) -> bool:
+        """Whether the seat's best attack is worth more than 30 (the heuristics ask no more
+        of it): found at the first target that is, once per decision."""
+        key = ("attack_worth_it", seat)
+        got: bool | None = memo.get(key)
         if got is None:
             from game.rules.combat import attack_targets
 
-            got = max((self._attack_value(st, seat, c, memo) for c in attack_targets(st, seat)), default=-100)
-            memo[key] = got
+            got = memo[key] = any(self._attack_value(st, seat, c, memo) > 30 for c in attack_targets(st, seat))
         return got
 
     def _attack_value(self, st: State, seat: int, c: Choice, memo: dict[Any, Any]) -> int:
