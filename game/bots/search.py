@@ -219,9 +219,13 @@ class SearchBot:
             if len(opts) == 1 or p.kind in LOWEST_FIRST:
                 c = opts[0]  # the policy's choice: see LOWEST_FIRST
             else:
-                scores = policy.scores(st, p.seat, opts)
-                best = max(scores)
-                top = [o for o, s in zip(opts, scores, strict=True) if s == best]  # the ties, in the list's order
+                best = -(1 << 62)
+                top: list[Choice] = []
+                for o, s in zip(opts, policy.scores(st, p.seat, opts), strict=True):
+                    if s > best:
+                        best, top = s, [o]
+                    elif s == best:
+                        top.append(o)
                 c = top[rng.below(len(top))] if len(top) > 1 else top[0]
             apply_in_place(st, Act(p.seat, c), checked=True)
             left -= 1
