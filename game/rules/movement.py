@@ -243,7 +243,16 @@ def unit_moves(st: State, seat: int, spent: list[list[Any]] | None = None) -> li
 
 
 def can_move_any(st: State, seat: int, spent: list[list[Any]] | None = None) -> bool:
-    """Whether :func:`unit_moves` lists anything."""
+    """Whether :func:`unit_moves` lists anything. Before a unit has moved, an army outside
+    its home nation answers it at once: it may always go home (R-MOV-1)."""
+    if not spent:
+        power = st.powers[seat]
+        t = board(st).t
+        if t.home_of.get(power) == power:
+            units = st.units
+            for area in t.area_ids:
+                if units[area][seat][ARMY] > 0 and area != power:
+                    return True
     for src, kind in _movers(st, seat, spent):
         if _enters_elsewhere(st, seat, ARMY if kind == FORT else kind, src):
             return True
