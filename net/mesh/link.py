@@ -30,7 +30,10 @@ class Limits:
 
     max_frame: int = 64 * 1024  # bytes of one frame (an envelope is at most 32 KiB)
     rate: int = 200  # frames per second allowed per link, on average
-    burst: int = 2000  # frames a link may send at once (most of a whole game's catch-up; HAVE brings the rest)
+    # frames a link may send at once: a whole 7-player game's catch-up (2 200-2 600 messages;
+    # with 2 000, the first spectator after a game lost the last few hundred, which come
+    # again only resend_ms later: 3.3-3.4 s instead of under 1 s)
+    burst: int = 4000
     byte_rate: int = 1 << 20  # bytes per second per link, on average
     byte_burst: int = 8 << 20
     ban_after: int = 50  # violations before a link is ignored
