@@ -42,6 +42,9 @@ def area_value(b: Board, st: State, seat: int, area: str) -> int:
     return 10 * (after - before) + 15
 
 
+_UNSEEN = object()  # (a destination not worked out yet this decision)
+
+
 def _area_value(b: Board, st: State, seat: int, area: str, memo: dict[Any, Any]) -> int:
     """:func:`area_value`, once per decision and area."""
     key = ("area", seat, area)
@@ -215,11 +218,12 @@ class GreedyBot:
         return 10 * (mine - theirs) + prize - 10
 
     def _destination_value(self, st: State, seat: int, dest: str, src: str, memo: dict[Any, Any]) -> int:
-        table: dict[str, int | None] | None = memo.get(("destinations", seat))
+        table: dict[str, Any] | None = memo.get(("destinations", seat))
         if table is None:
             table = memo[("destinations", seat)] = {}
-        base = table.get(dest, 0)  # what ``dest`` is worth whatever the unit comes from (None: a home nation)
-        if dest not in table:
+        # what ``dest`` is worth whatever the unit comes from (None: a home nation)
+        base = table.get(dest, _UNSEEN)
+        if base is _UNSEEN:
             b = board(st)
             base = None
             if not b.area_by_id[dest].is_home:
@@ -234,7 +238,7 @@ class GreedyBot:
             table[dest] = base
         if base is None:
             return -20
-        gain = base
+        gain = int(base)
         if src and src in st.units:
             gain -= 6 * (st.markers[src][seat] > 0 if src in st.markers else 0)
         return gain

@@ -35,8 +35,7 @@ def has_attack_target(st: State, seat: int) -> bool:
         if armies <= 0 and fleets <= 0:
             continue
         if foes is None:
-            alliance = st.alliance[seat]
-            foes = [p for p in range(len(st.powers)) if p != seat and not (alliance != 0 and st.alliance[p] == alliance)]
+            foes = _foes(st, seat)
         if armies > 0:
             mark = markers[area]
             for p in foes:
@@ -61,6 +60,12 @@ def has_attack_target(st: State, seat: int) -> bool:
     return False
 
 
+def _foes(st: State, seat: int) -> list[int]:
+    """The seats ``seat`` may attack: neither itself nor an ally (R-CMB-13)."""
+    alliance = st.alliance[seat]
+    return [p for p in range(len(st.powers)) if p != seat and not (alliance != 0 and st.alliance[p] == alliance)]
+
+
 def _targets(st: State, seat: int) -> Iterator[Choice]:
     """The attacks of :func:`attack_targets`, one by one, in its order."""
     b = board(st)
@@ -74,8 +79,7 @@ def _targets(st: State, seat: int) -> Iterator[Choice]:
         if armies <= 0 and fleets <= 0:
             continue  # (most areas: nothing of the seat's there)
         if foes is None:  # the seats that may be attacked: not the seat itself nor an ally (R-CMB-13)
-            alliance = st.alliance[seat]
-            foes = [p for p in range(len(powers)) if p != seat and not (alliance != 0 and st.alliance[p] == alliance)]
+            foes = _foes(st, seat)
         if armies > 0:
             mark = markers[area]
             for p in foes:

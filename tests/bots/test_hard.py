@@ -4,13 +4,15 @@ choice everywhere, blind to the others' unrest; ``easy`` and ``normal`` unchange
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from game.bots import make_bot
 from game.bots.greedy import GreedyBot
 from game.bots.prng import Rng
 from game.bots.search import LEVELS, LOWEST_FIRST, SearchBot, _spread
-from game.rules import Act, C, Roll, apply_in_place, legal, new_game, pending
+from game.rules import Act, C, Choice, Pending, Roll, State, apply_in_place, legal, new_game, pending
 from tests.bots.test_search import position, runs_under_hash_seeds
 
 
@@ -32,7 +34,18 @@ def test_the_playouts_quick_amount_is_the_policys_choice() -> None:
     list; that is exactly the greedy policy's one best choice, with no tie to break."""
     policy = GreedyBot(0)
     seen = {k: 0 for k in LOWEST_FIRST}
-    for g, players in ((0, 4), (1, 6)):
+    for st, p, options in greedy_decisions(((0, 4), (1, 6))):
+        if p.kind in LOWEST_FIRST and len(options) > 1:
+            scores = [policy.score(st, p.seat, c) for c in options]
+            assert scores[0] == max(scores) and scores.count(scores[0]) == 1
+            seen[p.kind] += 1
+    assert all(seen.values()), seen
+
+
+def greedy_decisions(games: tuple[tuple[int, int], ...]) -> Iterator[tuple[State, Pending, list[Choice]]]:
+    """Every decision of whole greedy games (``(seed, players)`` each, seeded dice), before
+    the greedy bot's choice is applied."""
+    for g, players in games:
         st = new_game(players)
         bots = [make_bot("greedy", 10 * g + s) for s in range(players)]
         dice = Rng(g)
@@ -42,12 +55,8 @@ def test_the_playouts_quick_amount_is_the_policys_choice() -> None:
                 apply_in_place(st, Roll(tuple(dice.randint(lo, hi) for lo, hi in p.chance.ranges)))
                 continue
             options = legal(st, p.seat)
-            if p.kind in LOWEST_FIRST and len(options) > 1:
-                scores = [policy.score(st, p.seat, c) for c in options]
-                assert scores[0] == max(scores) and scores.count(scores[0]) == 1
-                seen[p.kind] += 1
+            yield st, p, options
             apply_in_place(st, Act(p.seat, bots[p.seat].choose(st, p.seat, options)))
-    assert all(seen.values()), seen
 
 
 # what easy and normal chose before hard's new paths, pinned: their levels must not change
@@ -149,19 +158,9 @@ def test_the_policy_scores_a_decision_as_it_scores_each_choice() -> None:
     at every decision of whole games."""
     policy = GreedyBot(0)
     decisions = 0
-    for g, players in ((2, 4), (3, 7)):
-        st = new_game(players)
-        bots = [make_bot("greedy", 10 * g + s) for s in range(players)]
-        dice = Rng(g)
-        while not pending(st).is_over:
-            p = pending(st)
-            if p.chance is not None:
-                apply_in_place(st, Roll(tuple(dice.randint(lo, hi) for lo, hi in p.chance.ranges)))
-                continue
-            options = legal(st, p.seat)
-            assert policy.scores(st, p.seat, options) == [policy.score(st, p.seat, c) for c in options]
-            decisions += 1
-            apply_in_place(st, Act(p.seat, bots[p.seat].choose(st, p.seat, options)))
+    for st, p, options in greedy_decisions(((2, 4), (3, 7))):
+        assert policy.scores(st, p.seat, options) == [policy.score(st, p.seat, c) for c in options]
+        decisions += 1
     assert decisions > 500
 
 

@@ -220,11 +220,15 @@ def with_preposition(name: str, spec: str) -> str:
         if form != name.msgid:  # (the catalog has this name's form: else the plain one)
             said = form
     if not said:
-        plain = {"in": lambda: say_in("preposition", "in {name}", name=str(name)),
-                 "from": lambda: say_in("preposition", "from {name}", name=str(name)),
-                 "to": lambda: say_in("preposition", "to {name}", name=str(name)),
-                 "of": lambda: say_in("preposition", "of {name}", name=str(name))}
-        said = plain[prep]()
+        plain = str(name)
+        if prep == "in":
+            said = say_in("preposition", "in {name}", name=plain)
+        elif prep == "from":
+            said = say_in("preposition", "from {name}", name=plain)
+        elif prep == "to":
+            said = say_in("preposition", "to {name}", name=plain)
+        else:
+            said = say_in("preposition", "of {name}", name=plain)
     return capital(said) if spec[:1].isupper() else said
 
 
