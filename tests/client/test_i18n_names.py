@@ -83,3 +83,24 @@ def test_the_catalog_check_refuses_an_unknown_preposition() -> None:
     assert any("preposition" in p for p in problems("it", bad, have=have))
     good = {("", "Battle in {area}"): ("Combattimento {area:in}",)}
     assert not list(problems("it", bad, have=good))
+
+
+def test_a_tile_says_each_of_its_areas_with_its_own_preposition() -> None:
+    """A trade or alliance tile names the areas it acts in: Italian says each with its own
+    article ("nel Mediterraneo o nell’Impero Ottomano", as the rulebook would), English
+    puts one "in" before the list, as before."""
+    from game.client.words.tiles import tile_effect
+
+    b = load_board()
+    set_language("it")
+    try:
+        assert "che hai nel Mediterraneo o nell’Impero Ottomano" in tile_effect(b, "levant_trade")
+        assert tile_effect(b, "portugal").startswith(
+            "nei tuoi attacchi e difese in India, in Sud America o nelle Indie Orientali:")
+        assert "negli Stati Tedeschi:" in tile_effect(b, "bavaria")
+    finally:
+        set_language("en")
+    assert tile_effect(b, "levant_trade") == ("a free action: 1 gold per control marker you have in Mediterranean "
+                                              "or Ottoman Empire")
+    assert tile_effect(b, "portugal").startswith("in your attacks and defences in India or South America or East "
+                                                 "Indies:")

@@ -13,7 +13,8 @@ A name (:class:`Name`: a power, an area) may be asked in a template with its pre
 ``{area:in}``, ``{src:from}``, ``{dst:to}``, ``{power:of}`` (a capital first letter,
 ``{area:In}``, for the start of a sentence): English says "in German States", Italian
 "negli Stati Tedeschi" as its rulebook does, each form given by the catalog (context
-"area in", "power of" ...). A value that is not a :class:`Name` is said with the
+"area in", "power of" ...); so may a choice among names (:class:`Alternatives`: "nel
+Mediterraneo o nell’Impero Ottomano"). A value that is neither is said with the
 language's plain preposition ("in {name}").
 
 The English templates are the message ids; each other language is a gettext catalog,
@@ -31,7 +32,7 @@ import gettext
 import io
 import os
 import string
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from struct import error as struct_error
@@ -206,30 +207,70 @@ class Name(str):
         return (Name, (str(self), self.kind, self.msgid))
 
 
+def _form(name: str, prep: str) -> str:
+    """The catalog's form of :class:`Name` ``name`` with ``prep`` ("area in" German States:
+    "negli Stati Tedeschi"), or "" when it has none (a plain string, or a language that
+    says every name with the plain preposition)."""
+    if isinstance(name, Name):
+        form = _now.tr.pgettext(f"{name.kind} {prep}", name.msgid)
+        if form != name.msgid:
+            return form
+    return ""
+
+
+def _plain(text: str, prep: str) -> str:
+    """``text`` after the language's plain preposition ("in {name}")."""
+    if prep == "in":
+        return say_in("preposition", "in {name}", name=text)
+    if prep == "from":
+        return say_in("preposition", "from {name}", name=text)
+    if prep == "to":
+        return say_in("preposition", "to {name}", name=text)
+    return say_in("preposition", "of {name}", name=text)
+
+
+def _preposition(spec: str) -> str:
+    prep = spec.lower()
+    if prep not in PREPOSITIONS:
+        raise ValueError(f"unknown preposition {spec!r} for a name (one of {', '.join(PREPOSITIONS)})")
+    return prep
+
+
 def with_preposition(name: str, spec: str) -> str:
     """``name`` with the preposition ``spec`` names ("in", "from", "to", "of"; "In" ... for
     a capital first letter): the catalog's form for a :class:`Name` ("area in" German
     States: "negli Stati Tedeschi"), else the language's plain one ("in {name}")."""
-    prep = spec.lower()
-    if prep not in PREPOSITIONS:
-        raise ValueError(f"unknown preposition {spec!r} for a name (one of {', '.join(PREPOSITIONS)})")
-    said = ""
-    if isinstance(name, Name):
-        context = f"{name.kind} {prep}"
-        form = _now.tr.pgettext(context, name.msgid)
-        if form != name.msgid:  # (the catalog has this name's form: else the plain one)
-            said = form
-    if not said:
-        plain = str(name)
-        if prep == "in":
-            said = say_in("preposition", "in {name}", name=plain)
-        elif prep == "from":
-            said = say_in("preposition", "from {name}", name=plain)
-        elif prep == "to":
-            said = say_in("preposition", "to {name}", name=plain)
-        else:
-            said = say_in("preposition", "of {name}", name=plain)
+    prep = _preposition(spec)
+    said = _form(name, prep) or _plain(str(name), prep)
     return capital(said) if spec[:1].isupper() else said
+
+
+class Alternatives(str):
+    """Names said as one of them ("India or South America", joined by ``join``), which a
+    template may ask with a preposition as it asks a :class:`Name`: where the catalog has
+    each name's form, each is said with its own ("nel Mediterraneo o nell’Impero
+    Ottomano"); else the list takes the plain preposition once ("in India or South
+    America")."""
+
+    names: tuple[str, ...]
+    _join: Callable[[list[str]], str]
+
+    def __new__(cls, names: Iterable[str], join: Callable[[list[str]], str]) -> Alternatives:
+        listed = list(names)
+        self = super().__new__(cls, join(listed))
+        self.names, self._join = tuple(listed), join
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        prep = _preposition(spec)
+        forms = [_form(n, prep) for n in self.names]
+        said = self._join(forms) if forms and all(forms) else _plain(str(self), prep)
+        return capital(said) if spec[:1].isupper() else said
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (str, (str(self),))
 
 
 class _Lenient(string.Formatter):
@@ -237,7 +278,7 @@ class _Lenient(string.Formatter):
     of other words: "France (you)"), with the language's plain preposition."""
 
     def format_field(self, value: object, format_spec: str) -> str:
-        if format_spec and format_spec.lower() in PREPOSITIONS and not isinstance(value, Name):
+        if format_spec and format_spec.lower() in PREPOSITIONS and not isinstance(value, (Name, Alternatives)):
             return with_preposition(str(value), format_spec)
         return str(super().format_field(value, format_spec))
 
@@ -280,5 +321,5 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-__all__ = ["LANGUAGES", "N_", "capital", "join_and", "join_list", "language", "say", "say_in", "say_n", "set_language",
+__all__ = ["LANGUAGES", "N_", "Alternatives", "capital", "join_and", "join_list", "language", "say", "say_in", "say_n", "set_language",
            "signed", "system_language"]

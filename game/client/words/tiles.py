@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from game.client.words.lang import N_, join_list, say, say_in, say_n
+from game.client.words.lang import N_, Alternatives, join_list, say, say_in, say_n
 from game.client.words.names import Names
 from game.rules.board import Board
 
@@ -56,16 +56,16 @@ def _family(b: Board, tile_id: str) -> str | None:
     if t.family not in ("trade", "alliance") or not t.areas:
         return None
     nm = Names(b)
-    areas = _either([nm.area(a) for a in t.areas])
+    areas = Alternatives([nm.area(a) for a in t.areas], _either)
     if t.family == "trade":
-        return say("a free action: 1 gold per control marker you have in {areas}", areas=areas)
+        return say("a free action: 1 gold per control marker you have {areas:in}", areas=areas)
     if set(t.units) == {"army", "fleet"}:
-        return say("in your attacks and defences in {areas}: +1 army or fleet; back to the stock at the end of "
+        return say("in your attacks and defences {areas:in}: +1 army or fleet; back to the stock at the end of "
                    "the war", areas=areas)
     if t.units == ("fleet",):
-        return say("in your attacks and defences in {areas}: +1 fleet; back to the stock at the end of the war",
+        return say("in your attacks and defences {areas:in}: +1 fleet; back to the stock at the end of the war",
                    areas=areas)
-    return say("in your attacks and defences in {areas}: +1 army; back to the stock at the end of the war",
+    return say("in your attacks and defences {areas:in}: +1 army; back to the stock at the end of the war",
                areas=areas)
 
 
