@@ -4,8 +4,12 @@
 Plays one self-play game through the protocol (every seat its own key, every die from the
 beacon), then times, on its log, the best of ``--runs``:
 
-- ``verify``: the whole check (``net.core.verify.verify_messages``): parsing, signatures,
-  author chains, reveals, beacons, dice, engine replay, state hashes, openings;
+- ``verify``: the whole check as ``soe verify`` makes it (``net.verify.verify_messages_beside``:
+  on Linux with two cores, the signatures are checked by a forked process while this one
+  replays the game; elsewhere the one-process check);
+- ``verify, one process``: the whole check in one process
+  (``net.core.verify.verify_messages``): parsing, signatures, author chains, reveals,
+  beacons, dice, engine replay, state hashes, openings;
 - ``signatures``: parsing and checking the signature of every message, nothing else;
 - ``engine``: applying the same engine inputs without any protocol (for comparison).
 
@@ -29,6 +33,7 @@ if __package__ in (None, ""):
 from game.rules import apply_in_place  # noqa: E402
 from net.core.transcript import rebuild  # noqa: E402
 from net.core.verify import signatures_only, verify_messages  # noqa: E402
+from net.verify import can_check_beside, verify_messages_beside  # noqa: E402
 from net.selfplay import play_logged  # noqa: E402
 from net.store import load  # noqa: E402
 
@@ -73,7 +78,9 @@ def main(argv: list[str] | None = None) -> int:
             apply_in_place(st, inp)
 
     n = len(messages)
-    t_verify = best(lambda: verify_messages(messages), args.runs)
+    beside = can_check_beside(len(messages))
+    t_verify = best(lambda: verify_messages_beside(messages), args.runs)
+    t_serial = best(lambda: verify_messages(messages), args.runs)
     t_sigs = best(lambda: signatures_only(messages), args.runs)
     t_engine = best(engine_only, args.runs)
     out = {
@@ -84,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         "engine_ms": round(t_engine * 1000, 1),
         "verify_messages_per_s": round(n / t_verify), "signatures_per_s": round(n / t_sigs),
         "verify_over_signatures": round(t_verify / t_sigs, 2),
+        "signatures_beside": beside, "verify_one_process_ms": round(t_serial * 1000, 1),
+        "verify_one_process_over_signatures": round(t_serial / t_sigs, 2),
         "targets_met": t_verify < 1.0 and t_verify <= 1.5 * t_sigs,
     }
     if args.json:
@@ -92,7 +101,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.players}-player self-play (seed {args.seed}, {args.bots} bots): {n} messages, "
               f"{out['bytes']} bytes, {rep.chance_events} chance events, {len(inputs)} engine inputs "
               f"(self-play with logging took {out['selfplay_ms']} ms)")
-        print(f"  verify (everything)   {out['verify_ms']:>8} ms  {out['verify_messages_per_s']:>6} messages/s")
+        how = "signatures checked by a second process" if beside else "one process: no second one here"
+        print(f"  verify (everything)   {out['verify_ms']:>8} ms  {out['verify_messages_per_s']:>6} messages/s  "
+              f"(as soe verify: {how})")
+        print(f"  verify, one process   {out['verify_one_process_ms']:>8} ms  "
+              f"({out['verify_one_process_over_signatures']}x the signatures)")
         print(f"  signatures only       {out['signatures_ms']:>8} ms  {out['signatures_per_s']:>6} messages/s")
         print(f"  engine replay only    {out['engine_ms']:>8} ms")
         print(f"  verify / signatures   {out['verify_over_signatures']:>8}x  (target: at most 1.5x; "

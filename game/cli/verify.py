@@ -100,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run(path: str, as_json: bool) -> int:
     try:
-        rep = verify_file(path)
+        rep = verify_file(path, beside=True)  # the signatures in a second process, where one can be had
     except OSError as exc:
         print(f"soe verify: {path}: {exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -75,18 +75,21 @@ class Report:
 
 
 def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequence[bytes] = (),
-                    watch: Callable[[Transcript], None] | None = None) -> Report:
+                    watch: Callable[[Transcript], None] | None = None, *, signed_elsewhere: bool = False) -> Report:
     """Replay ``messages`` (the lines of a log, in order) and build the report; ``evidence``
     are the lines of the log's evidence file, each checked against the replayed game.
     ``watch`` is called with the transcript after each message it accepts (a replay
-    follows the game this way)."""
+    follows the game this way). ``signed_elsewhere``: take every signature as its author's
+    without checking it, because the caller checks them all beside the replay
+    (:func:`signature_verdicts`) and makes the report again this way without the flag
+    unless every line the replay took is signed (:func:`net.verify.verify_messages_beside`)."""
     rep = Report(file)
     t = Transcript()
     keys: dict[str, Ed25519PublicKey | None] = {}
     read: list[tuple[Envelope | None, bool]] = []
     for i, raw in enumerate(messages):
         if i % _BATCH == 0:
-            read = _read(messages[i:i + _BATCH], keys)
+            read = _read(messages[i:i + _BATCH], keys, check=not signed_elsewhere)
         env, signed = read[i % _BATCH]
         res = t.offer(raw, parsed=env, verified=signed)
         if isinstance(res, Rejected):
@@ -121,11 +124,13 @@ def verify_messages(messages: Sequence[bytes], file: str = "-", evidence: Sequen
 _BATCH = 256
 
 
-def _read(batch: Sequence[bytes], keys: dict[str, Ed25519PublicKey | None]) -> list[tuple[Envelope | None, bool]]:
+def _read(batch: Sequence[bytes], keys: dict[str, Ed25519PublicKey | None],
+          check: bool = True) -> list[tuple[Envelope | None, bool]]:
     """Each message of ``batch`` parsed (None when it is not well formed: the transcript says
     why), and whether its signature is its author's (the transcript checks every other
-    message's signature itself, and says what is wrong). An author's key is the same for
-    every message of the game (``keys``): the one its hex names."""
+    message's signature itself, and says what is wrong; ``check`` False: taken as the
+    author's, checked elsewhere). An author's key is the same for every message of the
+    game (``keys``): the one its hex names."""
     out: list[tuple[Envelope | None, bool]] = []
     for raw in batch:
         try:
@@ -136,16 +141,24 @@ def _read(batch: Sequence[bytes], keys: dict[str, Ed25519PublicKey | None]) -> l
         if env.kind in UNSIGNED_KINDS:
             out.append((env, False))
             continue
-        author = env.author
-        if author in keys:
-            key = keys[author]
-        else:
-            try:
-                key = keys[author] = public_key(author)
-            except ValueError:
-                key = keys[author] = None
+        if not check:
+            out.append((env, True))
+            continue
+        key = _key(env.author, keys)
         out.append((env, key is not None and signature_ok(env, key)))
     return out
+
+
+def _key(author: str, keys: dict[str, Ed25519PublicKey | None]) -> Ed25519PublicKey | None:
+    """The public key ``author`` names (None when it is no valid key), looked up once a game."""
+    if author in keys:
+        return keys[author]
+    try:
+        key: Ed25519PublicKey | None = public_key(author)
+    except ValueError:
+        key = None
+    keys[author] = key
+    return key
 
 
 def _describe(t: Transcript, rep: Report) -> None:
@@ -265,6 +278,31 @@ def _contest(t: Transcript, rep: Report) -> None:
     for e in rep.evidence:
         rep.contested.append(f"evidence line {e['line']}: {e['power']} (seat {e['seat']}) {e['text']}")
         rep.reasons.append({"code": e["kind"], **{k: v for k, v in e.items() if k not in ("kind", "text")}})
+
+
+# what signature_verdicts says of each line
+SIGNED, NOT_SIGNED, NO_SIGNATURE = 1, 0, 2
+
+
+def signature_verdicts(messages: Sequence[bytes]) -> bytes:
+    """One byte a line: :data:`SIGNED` when the line is a message signed by its author,
+    :data:`NO_SIGNATURE` for a kind that carries none (a reveal), :data:`NOT_SIGNED` when
+    it is not well formed or its signature is not its author's. The part of the check that
+    needs nothing but the line itself: it may run beside the replay."""
+    keys: dict[str, Ed25519PublicKey | None] = {}
+    out = bytearray()
+    for raw in messages:
+        try:
+            env = parse(raw)
+        except Reject:
+            out.append(NOT_SIGNED)
+            continue
+        if env.kind in UNSIGNED_KINDS:
+            out.append(NO_SIGNATURE)
+            continue
+        key = _key(env.author, keys)
+        out.append(SIGNED if key is not None and signature_ok(env, key) else NOT_SIGNED)
+    return bytes(out)
 
 
 def signatures_only(messages: Sequence[bytes]) -> int:

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from netkit import GAME_ID, Game, Mesh, identity, seats_for, secret
@@ -389,6 +390,58 @@ def test_verify_gives_the_verdict_of_offering_each_line_in_turn(log3: Path) -> N
         else:
             assert rep.failure == {"line": failure.index + 1, "code": failure.code, "text": failure.text}
         assert rep.messages == len(t) and rep.final_state == t.state_hash
+        _same_report_beside(lines, rep)
+
+
+def _same_report_beside(lines: list[bytes], want: Any) -> None:
+    """``soe verify``'s way (the signatures checked by a second process while the game is
+    replayed) gives the report of offering each line in turn, bad signature or not."""
+    import net.verify as nv
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(nv, "can_check_beside", lambda lines: True)  # (pytest may have threads of its own)
+    try:
+        got = nv.verify_messages_beside(lines)
+    finally:
+        mp.undo()
+    assert got.to_json() == want.to_json()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a second process is forked only where fork exists")
+def test_soe_verify_checks_the_signatures_beside_the_replay(log3: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay takes the signatures as their authors' only when a second process has
+    checked them all; when that process fails, or finds a bad one, the usual check is made
+    and says which line is wrong."""
+    import net.verify as nv
+
+    msgs = log3.read_bytes().splitlines()
+    monkeypatch.setattr(nv, "can_check_beside", lambda lines: True)
+    calls: list[bool] = []
+    serial = nv.verify_messages
+
+    def counted(*a: Any, signed_elsewhere: bool = False, **kw: Any) -> Any:
+        calls.append(signed_elsewhere)
+        return serial(*a, signed_elsewhere=signed_elsewhere, **kw)
+
+    monkeypatch.setattr(nv, "verify_messages", counted)
+    rep = nv.verify_messages_beside(msgs)
+    assert rep.fair and calls == [True]  # one replay, trusting the second process's verdicts
+    # a signature the replay took on trust is not its author's: checked again, and named
+    i = next(k for k, x in enumerate(msgs) if k >= 100 and parse(x).sig)
+    o = json.loads(msgs[i])
+    o["sig"] = ("0" if o["sig"][0] != "0" else "1") + o["sig"][1:]
+    calls.clear()
+    rep = nv.verify_messages_beside(msgs[:i] + [canonical_json(o)] + msgs[i + 1:])
+    assert calls == [True, False] and rep.failure is not None and rep.failure["code"] == "bad_signature"
+    assert rep.failure["line"] == i + 1
+    # the second process fails: the usual check
+
+    def broken(lines: Any) -> bytes:
+        raise RuntimeError("no")
+
+    monkeypatch.setattr(nv, "signature_verdicts", broken)
+    calls.clear()
+    assert nv.verify_messages_beside(msgs).fair and calls == [True, False]
 
 
 def test_verify_reports_unreadable_and_empty_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
