@@ -33,9 +33,9 @@ if __package__ in (None, ""):
 from game.rules import apply_in_place  # noqa: E402
 from net.core.transcript import rebuild  # noqa: E402
 from net.core.verify import signatures_only, verify_messages  # noqa: E402
-from net.verify import can_check_beside, verify_messages_beside  # noqa: E402
 from net.selfplay import play_logged  # noqa: E402
 from net.store import load  # noqa: E402
+from net.verify import can_check_beside, verify_messages_beside  # noqa: E402
 
 
 def best(fn: Callable[[], object], runs: int) -> float:
