@@ -12,7 +12,7 @@ from __future__ import annotations
 
 VERSION = "0.1.0"
 # SHA-256 over the files of :data:`PARTS` (``net.release.digest``), first 16 hex digits
-DIGEST = "1ceeb94c15925872"
+DIGEST = "66a27f0aec80c125"
 RELEASE = f"{VERSION}+{DIGEST}"
 # the files that decide a game's state (folders, and the suffixes counted in each)
 PARTS = (("game/rules", (".py", ".json")), ("game/bots", (".py",)), ("net/core", (".py",)))

@@ -141,24 +141,22 @@ def _read(batch: Sequence[bytes], keys: dict[str, Ed25519PublicKey | None],
         if env.kind in UNSIGNED_KINDS:
             out.append((env, False))
             continue
-        if not check:
-            out.append((env, True))
-            continue
-        key = _key(env.author, keys)
-        out.append((env, key is not None and signature_ok(env, key)))
+        out.append((env, not check or _signed(env, keys)))
     return out
 
 
-def _key(author: str, keys: dict[str, Ed25519PublicKey | None]) -> Ed25519PublicKey | None:
-    """The public key ``author`` names (None when it is no valid key), looked up once a game."""
+def _signed(env: Envelope, keys: dict[str, Ed25519PublicKey | None]) -> bool:
+    """Whether ``env`` (of a kind that carries a signature) is signed by its author; an
+    author's key is looked up once a game (``keys``; None when the hex is no valid key)."""
+    author = env.author
     if author in keys:
-        return keys[author]
-    try:
-        key: Ed25519PublicKey | None = public_key(author)
-    except ValueError:
-        key = None
-    keys[author] = key
-    return key
+        key = keys[author]
+    else:
+        try:
+            key = keys[author] = public_key(author)
+        except ValueError:
+            key = keys[author] = None
+    return key is not None and signature_ok(env, key)
 
 
 def _describe(t: Transcript, rep: Report) -> None:
@@ -300,25 +298,12 @@ def signature_verdicts(messages: Sequence[bytes]) -> bytes:
         if env.kind in UNSIGNED_KINDS:
             out.append(NO_SIGNATURE)
             continue
-        key = _key(env.author, keys)
-        out.append(SIGNED if key is not None and signature_ok(env, key) else NOT_SIGNED)
+        out.append(SIGNED if _signed(env, keys) else NOT_SIGNED)
     return bytes(out)
 
 
 def signatures_only(messages: Sequence[bytes]) -> int:
     """Parse every message and check its signature, nothing else (the benchmark's
-    baseline); returns how many verify (reveals carry none)."""
-    keys: dict[str, Any] = {}
-    good = 0
-    for raw in messages:
-        try:
-            env = parse(raw)
-        except Reject:
-            continue
-        if env.kind in UNSIGNED_KINDS:
-            continue  # a reveal carries no signature (net.core.envelope)
-        key = keys.get(env.author)
-        if key is None:
-            key = keys[env.author] = public_key(env.author)
-        good += signature_ok(env, key)
-    return good
+    baseline, the work a second process does beside the replay); returns how many verify
+    (reveals carry none)."""
+    return signature_verdicts(messages).count(SIGNED)
